@@ -1,0 +1,150 @@
+//===- RiseDialect.cpp - rise dialect, types and custom syntax -------------===//
+//
+// Hand-written C++ is kept to what ODS cannot express: the shorthand array
+// syntax, the optional pattern-kind keyword, and a one-line forwarder from
+// each op's verify() to the C type checker.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ariadne/Dialect/Rise/RiseDialect.h"
+#include "ariadne-c/Rise.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace ariadne::rise;
+
+#include "ariadne/Dialect/Rise/RiseOpsDialect.cpp.inc"
+#include "ariadne/Dialect/Rise/RiseOpsEnums.cpp.inc"
+
+void RiseDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "ariadne/Dialect/Rise/RiseOpsTypes.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "ariadne/Dialect/Rise/RiseOps.cpp.inc"
+      >();
+}
+
+// `!rise.array<4x8xf32>` is `4.8.f32`: the dimension list is peeled into
+// nested array types, innermost last.
+Type ArrayType::parse(AsmParser &parser) {
+  SmallVector<int64_t> dims;
+  Type elem;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() ||
+      parser.parseDimensionList(dims, /*allowDynamic=*/false) ||
+      parser.parseType(elem) || parser.parseGreater())
+    return {};
+  if (dims.empty()) {
+    parser.emitError(loc, "rise array type needs at least one size");
+    return {};
+  }
+  for (int64_t d : llvm::reverse(dims)) {
+    if (d <= 0) {
+      parser.emitError(loc, "rise array size must be positive, got ") << d;
+      return {};
+    }
+    elem = ArrayType::get(d, elem);
+  }
+  return elem;
+}
+
+void ArrayType::print(AsmPrinter &printer) const {
+  printer << '<';
+  Type t = *this;
+  while (auto a = llvm::dyn_cast<ArrayType>(t)) {
+    printer << a.getStaticSize() << 'x';
+    t = a.getElementType();
+  }
+  printer << t << '>';
+}
+
+static ParseResult parsePatternKind(OpAsmParser &parser, PatternKindAttr &kind,
+                                    IntegerAttr &dim) {
+  StringRef kw;
+  SMLoc loc = parser.getCurrentLocation();
+  if (failed(parser.parseOptionalKeyword(&kw)))
+    return success();
+  std::optional<PatternKind> k = symbolizePatternKind(kw);
+  if (!k)
+    return parser.emitError(loc, "unknown rise pattern kind '") << kw << "'";
+  kind = PatternKindAttr::get(parser.getContext(), *k);
+  if (succeeded(parser.parseOptionalLParen())) {
+    int32_t d;
+    if (parser.parseInteger(d) || parser.parseRParen())
+      return failure();
+    dim = parser.getBuilder().getI32IntegerAttr(d);
+  }
+  return success();
+}
+
+static void printPatternKind(OpAsmPrinter &printer, Operation *,
+                             PatternKindAttr kind, IntegerAttr dim) {
+  if (!kind)
+    return;
+  printer << stringifyPatternKind(kind.getValue());
+  if (dim)
+    printer << '(' << dim.getInt() << ')';
+}
+
+static ParseResult parseReduceKind(OpAsmParser &parser, PatternKindAttr &kind) {
+  IntegerAttr dim;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parsePatternKind(parser, kind, dim))
+    return failure();
+  if (dim)
+    return parser.emitError(loc, "rise.reduce takes no dimension");
+  return success();
+}
+
+static void printReduceKind(OpAsmPrinter &printer, Operation *op,
+                            PatternKindAttr kind) {
+  printPatternKind(printer, op, kind, {});
+}
+
+#define GET_TYPEDEF_CLASSES
+#include "ariadne/Dialect/Rise/RiseOpsTypes.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "ariadne/Dialect/Rise/RiseOps.cpp.inc"
+
+// The type rules live in C (dialect/lib/verify.c) so that they are shared
+// with the interpreter's and the term store's checks.
+#define RISE_VERIFY_IN_C(OP)                                                   \
+  LogicalResult OP::verify() {                                                 \
+    return mlirLogicalResultIsSuccess(ariadneRiseVerifyOp(wrap(getOperation()))) \
+               ? success()                                                     \
+               : failure();                                                    \
+  }
+RISE_VERIFY_IN_C(InOp)
+RISE_VERIFY_IN_C(OutOp)
+RISE_VERIFY_IN_C(MapOp)
+RISE_VERIFY_IN_C(ReduceOp)
+RISE_VERIFY_IN_C(ZipOp)
+RISE_VERIFY_IN_C(UnzipOp)
+RISE_VERIFY_IN_C(PairOp)
+RISE_VERIFY_IN_C(FstOp)
+RISE_VERIFY_IN_C(SndOp)
+RISE_VERIFY_IN_C(SplitOp)
+RISE_VERIFY_IN_C(JoinOp)
+RISE_VERIFY_IN_C(TransposeOp)
+RISE_VERIFY_IN_C(SlideOp)
+RISE_VERIFY_IN_C(PadCstOp)
+RISE_VERIFY_IN_C(PadClampOp)
+RISE_VERIFY_IN_C(GenerateOp)
+RISE_VERIFY_IN_C(IdxOp)
+RISE_VERIFY_IN_C(LiteralOp)
+RISE_VERIFY_IN_C(ToMemOp)
+RISE_VERIFY_IN_C(AsVectorOp)
+RISE_VERIFY_IN_C(AsScalarOp)
+RISE_VERIFY_IN_C(VectorFromScalarOp)
+RISE_VERIFY_IN_C(CircularBufferOp)
+RISE_VERIFY_IN_C(RotateValuesOp)
+RISE_VERIFY_IN_C(KernelOp)
+RISE_VERIFY_IN_C(YieldOp)

@@ -1,0 +1,79 @@
+/*===- types.c - helpers over rise and builtin types ----------------------===*/
+
+#include "dialect/lib/types.h"
+#include "ariadne-c/Rise.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <string.h>
+
+bool riseIsScalar(MlirType t) {
+  if (mlirTypeIsAF32(t) || mlirTypeIsAF64(t) || mlirTypeIsAIndex(t))
+    return true;
+  if (!mlirTypeIsAInteger(t) || !mlirIntegerTypeIsSignless(t))
+    return false;
+  unsigned w = mlirIntegerTypeGetWidth(t);
+  return w == 1 || w == 32 || w == 64;
+}
+
+bool riseIsScalarOrVector(MlirType t) {
+  if (riseIsScalar(t))
+    return true;
+  return mlirTypeIsAVector(t) && mlirShapedTypeGetRank(t) == 1 &&
+         !mlirVectorTypeIsScalable(t) && riseIsScalar(mlirShapedTypeGetElementType(t));
+}
+
+bool riseIsDataType(MlirType t) {
+  if (riseIsScalarOrVector(t))
+    return true;
+  if (mlirTypeIsARisePair(t))
+    return riseIsDataType(mlirRisePairTypeGetFirst(t)) &&
+           riseIsDataType(mlirRisePairTypeGetSecond(t));
+  if (mlirTypeIsARiseArray(t))
+    return riseIsDataType(mlirRiseArrayTypeGetElementType(t));
+  return false;
+}
+
+MlirType riseArrayForMemRef(MlirType shaped) {
+  MlirType t = mlirShapedTypeGetElementType(shaped);
+  for (intptr_t i = mlirShapedTypeGetRank(shaped) - 1; i >= 0; --i) {
+    int64_t d = mlirShapedTypeGetDimSize(shaped, i);
+    if (d <= 0) /* a zero-sized dimension has no rise array */
+      return mlirNoneTypeGet(mlirTypeGetContext(shaped));
+    t = mlirRiseArrayTypeGet(t, d);
+  }
+  return t;
+}
+
+typedef struct {
+  char *buf;
+  size_t cap, len;
+} StrSink;
+
+static void sinkAppend(MlirStringRef s, void *user) {
+  StrSink *k = user;
+  for (size_t i = 0; i < s.length && k->len + 1 < k->cap; ++i)
+    k->buf[k->len++] = s.data[i];
+  k->buf[k->len] = 0;
+}
+
+void riseTypeToString(MlirType t, char *buf, size_t cap) {
+  if (cap == 0)
+    return;
+  StrSink k = {buf, cap, 0};
+  buf[0] = 0;
+  mlirTypePrint(t, sinkAppend, &k);
+  if (k.len + 1 == cap && cap > 4)
+    memcpy(buf + cap - 4, "...", 4);
+}
+
+bool riseOpIs(MlirOperation op, const char *name) {
+  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+  size_t n = strlen(name);
+  return s.length == n && memcmp(s.data, name, n) == 0;
+}
+
+bool riseOpIsRise(MlirOperation op) {
+  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+  return s.length > 5 && memcmp(s.data, "rise.", 5) == 0;
+}

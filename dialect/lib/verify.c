@@ -1,0 +1,526 @@
+/*===- verify.c - the RISE typing rules -----------------------------------===*\
+ *
+ * One function per op checks the op against its RISE signature (thesis
+ * chapter 3, listings 3.5/3.6, and the storage-folding patterns of §3.4).
+ * Every diagnostic starts with the op name and the rule, then the sizes or
+ * types involved, so that users can tell which law their program breaks.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#include "ariadne-c/Rise.h"
+#include "dialect/lib/types.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+  MlirOperation op;
+  const char *name; /* "rise.map", for messages */
+} VCtx;
+
+static MlirLogicalResult fail(const VCtx *v, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static MlirLogicalResult fail(const VCtx *v, const char *fmt, ...) {
+  char msg[768];
+  int n = snprintf(msg, sizeof msg, "'%s' op ", v->name);
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+  va_end(ap);
+  mlirEmitError(mlirOperationGetLocation(v->op), msg);
+  return mlirLogicalResultFailure();
+}
+
+static MlirLogicalResult ok(void) { return mlirLogicalResultSuccess(); }
+
+/* Type printing for diagnostics; a few rotating buffers let one message
+ * mention several types. */
+typedef struct {
+  char buf[4][160];
+  int next;
+} TypeNames;
+
+static const char *tn(TypeNames *names, MlirType t) {
+  char *b = names->buf[names->next++ & 3];
+  riseTypeToString(t, b, sizeof names->buf[0]);
+  return b;
+}
+
+static int64_t attrInt(MlirOperation op, const char *name) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return 0;
+  return mlirIntegerAttrGetValueInt(a);
+}
+
+static MlirType operandType(MlirOperation op, intptr_t i) {
+  return mlirValueGetType(mlirOperationGetOperand(op, i));
+}
+
+static MlirType resultType(MlirOperation op, intptr_t i) {
+  return mlirValueGetType(mlirOperationGetResult(op, i));
+}
+
+/* Checks that the lambda region `idx` takes `nargs` parameters of the
+ * given types and yields `ret`. */
+static MlirLogicalResult checkLambda(const VCtx *v, intptr_t idx, const char *rule,
+                                     intptr_t nargs, const MlirType *args, MlirType ret) {
+  TypeNames names = {0};
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(v->op, idx));
+  if (mlirBlockIsNull(b))
+    return fail(v, "rule %s: the function region is empty", rule);
+  if (mlirBlockGetNumArguments(b) != nargs)
+    return fail(v, "rule %s: the function takes %ld parameter(s) but the region has %ld",
+                rule, (long)nargs, (long)mlirBlockGetNumArguments(b));
+  for (intptr_t i = 0; i < nargs; ++i) {
+    MlirType at = mlirValueGetType(mlirBlockGetArgument(b, i));
+    if (!mlirTypeEqual(at, args[i]))
+      return fail(v, "rule %s: parameter %ld must have type %s, got %s", rule, (long)i,
+                  tn(&names, args[i]), tn(&names, at));
+  }
+  MlirOperation term = mlirBlockGetTerminator(b);
+  if (mlirOperationIsNull(term) ||
+      !riseOpIs(term, "rise.yield") || mlirOperationGetNumOperands(term) != 1)
+    return fail(v, "rule %s: the function region must end with rise.yield", rule);
+  MlirType yt = operandType(term, 0);
+  if (!mlirTypeEqual(yt, ret))
+    return fail(v, "rule %s: the function must yield %s, yields %s", rule, tn(&names, ret),
+                tn(&names, yt));
+  return ok();
+}
+
+static MlirLogicalResult expectType(const VCtx *v, const char *rule, const char *what,
+                                    MlirType got, MlirType want) {
+  TypeNames names = {0};
+  if (!mlirTypeEqual(got, want))
+    return fail(v, "rule %s: %s must be %s, got %s", rule, what, tn(&names, want),
+                tn(&names, got));
+  return ok();
+}
+
+static MlirLogicalResult expectArray(const VCtx *v, const char *rule, const char *what,
+                                     MlirType t) {
+  TypeNames names = {0};
+  if (!mlirTypeIsARiseArray(t))
+    return fail(v, "rule %s: %s must be a !rise.array, got %s", rule, what, tn(&names, t));
+  return ok();
+}
+
+static MlirLogicalResult expectData(const VCtx *v, const char *what, MlirType t) {
+  TypeNames names = {0};
+  if (!riseIsDataType(t))
+    return fail(v, "%s must be a rise data type (scalar, 1-D vector, pair or array), got %s",
+                what, tn(&names, t));
+  return ok();
+}
+
+#define TRY(x)                                                                 \
+  do {                                                                         \
+    MlirLogicalResult r_ = (x);                                                \
+    if (mlirLogicalResultIsFailure(r_))                                        \
+      return r_;                                                               \
+  } while (0)
+
+static MlirType arr(MlirType elem, int64_t n) { return mlirRiseArrayTypeGet(elem, n); }
+static int64_t len(MlirType t) { return mlirRiseArrayTypeGetSize(t); }
+static MlirType elt(MlirType t) { return mlirRiseArrayTypeGetElementType(t); }
+
+/* rise.in / rise.out never appear inside a lambda: memory is only touched at
+ * the function boundary. */
+static MlirLogicalResult checkBoundary(const VCtx *v) {
+  for (MlirOperation p = mlirOperationGetParentOperation(v->op); !mlirOperationIsNull(p);
+       p = mlirOperationGetParentOperation(p))
+    if (riseOpIsRise(p))
+      return fail(v, "memory is only read and written at the function boundary, not "
+                     "inside a rise pattern");
+  return ok();
+}
+
+static MlirLogicalResult verifyBoundary(const VCtx *v, MlirType value, MlirType memref) {
+  TypeNames names = {0};
+  TRY(checkBoundary(v));
+  if (!mlirShapedTypeHasStaticShape(memref))
+    return fail(v, "rule memref-view: memref %s must have a static shape", tn(&names, memref));
+  if (!mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(memref)))
+    return fail(v, "rule memref-view: memref %s must have the identity layout",
+                tn(&names, memref));
+  MlirType want = riseArrayForMemRef(memref);
+  if (!riseIsScalarOrVector(mlirShapedTypeGetElementType(memref)))
+    return fail(v, "rule memref-view: memref element type must be a scalar or 1-D vector, "
+                   "got %s",
+                tn(&names, mlirShapedTypeGetElementType(memref)));
+  return expectType(v, "memref-view", "the rise value for this memref", value, want);
+}
+
+static MlirLogicalResult verifyMap(const VCtx *v) {
+  TypeNames names = {0};
+  MlirOperation op = v->op;
+  MlirRisePatternKind k = mlirRisePatternKindAttrGetValue(
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("kind")));
+  MlirAttribute dim = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("dim"));
+  bool gpu = k == MlirRisePatternKindGlobal || k == MlirRisePatternKindWorkgroup ||
+             k == MlirRisePatternKindLocal;
+  if (gpu && mlirAttributeIsNull(dim))
+    return fail(v, "rule map%s(dim): a GPU map needs a dimension, e.g. %s(0)",
+                mlirRisePatternKindGetName(k), mlirRisePatternKindGetName(k));
+  if (!gpu && !mlirAttributeIsNull(dim))
+    return fail(v, "only global, workgroup and local maps take a dimension");
+  if (gpu && (attrInt(op, "dim") < 0 || attrInt(op, "dim") > 2))
+    return fail(v, "rule map%s(dim): dimension must be 0, 1 or 2, got %lld",
+                mlirRisePatternKindGetName(k), (long long)attrInt(op, "dim"));
+  MlirType in = operandType(op, 0), out = resultType(op, 0);
+  if (k == MlirRisePatternKindVec) {
+    /* mapVec : (s -> t) -> <n>s -> <n>t */
+    if (!mlirTypeIsAVector(in) || !mlirTypeIsAVector(out) ||
+        mlirShapedTypeGetRank(in) != 1 || mlirShapedTypeGetRank(out) != 1)
+      return fail(v, "rule mapVec: (s -> t) -> <n>s -> <n>t needs 1-D vectors, got %s -> %s",
+                  tn(&names, in), tn(&names, out));
+    if (mlirShapedTypeGetDimSize(in, 0) != mlirShapedTypeGetDimSize(out, 0))
+      return fail(v, "rule mapVec: lane counts differ: %lld vs %lld",
+                  (long long)mlirShapedTypeGetDimSize(in, 0),
+                  (long long)mlirShapedTypeGetDimSize(out, 0));
+    MlirType s = mlirShapedTypeGetElementType(in);
+    return checkLambda(v, 0, "mapVec", 1, &s, mlirShapedTypeGetElementType(out));
+  }
+  TRY(expectArray(v, "map", "input", in));
+  TRY(expectArray(v, "map", "result", out));
+  if (len(in) != len(out))
+    return fail(v, "rule map: (s -> t) -> n.s -> n.t keeps n, but input has %lld elements "
+                   "and result %lld",
+                (long long)len(in), (long long)len(out));
+  MlirType s = elt(in);
+  return checkLambda(v, 0, "map", 1, &s, elt(out));
+}
+
+static MlirLogicalResult verifyReduce(const VCtx *v) {
+  MlirOperation op = v->op;
+  MlirRisePatternKind k = mlirRisePatternKindAttrGetValue(
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("kind")));
+  if (k != MlirRisePatternKindNone && k != MlirRisePatternKindSeq &&
+      k != MlirRisePatternKindUnroll)
+    return fail(v, "reduce has no '%s' form; its low-level forms are seq and unroll",
+                mlirRisePatternKindGetName(k));
+  MlirType init = operandType(op, 0), in = operandType(op, 1), out = resultType(op, 0);
+  TRY(expectArray(v, "reduce", "input", in));
+  TRY(expectData(v, "accumulator", init));
+  TRY(expectType(v, "reduce", "result", out, init));
+  if (k == MlirRisePatternKindNone)
+    TRY(expectType(v, "reduce : (t -> t -> t) -> t -> n.t -> t", "the initial value", init,
+                   elt(in)));
+  MlirType args[2] = {init, elt(in)};
+  return checkLambda(v, 0, k == MlirRisePatternKindNone ? "reduce" : "reduceSeq", 2, args,
+                     init);
+}
+
+static MlirLogicalResult verifyZip(const VCtx *v) {
+  MlirOperation op = v->op;
+  MlirType a = operandType(op, 0), b = operandType(op, 1);
+  TRY(expectArray(v, "zip", "first input", a));
+  TRY(expectArray(v, "zip", "second input", b));
+  if (len(a) != len(b))
+    return fail(v, "rule zip : n.s -> n.t -> n.(s x t): lengths differ: %lld vs %lld",
+                (long long)len(a), (long long)len(b));
+  MlirType want = arr(mlirRisePairTypeGet(mlirOperationGetContext(op), elt(a), elt(b)), len(a));
+  return expectType(v, "zip", "result", resultType(op, 0), want);
+}
+
+static MlirLogicalResult verifyUnzip(const VCtx *v) {
+  TypeNames names = {0};
+  MlirOperation op = v->op;
+  MlirType in = operandType(op, 0);
+  TRY(expectArray(v, "unzip", "input", in));
+  if (!mlirTypeIsARisePair(elt(in)))
+    return fail(v, "rule unzip : n.(s x t) -> (n.s x n.t): elements must be pairs, got %s",
+                tn(&names, elt(in)));
+  TRY(expectType(v, "unzip", "first result", resultType(op, 0),
+                 arr(mlirRisePairTypeGetFirst(elt(in)), len(in))));
+  return expectType(v, "unzip", "second result", resultType(op, 1),
+                    arr(mlirRisePairTypeGetSecond(elt(in)), len(in)));
+}
+
+static MlirLogicalResult verifyPair(const VCtx *v) {
+  MlirOperation op = v->op;
+  TRY(expectData(v, "first component", operandType(op, 0)));
+  TRY(expectData(v, "second component", operandType(op, 1)));
+  MlirType want = mlirRisePairTypeGet(mlirOperationGetContext(op), operandType(op, 0),
+                                      operandType(op, 1));
+  return expectType(v, "pair", "result", resultType(op, 0), want);
+}
+
+static MlirLogicalResult verifyProj(const VCtx *v, bool first) {
+  TypeNames names = {0};
+  MlirOperation op = v->op;
+  MlirType in = operandType(op, 0);
+  const char *rule = first ? "fst : (s x t) -> s" : "snd : (s x t) -> t";
+  if (!mlirTypeIsARisePair(in))
+    return fail(v, "rule %s: input must be a !rise.pair, got %s", rule, tn(&names, in));
+  return expectType(v, rule, "result", resultType(op, 0),
+                    first ? mlirRisePairTypeGetFirst(in) : mlirRisePairTypeGetSecond(in));
+}
+
+static MlirLogicalResult verifySplit(const VCtx *v) {
+  MlirOperation op = v->op;
+  MlirType in = operandType(op, 0);
+  int64_t n = attrInt(op, "n");
+  TRY(expectArray(v, "split", "input", in));
+  if (n <= 0)
+    return fail(v, "rule split n : (m*n).t -> m.n.t: n must be positive, got %lld", (long long)n);
+  if (len(in) % n != 0)
+    return fail(v, "rule split n : (m*n).t -> m.n.t: input size %lld is not divisible by "
+                   "n = %lld",
+                (long long)len(in), (long long)n);
+  return expectType(v, "split", "result", resultType(op, 0), arr(arr(elt(in), n), len(in) / n));
+}
+
+static MlirLogicalResult verifyJoin(const VCtx *v) {
+  MlirOperation op = v->op;
+  MlirType in = operandType(op, 0);
+  TRY(expectArray(v, "join : n.m.t -> (n*m).t", "input", in));
+  TRY(expectArray(v, "join : n.m.t -> (n*m).t", "input element", elt(in)));
+  return expectType(v, "join : n.m.t -> (n*m).t", "result", resultType(op, 0),
+                    arr(elt(elt(in)), len(in) * len(elt(in))));
+}
+
+static MlirLogicalResult verifyTranspose(const VCtx *v) {
+  MlirOperation op = v->op;
+  MlirType in = operandType(op, 0);
+  TRY(expectArray(v, "transpose : n.m.t -> m.n.t", "input", in));
+  TRY(expectArray(v, "transpose : n.m.t -> m.n.t", "input element", elt(in)));
+  return expectType(v, "transpose : n.m.t -> m.n.t", "result", resultType(op, 0),
+                    arr(arr(elt(elt(in)), len(in)), len(elt(in))));
+}
+
+/* Windows of `sz` elements every `sp`: (sp*n + sz - sp).t -> n.sz.t. */
+static MlirLogicalResult verifyWindows(const VCtx *v, const char *rule, MlirType in,
+                                       int64_t sz, int64_t sp, MlirType winElem) {
+  TRY(expectArray(v, rule, "input", in));
+  if (sz <= 0 || sp <= 0)
+    return fail(v, "rule %s: window size and step must be positive, got %lld and %lld", rule,
+                (long long)sz, (long long)sp);
+  if (len(in) < sz)
+    return fail(v, "rule %s: input size %lld is smaller than the window size %lld", rule,
+                (long long)len(in), (long long)sz);
+  if ((len(in) - sz) % sp != 0)
+    return fail(v, "rule %s: input size %lld minus window size %lld is not divisible by the "
+                   "step %lld",
+                rule, (long long)len(in), (long long)sz, (long long)sp);
+  int64_t n = (len(in) - sz) / sp + 1;
+  return expectType(v, rule, "result", resultType(v->op, 0), arr(arr(winElem, sz), n));
+}
+
+static MlirLogicalResult verifyPad(const VCtx *v, bool cst) {
+  MlirOperation op = v->op;
+  const char *rule = cst ? "padCst l r c : n.t -> (l+n+r).t" : "padClamp l r : n.t -> (l+n+r).t";
+  MlirType in = operandType(op, 0);
+  int64_t l = attrInt(op, "left"), r = attrInt(op, "right");
+  TRY(expectArray(v, rule, "input", in));
+  if (l < 0 || r < 0)
+    return fail(v, "rule %s: padding must not be negative, got %lld and %lld", rule,
+                (long long)l, (long long)r);
+  if (cst)
+    TRY(expectType(v, rule, "the padding value", operandType(op, 1), elt(in)));
+  return expectType(v, rule, "result", resultType(op, 0), arr(elt(in), l + len(in) + r));
+}
+
+static MlirLogicalResult verifyGenerate(const VCtx *v) {
+  MlirType out = resultType(v->op, 0);
+  TRY(expectArray(v, "generate : (idx[n] -> t) -> n.t", "result", out));
+  MlirType idx = mlirIndexTypeGet(mlirOperationGetContext(v->op));
+  return checkLambda(v, 0, "generate : (idx[n] -> t) -> n.t", 1, &idx, elt(out));
+}
+
+static MlirLogicalResult verifyIdx(const VCtx *v) {
+  MlirType in = operandType(v->op, 0);
+  TRY(expectArray(v, "idx : idx[n] -> n.t -> t", "input", in));
+  return expectType(v, "idx : idx[n] -> n.t -> t", "result", resultType(v->op, 0), elt(in));
+}
+
+static MlirLogicalResult verifyLiteral(const VCtx *v) {
+  TypeNames names = {0};
+  MlirAttribute val =
+      mlirOperationGetAttributeByName(v->op, mlirStringRefCreateFromCString("value"));
+  if (!mlirAttributeIsADenseElements(val))
+    return fail(v, "rule literal: the value must be a dense elements attribute");
+  MlirType t = mlirAttributeGetType(val);
+  MlirType out = resultType(v->op, 0);
+  TRY(expectArray(v, "literal", "result", out));
+  if (!mlirShapedTypeHasStaticShape(t) || mlirShapedTypeGetRank(t) < 1)
+    return fail(v, "rule literal: the value must have a static shape of rank >= 1, got %s",
+                tn(&names, t));
+  MlirType want = riseArrayForMemRef(t);
+  return expectType(v, "literal", "result for a value of type", out, want);
+}
+
+static MlirLogicalResult verifyAsVector(const VCtx *v) {
+  TypeNames names = {0};
+  MlirOperation op = v->op;
+  MlirType in = operandType(op, 0);
+  int64_t m = attrInt(op, "width");
+  const char *rule = "asVector m : (n*m).t -> n.<m>t";
+  TRY(expectArray(v, rule, "input", in));
+  if (!riseIsScalar(elt(in)))
+    return fail(v, "rule %s: elements must be scalars, got %s", rule, tn(&names, elt(in)));
+  if (m <= 0)
+    return fail(v, "rule %s: width must be positive, got %lld", rule, (long long)m);
+  if (len(in) % m != 0)
+    return fail(v, "rule %s: input size %lld is not divisible by the vector width %lld", rule,
+                (long long)len(in), (long long)m);
+  int64_t shape[1] = {m};
+  return expectType(v, rule, "result", resultType(op, 0),
+                    arr(mlirVectorTypeGet(1, shape, elt(in)), len(in) / m));
+}
+
+static MlirLogicalResult verifyAsScalar(const VCtx *v) {
+  TypeNames names = {0};
+  MlirType in = operandType(v->op, 0);
+  const char *rule = "asScalar : n.<m>t -> (n*m).t";
+  TRY(expectArray(v, rule, "input", in));
+  MlirType e = elt(in);
+  if (!mlirTypeIsAVector(e) || mlirShapedTypeGetRank(e) != 1)
+    return fail(v, "rule %s: elements must be 1-D vectors, got %s", rule, tn(&names, e));
+  return expectType(v, rule, "result", resultType(v->op, 0),
+                    arr(mlirShapedTypeGetElementType(e), len(in) * mlirShapedTypeGetDimSize(e, 0)));
+}
+
+static MlirLogicalResult verifyVectorFromScalar(const VCtx *v) {
+  TypeNames names = {0};
+  MlirType in = operandType(v->op, 0), out = resultType(v->op, 0);
+  const char *rule = "vectorFromScalar : t -> <m>t";
+  if (!riseIsScalar(in))
+    return fail(v, "rule %s: input must be a scalar, got %s", rule, tn(&names, in));
+  if (!mlirTypeIsAVector(out) || mlirShapedTypeGetRank(out) != 1 ||
+      !mlirTypeEqual(mlirShapedTypeGetElementType(out), in))
+    return fail(v, "rule %s: result must be a 1-D vector of %s, got %s", rule, tn(&names, in),
+                tn(&names, out));
+  return ok();
+}
+
+static MlirLogicalResult verifyCircularBuffer(const VCtx *v) {
+  TypeNames names = {0};
+  MlirOperation op = v->op;
+  const char *rule = "circularBuffer a alloc m load : (n+m-1).s -> n.m.t";
+  int64_t alloc = attrInt(op, "alloc"), m = attrInt(op, "size");
+  MlirType in = operandType(op, 0), out = resultType(op, 0);
+  TRY(expectArray(v, rule, "result", out));
+  TRY(expectArray(v, rule, "result element", elt(out)));
+  if (alloc < m)
+    return fail(v, "rule %s: alloc %lld must be at least the window size %lld", rule,
+                (long long)alloc, (long long)m);
+  TRY(verifyWindows(v, rule, in, m, 1, elt(elt(out))));
+  (void)names;
+  MlirType s = elt(in);
+  return checkLambda(v, 0, rule, 1, &s, elt(elt(out)));
+}
+
+static MlirLogicalResult verifyRotateValues(const VCtx *v) {
+  MlirOperation op = v->op;
+  const char *rule = "rotateValues a m write : (n+m-1).t -> n.m.t";
+  MlirType in = operandType(op, 0);
+  TRY(expectArray(v, rule, "input", in));
+  TRY(verifyWindows(v, rule, in, attrInt(op, "size"), 1, elt(in)));
+  MlirType t = elt(in);
+  return checkLambda(v, 0, rule, 1, &t, t);
+}
+
+static MlirLogicalResult verifyKernel(const VCtx *v) {
+  MlirOperation op = v->op;
+  MlirAttribute lo = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("local"));
+  MlirAttribute gl = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("global"));
+  const char *rule = "oclRun(local, global)";
+  intptr_t n = mlirDenseArrayGetNumElements(lo);
+  if (n < 1 || n > 3 || mlirDenseArrayGetNumElements(gl) != n)
+    return fail(v, "rule %s: local and global sizes need the same number of dimensions, 1 "
+                   "to 3; got %ld and %ld",
+                rule, (long)n, (long)mlirDenseArrayGetNumElements(gl));
+  for (intptr_t i = 0; i < n; ++i) {
+    int64_t l = mlirDenseI64ArrayGetElement(lo, i), g = mlirDenseI64ArrayGetElement(gl, i);
+    if (l <= 0 || g <= 0)
+      return fail(v, "rule %s: sizes must be positive, dimension %ld has local %lld and global "
+                     "%lld",
+                  rule, (long)i, (long long)l, (long long)g);
+    if (g % l != 0)
+      return fail(v, "rule %s: global size %lld is not a multiple of local size %lld in "
+                     "dimension %ld",
+                  rule, (long long)g, (long long)l, (long)i);
+  }
+  TRY(expectData(v, "result", resultType(op, 0)));
+  return checkLambda(v, 0, rule, 0, NULL, resultType(op, 0));
+}
+
+MlirLogicalResult ariadneRiseVerifyOp(MlirOperation op) {
+  char name[64];
+  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+  size_t n = s.length < sizeof name - 1 ? s.length : sizeof name - 1;
+  memcpy(name, s.data, n);
+  name[n] = 0;
+  VCtx v = {op, name};
+  const char *k = name + 5; /* skip "rise." */
+
+  /* Every value a rise op produces is data: functions are never values. */
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    TRY(expectData(&v, "result", resultType(op, i)));
+
+  if (!strcmp(k, "in"))
+    return verifyBoundary(&v, resultType(op, 0), operandType(op, 0));
+  if (!strcmp(k, "out"))
+    return verifyBoundary(&v, operandType(op, 0), operandType(op, 1));
+  if (!strcmp(k, "map"))
+    return verifyMap(&v);
+  if (!strcmp(k, "reduce"))
+    return verifyReduce(&v);
+  if (!strcmp(k, "zip"))
+    return verifyZip(&v);
+  if (!strcmp(k, "unzip"))
+    return verifyUnzip(&v);
+  if (!strcmp(k, "pair"))
+    return verifyPair(&v);
+  if (!strcmp(k, "fst"))
+    return verifyProj(&v, true);
+  if (!strcmp(k, "snd"))
+    return verifyProj(&v, false);
+  if (!strcmp(k, "split"))
+    return verifySplit(&v);
+  if (!strcmp(k, "join"))
+    return verifyJoin(&v);
+  if (!strcmp(k, "transpose"))
+    return verifyTranspose(&v);
+  if (!strcmp(k, "slide")) {
+    MlirType in = operandType(op, 0);
+    TRY(expectArray(&v, "slide sz sp : (sp*n+sz-sp).t -> n.sz.t", "input", in));
+    return verifyWindows(&v, "slide sz sp : (sp*n+sz-sp).t -> n.sz.t", in,
+                         attrInt(op, "size"), attrInt(op, "step"), elt(in));
+  }
+  if (!strcmp(k, "pad_cst"))
+    return verifyPad(&v, true);
+  if (!strcmp(k, "pad_clamp"))
+    return verifyPad(&v, false);
+  if (!strcmp(k, "generate"))
+    return verifyGenerate(&v);
+  if (!strcmp(k, "idx"))
+    return verifyIdx(&v);
+  if (!strcmp(k, "literal"))
+    return verifyLiteral(&v);
+  if (!strcmp(k, "to_mem"))
+    return expectData(&v, "toMem's value", operandType(op, 0));
+  if (!strcmp(k, "as_vector"))
+    return verifyAsVector(&v);
+  if (!strcmp(k, "as_scalar"))
+    return verifyAsScalar(&v);
+  if (!strcmp(k, "vector_from_scalar"))
+    return verifyVectorFromScalar(&v);
+  if (!strcmp(k, "circular_buffer"))
+    return verifyCircularBuffer(&v);
+  if (!strcmp(k, "rotate_values"))
+    return verifyRotateValues(&v);
+  if (!strcmp(k, "kernel"))
+    return verifyKernel(&v);
+  if (!strcmp(k, "yield"))
+    return expectData(&v, "the yielded value", operandType(op, 0));
+  return fail(&v, "has no type rule (internal error: op missing from verify.c)");
+}

@@ -1,0 +1,32 @@
+/*===- work.h - how much work one op execution is (internal) --------------===*\
+ *
+ * The interpreter counts these per executed op and rise-stats multiplies
+ * them by static trip counts, so both report the same figures.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#ifndef ARIADNE_DIALECT_WORK_H
+#define ARIADNE_DIALECT_WORK_H
+
+#include "mlir-c/IR.h"
+
+#include <stdint.h>
+
+typedef struct RiseOpWork {
+  int64_t flops;           /* floating-point arithmetic, fma = 2 */
+  int64_t transcendentals; /* exp, log, sqrt, trigonometry, pow, ... */
+} RiseOpWork;
+
+/* Work of one execution of a scalar arith/math op, counting every vector
+ * lane. Ops that are not floating-point arithmetic have none. */
+RiseOpWork riseOpWork(MlirOperation op);
+
+/* How many times the body of region `region` of rise op `op` runs per
+ * execution of `op` (n for map/reduce/generate over n elements, the input
+ * length for circular_buffer and rotate_values, 1 for kernel). */
+int64_t riseRegionTrips(MlirOperation op, intptr_t region);
+
+/* Bytes of one element of a statically shaped memref or of a scalar type. */
+int64_t riseTypeBytes(MlirType t);
+
+#endif /* ARIADNE_DIALECT_WORK_H */

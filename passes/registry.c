@@ -1,0 +1,74 @@
+/*===- registry.c - the list of Ariadne passes ----------------------------===*/
+
+#include "passes/pass.h"
+#include "passes/stats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const AriPassInfo *const *ariPassList(size_t *count) {
+  static const AriPassInfo *const passes[] = {&ariStatsPass};
+  *count = sizeof passes / sizeof passes[0];
+  return passes;
+}
+
+const AriPassInfo *ariPassLookup(const char *argument) {
+  size_t n;
+  const AriPassInfo *const *list = ariPassList(&n);
+  for (size_t i = 0; i < n; ++i)
+    if (!strcmp(list[i]->argument, argument))
+      return list[i];
+  return NULL;
+}
+
+/* State of one external pass instance; clones copy it. */
+typedef struct {
+  const AriPassInfo *info;
+  char opts[]; /* info->optionsSize bytes */
+} ExtPass;
+
+static ExtPass *extNew(const AriPassInfo *info) {
+  ExtPass *e = calloc(1, sizeof *e + info->optionsSize);
+  if (e)
+    e->info = info;
+  return e;
+}
+
+static void extConstruct(void *user) { (void)user; }
+static void extDestruct(void *user) { free(user); }
+static MlirLogicalResult extInitialize(MlirContext ctx, void *user) {
+  (void)ctx;
+  (void)user;
+  return mlirLogicalResultSuccess();
+}
+static void *extClone(void *user) {
+  ExtPass *e = user, *c = extNew(e->info);
+  if (c)
+    memcpy(c->opts, e->opts, e->info->optionsSize);
+  return c;
+}
+static void extRun(MlirOperation op, MlirExternalPass pass, void *user) {
+  ExtPass *e = user;
+  if (mlirLogicalResultIsFailure(e->info->run(op, e->opts)))
+    mlirExternalPassSignalFailure(pass);
+}
+
+MlirPass ariPassCreate(const AriPassInfo *info, const char *text, char *err, size_t cap) {
+  MlirPass none = {NULL};
+  ExtPass *e = extNew(info);
+  if (!e) {
+    if (cap)
+      err[0] = 0;
+    return none;
+  }
+  if (!ariOptionsParse(info, text, e->opts, err, cap)) {
+    free(e);
+    return none;
+  }
+  MlirExternalPassCallbacks cb = {extConstruct, extDestruct, extInitialize, extClone, extRun};
+  /* The description is static and 8-byte aligned, as TypeIDs require. */
+  return mlirCreateExternalPass(mlirTypeIDCreate(info), mlirStringRefCreateFromCString(info->argument),
+                                mlirStringRefCreateFromCString(info->argument),
+                                mlirStringRefCreateFromCString(info->description),
+                                mlirStringRefCreate(NULL, 0), 0, NULL, cb, e);
+}

@@ -1,0 +1,172 @@
+/*===- stats.c - the rise-stats pass --------------------------------------===*/
+
+#include "passes/stats.h"
+#include "dialect/lib/types.h"
+#include "dialect/lib/work.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  char format[ARI_OPT_STRING_MAX];
+  char output[ARI_OPT_STRING_MAX];
+} StatsOptions;
+
+static void statsDefaults(void *o) {
+  StatsOptions *s = o;
+  strcpy(s->format, "text");
+  s->output[0] = 0;
+}
+
+static void countOp(AriStats *s, MlirOperation op) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  int i = 0;
+  for (; i < s->numKinds; ++i)
+    if (strlen(s->ops[i].name) == name.length && !memcmp(s->ops[i].name, name.data, name.length))
+      break;
+  if (i == s->numKinds) {
+    if (s->numKinds == ARI_STATS_MAX_KINDS)
+      return;
+    size_t n = name.length < sizeof s->ops[0].name - 1 ? name.length : sizeof s->ops[0].name - 1;
+    memcpy(s->ops[i].name, name.data, n);
+    s->ops[i].name[n] = 0;
+    s->ops[i].count = 0;
+    s->numKinds++;
+  }
+  s->ops[i].count++;
+}
+
+static void walk(MlirOperation op, int64_t trips, AriStats *s) {
+  countOp(s, op);
+  RiseOpWork w = riseOpWork(op);
+  s->flops += w.flops * trips;
+  s->transcendentals += w.transcendentals * trips;
+  if (riseOpIs(op, "rise.in"))
+    s->bytesRead += riseTypeBytes(mlirValueGetType(mlirOperationGetOperand(op, 0))) * trips;
+  if (riseOpIs(op, "rise.out"))
+    s->bytesWritten += riseTypeBytes(mlirValueGetType(mlirOperationGetOperand(op, 1))) * trips;
+  bool rise = riseOpIsRise(op);
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r) {
+    int64_t t = rise ? trips * riseRegionTrips(op, r) : trips;
+    MlirRegion region = mlirOperationGetRegion(op, r);
+    for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
+           o = mlirOperationGetNextInBlock(o))
+        walk(o, t, s);
+  }
+}
+
+void ariStatsCollect(MlirOperation func, AriStats *s) {
+  memset(s, 0, sizeof *s);
+  /* The function op itself is not counted: only its body. */
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(func); ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, r));
+         !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
+           o = mlirOperationGetNextInBlock(o))
+        walk(o, 1, s);
+}
+
+static int cmpKinds(const void *a, const void *b) {
+  return strcmp((const char *)a, (const char *)b);
+}
+
+static void printStats(FILE *f, const char *fn, AriStats *s, bool json, bool first) {
+  qsort(s->ops, (size_t)s->numKinds, sizeof s->ops[0], cmpKinds);
+  if (json) {
+    fprintf(f, "%s\n    {\"function\": \"%s\", \"ops\": {", first ? "" : ",", fn);
+    for (int i = 0; i < s->numKinds; ++i)
+      fprintf(f, "%s\"%s\": %lld", i ? ", " : "", s->ops[i].name, (long long)s->ops[i].count);
+    fprintf(f,
+            "}, \"flops\": %lld, \"transcendentals\": %lld, \"bytes_read\": %lld, "
+            "\"bytes_written\": %lld}",
+            (long long)s->flops, (long long)s->transcendentals, (long long)s->bytesRead,
+            (long long)s->bytesWritten);
+    return;
+  }
+  fprintf(f, "rise-stats @%s\n  ops:\n", fn);
+  for (int i = 0; i < s->numKinds; ++i)
+    fprintf(f, "    %-28s %lld\n", s->ops[i].name, (long long)s->ops[i].count);
+  fprintf(f, "  flops:           %lld\n  transcendentals: %lld\n", (long long)s->flops,
+          (long long)s->transcendentals);
+  fprintf(f, "  bytes-read:      %lld\n  bytes-written:   %lld\n", (long long)s->bytesRead,
+          (long long)s->bytesWritten);
+}
+
+static void funcName(MlirOperation op, char *buf, size_t cap) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+  MlirStringRef s = mlirAttributeIsAString(a) ? mlirStringAttrGetValue(a)
+                                              : mlirStringRefCreateFromCString("?");
+  size_t n = s.length < cap - 1 ? s.length : cap - 1;
+  memcpy(buf, s.data, n);
+  buf[n] = 0;
+}
+
+static void visitFuncs(MlirOperation op, FILE *f, bool json, bool *first) {
+  if (riseOpIs(op, "func.func")) {
+    AriStats s;
+    char name[256];
+    ariStatsCollect(op, &s);
+    funcName(op, name, sizeof name);
+    printStats(f, name, &s, json, *first);
+    *first = false;
+    return;
+  }
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
+           o = mlirOperationGetNextInBlock(o))
+        visitFuncs(o, f, json, first);
+}
+
+static MlirLogicalResult statsRun(MlirOperation op, const void *opts) {
+  const StatsOptions *o = opts;
+  bool json = !strcmp(o->format, "json");
+  FILE *f = stderr;
+  if (!strcmp(o->output, "-"))
+    f = stdout;
+  else if (o->output[0]) {
+    f = fopen(o->output, "w");
+    if (!f) {
+      char msg[ARI_OPT_STRING_MAX + 64];
+      snprintf(msg, sizeof msg, "rise-stats: cannot open output file '%s'", o->output);
+      mlirEmitError(mlirOperationGetLocation(op), msg);
+      return mlirLogicalResultFailure();
+    }
+  }
+  bool first = true;
+  if (json)
+    fprintf(f, "{\"functions\": [");
+  visitFuncs(op, f, json, &first);
+  if (json)
+    fprintf(f, "\n]}\n");
+  fflush(f);
+  if (f != stderr && f != stdout)
+    fclose(f);
+  return mlirLogicalResultSuccess();
+}
+
+static const AriOptionDesc kStatsOptions[] = {
+    {"format", ARI_OPT_STRING, offsetof(StatsOptions, format), "text|json",
+     "text or json"},
+    {"output", ARI_OPT_STRING, offsetof(StatsOptions, output), NULL,
+     "file to write; '-' for stdout; default stderr"},
+};
+
+const AriPassInfo ariStatsPass = {
+    "rise-stats",
+    "Report op counts, FLOPs, transcendentals and bytes moved per function",
+    kStatsOptions,
+    sizeof kStatsOptions / sizeof kStatsOptions[0],
+    sizeof(StatsOptions),
+    statsDefaults,
+    statsRun,
+};

@@ -1,0 +1,59 @@
+/*===- mlirutil.h - contexts, parsing and diagnostics for tools -----------===*\
+ *
+ * Shared by Ariadne's command-line tools and tests: a context with the
+ * dialects rise programs use, file parsing that reports errors with their
+ * locations, and a diagnostic sink that prints to a FILE and counts errors.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#ifndef ARIADNE_UTILS_MLIRUTIL_H
+#define ARIADNE_UTILS_MLIRUTIL_H
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Collects diagnostics of a context: printed to `out` (if not NULL) as
+ * "loc: error: message", and counted. */
+typedef struct AriDiagSink {
+  FILE *out;
+  int errors;
+  int warnings;
+  char last[512]; /* the most recent error message, for tests */
+  MlirDiagnosticHandlerID id;
+  MlirContext ctx;
+} AriDiagSink;
+
+/* A context with the rise, func, arith, math, memref, scf, affine, vector,
+ * cf and llvm dialects registered and loaded. */
+MlirContext ariContextCreate(void);
+
+/* Routes ctx's diagnostics into `sink` until ariDiagSinkDetach. */
+void ariDiagSinkAttach(AriDiagSink *sink, MlirContext ctx, FILE *out);
+void ariDiagSinkDetach(AriDiagSink *sink);
+
+/* Parses and verifies a file ("-" reads stdin). Returns a null module on
+ * error, with diagnostics already reported to the context's handlers. */
+MlirModule ariParseFile(MlirContext ctx, const char *path);
+
+/* Parses and verifies source text (locations name it "-"). */
+MlirModule ariParseString(MlirContext ctx, const char *text);
+
+/* The func.func named `name` in `module` (first one if name is NULL or
+ * empty), or a null operation. */
+MlirOperation ariFindFunc(MlirModule module, const char *name);
+
+/* Prints an operation (in generic form if `generic`) to a FILE. */
+void ariPrintOp(MlirOperation op, FILE *out, bool generic);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ARIADNE_UTILS_MLIRUTIL_H */

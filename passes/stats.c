@@ -78,7 +78,7 @@ static int cmpKinds(const void *a, const void *b) {
   return strcmp((const char *)a, (const char *)b);
 }
 
-static void printStats(FILE *f, const char *fn, AriStats *s, bool json, bool first) {
+void ariStatsPrint(FILE *f, const char *fn, AriStats *s, bool json, bool first) {
   qsort(s->ops, (size_t)s->numKinds, sizeof s->ops[0], cmpKinds);
   if (json) {
     fprintf(f, "%s\n    {\"function\": \"%s\", \"ops\": {", first ? "" : ",", fn);
@@ -115,7 +115,7 @@ static void visitFuncs(MlirOperation op, FILE *f, bool json, bool *first) {
     char name[256];
     ariStatsCollect(op, &s);
     funcName(op, name, sizeof name);
-    printStats(f, name, &s, json, *first);
+    ariStatsPrint(f, name, &s, json, *first);
     *first = false;
     return;
   }

@@ -39,6 +39,10 @@ typedef struct AriStats {
 /* Fills `s` for one function (or any op with regions). */
 void ariStatsCollect(MlirOperation func, AriStats *s);
 
+/* Prints the figures of function `fn` as text, or as one JSON object
+ * (preceded by a comma unless `first`). Sorts s->ops by name. */
+void ariStatsPrint(FILE *f, const char *fn, AriStats *s, bool json, bool first);
+
 #ifdef __cplusplus
 }
 #endif

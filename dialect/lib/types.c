@@ -77,3 +77,31 @@ bool riseOpIsRise(MlirOperation op) {
   MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
   return s.length > 5 && memcmp(s.data, "rise.", 5) == 0;
 }
+
+static void markOutputs(MlirOperation op, MlirBlock entry, bool *isOut, intptr_t n) {
+  if (riseOpIs(op, "rise.out")) {
+    MlirValue m = mlirOperationGetOperand(op, 1);
+    if (mlirValueIsABlockArgument(m) && mlirBlockEqual(mlirBlockArgumentGetOwner(m), entry)) {
+      intptr_t k = mlirBlockArgumentGetArgNumber(m);
+      if (k >= 0 && k < n)
+        isOut[k] = true;
+    }
+  }
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
+           o = mlirOperationGetNextInBlock(o))
+        markOutputs(o, entry, isOut, n);
+}
+
+void riseFuncOutputArgs(MlirOperation func, bool *isOut, intptr_t n) {
+  for (intptr_t i = 0; i < n; ++i)
+    isOut[i] = false;
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  if (mlirBlockIsNull(entry))
+    return;
+  for (MlirOperation o = mlirBlockGetFirstOperation(entry); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o))
+    markOutputs(o, entry, isOut, n);
+}

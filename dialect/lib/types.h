@@ -35,4 +35,8 @@ bool riseOpIs(MlirOperation op, const char *name);
 /* True if `op` belongs to the rise dialect. */
 bool riseOpIsRise(MlirOperation op);
 
+/* Marks in isOut[0..n) the arguments of func.func `func` that a rise.out
+ * writes (its outputs). */
+void riseFuncOutputArgs(MlirOperation func, bool *isOut, intptr_t n);
+
 #endif /* ARIADNE_DIALECT_TYPES_H */

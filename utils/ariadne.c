@@ -139,7 +139,7 @@ static bool interpret(MlirOperation func, const char *name, const DriverOptions 
              " flops, %" PRId64 " transcendentals\n",
              name, o->seed, c.ops, c.flops, c.transcendentals);
       bool isOut[kMaxArgs];
-      riseFuncOutputArgs(func, isOut, nargs);
+      ariInterpOutputArgs(func, isOut, nargs);
       for (intptr_t k = 0; k < nargs; ++k)
         if (isOut[k])
           printOutput(&args[k], k, o->showValues);

@@ -8,6 +8,7 @@
 
 #include "ariadne/Dialect/Rise/RiseDialect.h"
 #include "ariadne-c/Rise.h"
+#include "dialect/lib/types.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/Builders.h"
@@ -45,14 +46,37 @@ Type ArrayType::parse(AsmParser &parser) {
     parser.emitError(loc, "rise array type needs at least one size");
     return {};
   }
+  MLIRContext *ctx = parser.getContext();
   for (int64_t d : llvm::reverse(dims)) {
-    if (d <= 0) {
-      parser.emitError(loc, "rise array size must be positive, got ") << d;
+    elem = ArrayType::getChecked([&] { return parser.emitError(loc); }, ctx,
+                                 IntegerAttr::get(IndexType::get(ctx), d), elem);
+    if (!elem)
       return {};
-    }
-    elem = ArrayType::get(d, elem);
   }
   return elem;
+}
+
+// Arrays and pairs hold data only: functions are never stored (thesis 3.1.2).
+LogicalResult ArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                IntegerAttr size, Type elementType) {
+  if (!size || !size.getType().isIndex() || size.getInt() <= 0)
+    return emitError() << "rise array size must be positive, got "
+                       << (size ? size.getInt() : 0);
+  if (!riseIsDataType(wrap(elementType)))
+    return emitError() << "rise array elements must be data (scalar, 1-D vector, "
+                          "pair or array), got "
+                       << elementType;
+  return success();
+}
+
+LogicalResult PairType::verify(function_ref<InFlightDiagnostic()> emitError,
+                               Type first, Type second) {
+  for (Type t : {first, second})
+    if (!riseIsDataType(wrap(t)))
+      return emitError() << "rise pair components must be data (scalar, 1-D "
+                            "vector, pair or array), got "
+                         << t;
+  return success();
 }
 
 void ArrayType::print(AsmPrinter &printer) const {
@@ -91,6 +115,7 @@ static void printPatternKind(OpAsmPrinter &printer, Operation *,
   printer << stringifyPatternKind(kind.getValue());
   if (dim)
     printer << '(' << dim.getInt() << ')';
+  printer << ' ';
 }
 
 static ParseResult parseReduceKind(OpAsmParser &parser, PatternKindAttr &kind) {

@@ -12,6 +12,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* f32, f64, i1, i32, i64 or index: the scalars RISE programs compute on. */
 bool riseIsScalar(MlirType t);
 
@@ -38,5 +42,9 @@ bool riseOpIsRise(MlirOperation op);
 /* Marks in isOut[0..n) the arguments of func.func `func` that a rise.out
  * writes (its outputs). */
 void riseFuncOutputArgs(MlirOperation func, bool *isOut, intptr_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* ARIADNE_DIALECT_TYPES_H */

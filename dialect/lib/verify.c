@@ -150,6 +150,11 @@ static MlirLogicalResult verifyBoundary(const VCtx *v, MlirType value, MlirType 
   if (!mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(memref)))
     return fail(v, "rule memref-view: memref %s must have the identity layout",
                 tn(&names, memref));
+  for (intptr_t i = 0; i < mlirShapedTypeGetRank(memref); ++i)
+    if (mlirShapedTypeGetDimSize(memref, i) <= 0)
+      return fail(v, "rule memref-view: memref %s has an empty dimension, but rise arrays "
+                     "have at least one element",
+                  tn(&names, memref));
   MlirType want = riseArrayForMemRef(memref);
   if (!riseIsScalarOrVector(mlirShapedTypeGetElementType(memref)))
     return fail(v, "rule memref-view: memref element type must be a scalar or 1-D vector, "
@@ -188,6 +193,9 @@ static MlirLogicalResult verifyMap(const VCtx *v) {
     MlirType s = mlirShapedTypeGetElementType(in);
     return checkLambda(v, 0, "mapVec", 1, &s, mlirShapedTypeGetElementType(out));
   }
+  if (mlirTypeIsAVector(in))
+    return fail(v, "rule map: input %s is a vector; map over vector lanes is 'rise.map vec'",
+                tn(&names, in));
   TRY(expectArray(v, "map", "input", in));
   TRY(expectArray(v, "map", "result", out));
   if (len(in) != len(out))
@@ -350,11 +358,18 @@ static MlirLogicalResult verifyLiteral(const VCtx *v) {
   MlirType t = mlirAttributeGetType(val);
   MlirType out = resultType(v->op, 0);
   TRY(expectArray(v, "literal", "result", out));
-  if (!mlirShapedTypeHasStaticShape(t) || mlirShapedTypeGetRank(t) < 1)
-    return fail(v, "rule literal: the value must have a static shape of rank >= 1, got %s",
+  if (!mlirTypeIsATensor(t) || !mlirShapedTypeHasStaticShape(t) || mlirShapedTypeGetRank(t) < 1)
+    return fail(v, "rule literal: the value must be a statically shaped tensor of rank >= 1, "
+                   "got %s",
                 tn(&names, t));
+  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
+    if (mlirShapedTypeGetDimSize(t, i) <= 0)
+      return fail(v, "rule literal: value %s has an empty dimension", tn(&names, t));
   MlirType want = riseArrayForMemRef(t);
-  return expectType(v, "literal", "result for a value of type", out, want);
+  if (!mlirTypeEqual(out, want))
+    return fail(v, "rule literal: a value of type %s gives %s, but the result is %s",
+                tn(&names, t), tn(&names, want), tn(&names, out));
+  return ok();
 }
 
 static MlirLogicalResult verifyAsVector(const VCtx *v) {
@@ -425,7 +440,14 @@ static MlirLogicalResult verifyRotateValues(const VCtx *v) {
   TRY(expectArray(v, rule, "input", in));
   TRY(verifyWindows(v, rule, in, attrInt(op, "size"), 1, elt(in)));
   MlirType t = elt(in);
-  return checkLambda(v, 0, rule, 1, &t, t);
+  TRY(checkLambda(v, 0, rule, 1, &t, t));
+  /* The thesis requires write to be the identity: values are rotated
+   * between iterations, so a computing write would apply repeatedly. */
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (!mlirValueEqual(mlirOperationGetOperand(mlirBlockGetTerminator(b), 0),
+                      mlirBlockGetArgument(b, 0)))
+    return fail(v, "rule %s: write must be the identity function (yield its parameter)", rule);
+  return ok();
 }
 
 static MlirLogicalResult verifyKernel(const VCtx *v) {

@@ -27,6 +27,8 @@
 extern "C" {
 #endif
 
+struct AriArena;
+
 /* Element kinds of host buffers. i1 is stored as one byte (0 or 1), index
  * as int64_t. */
 typedef enum AriScalarKind {
@@ -42,7 +44,7 @@ enum { ARI_MAX_RANK = 8 };
 
 /* One argument of the function: a memref (row-major, contiguous, with
  * `lanes` scalars per element when the element type is a vector) or a
- * scalar passed by value (data points at it). */
+ * scalar (or 1-D vector) passed by value (data points at it). */
 typedef struct AriHostArg {
   bool isMemRef;
   AriScalarKind scalar;
@@ -53,14 +55,20 @@ typedef struct AriHostArg {
 } AriHostArg;
 
 /* Limits; zero means the default (no step limit, 8 GiB of interpreter
- * memory). Exceeding one is an error diagnostic, not a crash. */
+ * memory). Exceeding one is an error diagnostic ("interpreter stopped:
+ * executed-op limit of N reached", "... memory limit of N bytes reached"),
+ * not a crash. Interpreter memory is bounded by the program text, not by
+ * trip counts: each op's result buffer is allocated once. */
 typedef struct AriInterpLimits {
   int64_t maxOps;       /* executed ops */
   size_t maxBytes;      /* interpreter-owned memory */
 } AriInterpLimits;
 
 /* Work done by one run, counted per executed op with the same rules as the
- * rise-stats pass. */
+ * rise-stats pass: flops, transcendentals, bytesRead and bytesWritten equal
+ * what rise-stats reports for the function. `ops` counts every executed
+ * op, terminators (rise.yield, func.return) included; an op in a region
+ * counts once per execution of the region. */
 typedef struct AriInterpCounters {
   int64_t ops;
   int64_t flops;
@@ -82,9 +90,28 @@ MlirLogicalResult ariInterpDescribeArgs(MlirOperation func, AriHostArg *args, in
 /* Number of scalars in an argument's buffer (product of shape times lanes). */
 int64_t ariHostArgNumScalars(const AriHostArg *arg);
 
+/* Allocates zeroed buffers for every argument from `arena`; false when out
+ * of memory. */
+bool ariHostArgsAlloc(AriHostArg *args, intptr_t nargs, struct AriArena *arena);
+
+/* Deterministic pseudo-random fill from `seed` (same seed, same values on
+ * every machine): floats uniform in [-1, 1), i32/i64 in [-8, 8], i1 0/1,
+ * index in [0, 8). */
+void ariHostArgFillRandom(AriHostArg *arg, uint64_t seed);
+
+/* Sets written[k] for each argument k < nargs of `func` that a rise.out
+ * writes (the function's outputs), clears the others. */
+void ariInterpOutputArgs(MlirOperation func, bool *written, intptr_t nargs);
+
 /* Evaluates `func` on args (as described by ariInterpDescribeArgs, with
  * data filled in). rise.out writes into the memref buffers. `limits` and
- * `counters` may be NULL. */
+ * `counters` may be NULL; on failure the counters hold the work done up to
+ * the error. The function is verified first, and every op or type the
+ * interpreter cannot run is diagnosed before anything executes. Besides
+ * the rise ops it runs func.return and the arith and math ops on scalars
+ * and vectors; integer division by zero, signed division overflow, shifts
+ * by the bit width or more, float-to-integer conversions that do not fit
+ * and rise.idx out of range are error diagnostics. */
 MlirLogicalResult ariInterpRun(MlirOperation func, AriHostArg *args, intptr_t nargs,
                                const AriInterpLimits *limits, AriInterpCounters *counters);
 

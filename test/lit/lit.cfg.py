@@ -4,6 +4,7 @@
 
 import os
 import subprocess
+import sys
 
 import lit.formats
 import lit.util
@@ -32,17 +33,22 @@ plugin = config.ariadne_plugin
 mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
 
 # An instrumented plugin inside the uninstrumented mlir-opt needs the shared
-# sanitizer runtime loaded first. LLVM leaves some singletons to the OS at
-# exit, so leaks are checked in Ariadne's own tools, not in mlir-opt.
+# sanitizer runtime loaded first. The plugin's inlined copies of LLVM's
+# BumpPtrAllocator poison fresh slabs that libMLIR's own (uninstrumented)
+# allocator then hands out without unpoisoning, so manual poisoning is turned
+# off: every real out-of-bounds access is still caught by the redzones.
 if config.ariadne_sanitize:
     config.available_features.add("asan")
     runtime = subprocess.run([config.c_compiler, "-print-file-name=libclang_rt.asan-x86_64.so"],
                              capture_output=True, text=True).stdout.strip()
     if not os.path.isabs(runtime) or not os.path.exists(runtime):
         lit_config.fatal("sanitized build, but the shared ASan runtime was not found")
-    mlir_opt = "env LD_PRELOAD=%s ASAN_OPTIONS=detect_leaks=0 %s" % (runtime, mlir_opt)
-    config.environment["ASAN_OPTIONS"] = os.environ.get("ASAN_OPTIONS", "detect_leaks=1")
+    asan_options = os.environ.get("ASAN_OPTIONS", "detect_leaks=1")
+    if "allow_user_poisoning" not in asan_options:
+        asan_options += ":allow_user_poisoning=0"
+    config.environment["ASAN_OPTIONS"] = asan_options
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    mlir_opt = "env LD_PRELOAD=%s %s" % (runtime, mlir_opt)
 
 # Tests call mlir-opt only through these, never by bare name, so that the
 # sanitizer set-up above applies. Longest names first: lit substitutes in
@@ -51,5 +57,7 @@ config.substitutions.append(
     ("%rise-opt", "%s --load-dialect-plugin=%s --load-pass-plugin=%s" % (mlir_opt, plugin, plugin)))
 config.substitutions.append(("%mlir_opt", mlir_opt))
 config.substitutions.append(("%ariadne_bin", config.ariadne_bin_dir))
+config.substitutions.append(("%ariadne_lib", config.ariadne_lib))
 config.substitutions.append(("%ariadne_src", config.ariadne_src_root))
 config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%python", sys.executable))

@@ -76,7 +76,7 @@ def Rise_MapOp : Rise_Op<"map", [Pure]> {
   let results = (outs AnyType:$result);
   let regions = (region Rise_Lambda:$body);
   let assemblyFormat = [{
-    custom<PatternKind>($kind, $dim) $input attr-dict `:` type($input) `->` type($result) $body
+    custom<PatternKind>($kind, $dim) `` $input attr-dict `:` type($input) `->` type($result) $body
   }];
 }
 
@@ -92,7 +92,7 @@ def Rise_ReduceOp : Rise_Op<"reduce", [Pure]> {
   let results = (outs AnyType:$result);
   let regions = (region Rise_Lambda:$body);
   let assemblyFormat = [{
-    custom<ReduceKind>($kind) $init `,` $input attr-dict `:` type($init) `,` type($input) `->` type($result) $body
+    custom<ReduceKind>($kind) `` $init `,` $input attr-dict `:` type($init) `,` type($input) `->` type($result) $body
   }];
 }
 

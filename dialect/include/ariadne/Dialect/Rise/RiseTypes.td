@@ -33,12 +33,14 @@ def Rise_ArrayType : Rise_Type<"Array", "array"> {
     int64_t getStaticSize() const { return getSize().getInt(); }
   }];
   let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
 }
 
 def Rise_PairType : Rise_Type<"Pair", "pair"> {
   let summary = "the RISE pair type s x t";
   let parameters = (ins "::mlir::Type":$first, "::mlir::Type":$second);
   let assemblyFormat = "`<` $first `,` $second `>`";
+  let genVerifyDecl = 1;
 }
 
 #endif // RISE_TYPES_TD

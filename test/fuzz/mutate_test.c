@@ -1,0 +1,400 @@
+/*===- mutate_test.c - in-process mutation test of parser, verifier, interp ===*\
+ *
+ *   mutate_test [--count=N] [--seed=S] [--only=K] [--save-dir=DIR] [--verbose]
+ *               SEED_DIR_OR_FILE...
+ *
+ * For every seed program, N mutants (mutate.h) go through what a user's
+ * file goes through: parse + verify, then for each function the argument
+ * description, random inputs, the reference interpreter under limits and
+ * the rise-stats collector. Every stage may reject the program, but it must
+ * say why: a failure with no error diagnostic is a test failure, as are a
+ * crash, a sanitizer report and a hang (ctest's TIMEOUT). Programs that
+ * verify must also survive a print/parse round trip unchanged.
+ *
+ * Before each mutant runs it is written to DIR/fuzz-current.mlir, whose
+ * first line says how to replay it: if the process dies, that file is the
+ * reproducer. Mutants that fail a check are kept as
+ * DIR/fuzz-fail-<seed>-<K>.mlir.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "ariadne-c/Interp.h"
+#include "passes/stats.h"
+#include "test/fuzz/mutate.h"
+#include "utils/arena.h"
+#include "utils/mlirutil.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/IR.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  int count;
+  uint64_t runSeed;
+  int only; /* -1: every mutant */
+  const char *saveDir;
+  bool verbose;
+} Options;
+
+/* Outcomes, for the summary. A mutant counts once under parse/verify
+ * failure, or once per function under the interpreter columns. */
+typedef struct {
+  int mutants, parseFail, verifyFail, roundTrips;
+  int funcs, interpOk, interpErr, argsTooBig;
+  int passed, failed;
+} Tally;
+
+enum {
+  kMaxSeeds = 256,
+  kMaxArgs = 32,
+  /* The interpreter's limits: small enough that a mutant which blows a
+   * size up to 2^40 is refused quickly, large enough for every seed. */
+  kMaxOps = 2000000,
+  kMaxInterpBytes = 256u << 20,
+  /* Host buffers for the arguments come from an arena this large; bigger
+   * memrefs are skipped, they are not the interpreter's business. */
+  kMaxArgBytes = 64u << 20,
+};
+
+/*--- Printing modules to memory ------------------------------------------*/
+
+typedef struct {
+  char *buf;
+  size_t len, cap;
+  bool overflow;
+} StrBuf;
+
+static void toStrBuf(MlirStringRef s, void *user) {
+  StrBuf *b = user;
+  if (b->len + s.length + 1 > b->cap) {
+    b->overflow = true;
+    return;
+  }
+  memcpy(b->buf + b->len, s.data, s.length);
+  b->len += s.length;
+  b->buf[b->len] = 0;
+}
+
+/* The module's text in the arena, or NULL if it does not fit in `cap`. */
+static char *printModule(MlirModule m, bool generic, AriArena *arena, size_t cap) {
+  StrBuf b = {ariArenaAlloc(arena, cap), 0, cap, false};
+  if (!b.buf)
+    return NULL;
+  b.buf[0] = 0;
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  if (generic)
+    mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  mlirOperationPrintWithFlags(mlirModuleGetOperation(m), flags, toStrBuf, &b);
+  mlirOpPrintingFlagsDestroy(flags);
+  return b.overflow ? NULL : b.buf;
+}
+
+/*--- One mutant ----------------------------------------------------------*/
+
+typedef struct {
+  const Options *opt;
+  Tally *tally;
+  MlirContext ctx;
+  AriDiagSink *sink;
+  AriArena *arena;
+  const FzSeed *seed;
+  int index; /* -1 for the unmutated seed */
+  const FzMutant *mutant;
+  char reason[600]; /* first failed check */
+} Run;
+
+static void failf(Run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void failf(Run *r, const char *fmt, ...) {
+  if (r->reason[0]) /* keep the first */
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(r->reason, sizeof r->reason, fmt, ap);
+  va_end(ap);
+}
+
+/* Did the stage that just failed say why? Resets the counts for the next. */
+static bool diagnosed(Run *r) {
+  bool any = r->sink->errors > 0;
+  r->sink->errors = 0;
+  r->sink->warnings = 0;
+  r->sink->last[0] = 0;
+  return any;
+}
+
+/* Operation verifiers report "'op.name' op ..."; the parser never starts a
+ * message with a quote, which separates the two failure classes. */
+static bool looksLikeVerifierError(const char *msg) { return msg[0] == '\''; }
+
+static void funcName(MlirOperation f, char *buf, size_t cap) {
+  MlirStringRef s = mlirStringAttrGetValue(
+      mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("sym_name")));
+  size_t n = s.length < cap - 1 ? s.length : cap - 1;
+  memcpy(buf, s.data, n);
+  buf[n] = 0;
+}
+
+/* Prints the module in both forms and parses the result again: what the
+ * printer writes the parser must read back, to the same text. */
+static void checkRoundTrip(Run *r, MlirModule m) {
+  enum { kCap = 1 << 20 };
+  for (int generic = 0; generic < 2; ++generic) {
+    AriArenaMark mark = ariArenaMark(r->arena);
+    char *text = printModule(m, generic, r->arena, kCap);
+    if (text) {
+      MlirModule again = ariParseString(r->ctx, text);
+      if (mlirModuleIsNull(again)) {
+        failf(r, "the %s form printed for a verified module does not parse back: %s",
+              generic ? "generic" : "custom", r->sink->last);
+      } else {
+        char *text2 = printModule(again, generic, r->arena, kCap);
+        if (text2 && strcmp(text, text2))
+          failf(r, "printing the reparsed %s form gives different text",
+                generic ? "generic" : "custom");
+        mlirModuleDestroy(again);
+      }
+      diagnosed(r);
+    }
+    ariArenaRelease(r->arena, mark);
+  }
+  r->tally->roundTrips++;
+}
+
+static void runFunc(Run *r, MlirOperation func, uint64_t inputSeed) {
+  char name[128];
+  funcName(func, name, sizeof name);
+  r->tally->funcs++;
+
+  AriStats stats;
+  ariStatsCollect(func, &stats);
+
+  AriHostArg args[kMaxArgs];
+  intptr_t nargs = 0;
+  if (mlirLogicalResultIsFailure(ariInterpDescribeArgs(func, args, kMaxArgs, &nargs))) {
+    r->tally->interpErr++;
+    if (!diagnosed(r))
+      failf(r, "@%s: ariInterpDescribeArgs failed without an error diagnostic", name);
+    return;
+  }
+  AriArena bufs;
+  ariArenaInit(&bufs, kMaxArgBytes);
+  if (!ariHostArgsAlloc(args, nargs, &bufs)) {
+    r->tally->argsTooBig++;
+    ariArenaDestroy(&bufs);
+    diagnosed(r);
+    return;
+  }
+  for (intptr_t k = 0; k < nargs; ++k)
+    ariHostArgFillRandom(&args[k], inputSeed + (uint64_t)k);
+
+  AriInterpLimits limits = {kMaxOps, kMaxInterpBytes};
+  AriInterpCounters counters;
+  memset(&counters, 0, sizeof counters);
+  if (mlirLogicalResultIsSuccess(ariInterpRun(func, args, nargs, &limits, &counters))) {
+    r->tally->interpOk++;
+    /* Interp.h promises the interpreter's work counters equal rise-stats. */
+    if (counters.flops != stats.flops || counters.transcendentals != stats.transcendentals ||
+        counters.bytesRead != stats.bytesRead || counters.bytesWritten != stats.bytesWritten)
+      failf(r,
+            "@%s: interpreter counters (flops %" PRId64 ", transcendentals %" PRId64
+            ", read %" PRId64 ", written %" PRId64 ") differ from rise-stats (%" PRId64
+            ", %" PRId64 ", %" PRId64 ", %" PRId64 ")",
+            name, counters.flops, counters.transcendentals, counters.bytesRead,
+            counters.bytesWritten, stats.flops, stats.transcendentals, stats.bytesRead,
+            stats.bytesWritten);
+  } else {
+    r->tally->interpErr++;
+    if (!diagnosed(r))
+      failf(r, "@%s: ariInterpRun failed without an error diagnostic", name);
+  }
+  diagnosed(r);
+  ariArenaDestroy(&bufs);
+}
+
+/* Runs one program through every stage; true when all checks held. */
+static bool runProgram(Run *r, const char *text) {
+  r->reason[0] = 0;
+  diagnosed(r);
+  MlirModule m = ariParseString(r->ctx, text);
+  if (mlirModuleIsNull(m)) {
+    if (looksLikeVerifierError(r->sink->last))
+      r->tally->verifyFail++;
+    else
+      r->tally->parseFail++;
+    if (!diagnosed(r))
+      failf(r, "parsing failed without an error diagnostic");
+    if (r->index < 0)
+      failf(r, "the seed itself does not verify");
+    return !r->reason[0];
+  }
+  diagnosed(r);
+  checkRoundTrip(r, m);
+  uint64_t inputSeed = (uint64_t)(r->index + 1);
+  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
+    if (opName.length == 9 && !memcmp(opName.data, "func.func", 9) &&
+        mlirOperationGetNumRegions(op) == 1 &&
+        !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
+      runFunc(r, op, inputSeed);
+  }
+  mlirModuleDestroy(m);
+  return !r->reason[0];
+}
+
+/*--- Driver --------------------------------------------------------------*/
+
+static void header(char *buf, size_t cap, const Options *o, const FzSeed *s, int k,
+                   const FzMutant *m) {
+  int n = snprintf(buf, cap, "// fuzz mutant %d of %s (edits:", k, s->path);
+  for (int i = 0; i < m->numEdits && n > 0 && (size_t)n < cap; ++i)
+    n += snprintf(buf + n, cap - (size_t)n, " %s", m->edits[i]);
+  if (n > 0 && (size_t)n < cap)
+    snprintf(buf + n, cap - (size_t)n, "); replay: mutate_test --seed=%" PRIu64 " --only=%d %s\n",
+             o->runSeed, k, s->path);
+}
+
+/* Writes the mutant with its replay header to DIR/NAME. */
+static void saveMutant(const Options *o, const char *name, const char *hdr, const FzMutant *m,
+                       AriArena *arena) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", o->saveDir, name);
+  size_t h = strlen(hdr);
+  AriArenaMark mark = ariArenaMark(arena);
+  char *buf = ariArenaAlloc(arena, h + m->len + 1);
+  if (buf) {
+    memcpy(buf, hdr, h);
+    memcpy(buf + h, m->text, m->len);
+    fzWriteFile(path, buf, h + m->len);
+  }
+  ariArenaRelease(arena, mark);
+}
+
+static void fuzzSeed(const Options *o, const FzSeed *seed, Tally *t, AriArena *arena) {
+  /* One context per seed: fresh enough that a mutant cannot leave state for
+   * another seed's mutants, reused enough to keep the run fast. */
+  MlirContext ctx = ariContextCreate();
+  AriDiagSink sink;
+  ariDiagSinkAttach(&sink, ctx, o->verbose ? stderr : NULL);
+  Run r = {o, t, ctx, &sink, arena, seed, -1, NULL, {0}};
+
+  if (o->only < 0) {
+    if (runProgram(&r, seed->text)) {
+      t->passed++;
+    } else {
+      t->failed++;
+      printf("FAIL %s (unmutated): %s\n", seed->path, r.reason);
+    }
+  }
+  for (int k = 0; k < o->count; ++k) {
+    if (o->only >= 0 && k != o->only)
+      continue;
+    AriArenaMark mark = ariArenaMark(arena);
+    FzMutant m;
+    if (!fzMutate(seed, fzMutantKey(seed, o->runSeed, k), arena, &m)) {
+      fprintf(stderr, "fuzz: out of memory mutating %s\n", seed->path);
+      t->failed++;
+      ariArenaRelease(arena, mark);
+      break;
+    }
+    char hdr[1024];
+    header(hdr, sizeof hdr, o, seed, k, &m);
+    saveMutant(o, "fuzz-current.mlir", hdr, &m, arena);
+    if (o->verbose)
+      fprintf(stderr, "%s", hdr);
+    t->mutants++;
+    r.index = k;
+    r.mutant = &m;
+    if (runProgram(&r, m.text)) {
+      t->passed++;
+    } else {
+      t->failed++;
+      char name[512];
+      snprintf(name, sizeof name, "fuzz-fail-%s-%d.mlir", seed->name, k);
+      saveMutant(o, name, hdr, &m, arena);
+      printf("FAIL %s mutant %d: %s (saved as %s/%s)\n", seed->path, k, r.reason, o->saveDir,
+             name);
+    }
+    ariArenaRelease(arena, mark);
+  }
+  ariDiagSinkDetach(&sink);
+  mlirContextDestroy(ctx);
+}
+
+static bool parseInt(const char *s, long long min, long long *out) {
+  char *end;
+  errno = 0;
+  long long v = strtoll(s, &end, 10);
+  if (!*s || *end || errno || v < min)
+    return false;
+  *out = v;
+  return true;
+}
+
+static int usage(void) {
+  fputs("usage: mutate_test [--count=N] [--seed=S] [--only=K] [--save-dir=DIR] [--verbose]\n"
+        "                   SEED_DIR_OR_FILE...\n",
+        stderr);
+  return 2;
+}
+
+int main(int argc, char **argv) {
+  Options o = {40, 1, -1, ".", false};
+  AriArena arena;
+  ariArenaInit(&arena, 0);
+  static FzSeed seeds[kMaxSeeds];
+  int nseeds = 0;
+  bool ok = true;
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    long long v;
+    if (!strncmp(a, "--count=", 8) && parseInt(a + 8, 0, &v) && v <= 1000000)
+      o.count = (int)v;
+    else if (!strncmp(a, "--seed=", 7) && parseInt(a + 7, 0, &v))
+      o.runSeed = (uint64_t)v;
+    else if (!strncmp(a, "--only=", 7) && parseInt(a + 7, 0, &v) && v < 1000000)
+      o.only = (int)v;
+    else if (!strncmp(a, "--save-dir=", 11) && a[11])
+      o.saveDir = a + 11;
+    else if (!strcmp(a, "--verbose"))
+      o.verbose = true;
+    else if (a[0] == '-')
+      return usage();
+    else
+      ok = fzSeedsLoad(a, &arena, seeds, kMaxSeeds, &nseeds) && ok;
+  }
+  if (!ok || nseeds == 0) {
+    fprintf(stderr, "mutate_test: %s\n", ok ? "no seed programs" : "cannot read the seeds");
+    ariArenaDestroy(&arena);
+    return nseeds == 0 && ok ? usage() : 1;
+  }
+  if (o.only >= o.count)
+    o.count = o.only + 1;
+
+  Tally t;
+  memset(&t, 0, sizeof t);
+  for (int i = 0; i < nseeds; ++i)
+    fuzzSeed(&o, &seeds[i], &t, &arena);
+  ariArenaDestroy(&arena);
+
+  printf("seeds:              %d\n", nseeds);
+  printf("mutants:            %d\n", t.mutants);
+  printf("parse failures:     %d\n", t.parseFail);
+  printf("verify failures:    %d\n", t.verifyFail);
+  printf("verified modules:   %d (round-tripped through the printer)\n", t.roundTrips);
+  printf("functions run:      %d\n", t.funcs);
+  printf("interpreted OK:     %d\n", t.interpOk);
+  printf("interpreter errors: %d\n", t.interpErr);
+  printf("arguments too big:  %d\n", t.argsTooBig);
+  printf("%d passed, %d failed\n", t.passed, t.failed);
+  return t.failed ? 1 : 0;
+}

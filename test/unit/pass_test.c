@@ -1,0 +1,132 @@
+/*===- pass_test.c - Ariadne passes driven from C -------------------------===*\
+ *
+ * A C client runs rise-stats through its own pass manager (ariPassCreate),
+ * and the option parser rejects what it must.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "passes/pass.h"
+#include "passes/stats.h"
+#include "utils/mlirutil.h"
+
+#include "mlir-c/Pass.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int failures, checks;
+
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    ++checks;                                                                  \
+    if (!(cond)) {                                                             \
+      ++failures;                                                              \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+    }                                                                          \
+  } while (0)
+
+/* 3 rows of 4: map over rows of (reduce over 4 of (x*x + 1)) then exp. */
+static const char kProgram[] =
+    "func.func @rows(%a: memref<3x4xf32>, %o: memref<3xf32>) {\n"
+    "  %x = rise.in %a : memref<3x4xf32> -> !rise.array<3x4xf32>\n"
+    "  %r = rise.map %x : !rise.array<3x4xf32> -> !rise.array<3xf32> {\n"
+    "  ^bb0(%row: !rise.array<4xf32>):\n"
+    "    %z = arith.constant 0.0 : f32\n"
+    "    %s = rise.reduce seq %z, %row : f32, !rise.array<4xf32> -> f32 {\n"
+    "    ^bb0(%acc: f32, %v: f32):\n"
+    "      %sq = arith.mulf %v, %v : f32\n"
+    "      %t = arith.addf %acc, %sq : f32\n"
+    "      rise.yield %t : f32\n"
+    "    }\n"
+    "    %e = math.exp %s : f32\n"
+    "    rise.yield %e : f32\n"
+    "  }\n"
+    "  rise.out %r, %o : !rise.array<3xf32>, memref<3xf32>\n"
+    "  return\n"
+    "}\n";
+
+static void testOptions(void) {
+  const AriPassInfo *p = ariPassLookup("rise-stats");
+  CHECK(p != NULL);
+  CHECK(ariPassLookup("no-such-pass") == NULL);
+  if (!p)
+    return;
+  char opts[4096], err[256];
+  CHECK(p->optionsSize <= sizeof opts);
+  CHECK(ariOptionsParse(p, "format=json output=\"a b.txt\"", opts, err, sizeof err));
+  CHECK(!ariOptionsParse(p, "format=xml", opts, err, sizeof err));
+  CHECK(strstr(err, "must be one of text|json") != NULL);
+  CHECK(!ariOptionsParse(p, "colour=red", opts, err, sizeof err));
+  CHECK(strstr(err, "unknown option 'colour'") != NULL);
+  CHECK(!ariOptionsParse(p, "format", opts, err, sizeof err));
+  CHECK(strstr(err, "needs a value") != NULL);
+  CHECK(!ariOptionsParse(p, "output=\"unterminated", opts, err, sizeof err));
+  CHECK(strstr(err, "unterminated quote") != NULL);
+}
+
+static void testStatsFigures(MlirContext ctx) {
+  MlirModule m = ariParseString(ctx, kProgram);
+  CHECK(!mlirModuleIsNull(m));
+  if (mlirModuleIsNull(m))
+    return;
+  AriStats s;
+  ariStatsCollect(ariFindFunc(m, "rows"), &s);
+  /* mulf and addf run 3*4 times each; exp runs 3 times. */
+  CHECK(s.flops == 24);
+  CHECK(s.transcendentals == 3);
+  CHECK(s.bytesRead == 48);
+  CHECK(s.bytesWritten == 12);
+  mlirModuleDestroy(m);
+}
+
+static void testRunFromC(MlirContext ctx) {
+  MlirModule m = ariParseString(ctx, kProgram);
+  if (mlirModuleIsNull(m))
+    return;
+  char path[] = "/tmp/ariadne-pass-test-XXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  if (fd < 0)
+    return;
+  close(fd);
+  char text[512], err[256];
+  snprintf(text, sizeof text, "format=json output=%s", path);
+  MlirPass pass = ariPassCreate(ariPassLookup("rise-stats"), text, err, sizeof err);
+  CHECK(pass.ptr != NULL);
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  mlirPassManagerAddOwnedPass(pm, pass);
+  CHECK(mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m))));
+  mlirPassManagerDestroy(pm);
+
+  char out[2048] = {0};
+  FILE *f = fopen(path, "r");
+  CHECK(f != NULL);
+  if (f) {
+    size_t n = fread(out, 1, sizeof out - 1, f);
+    out[n] = 0;
+    fclose(f);
+  }
+  unlink(path);
+  CHECK(strstr(out, "\"function\": \"rows\"") != NULL);
+  CHECK(strstr(out, "\"flops\": 24") != NULL);
+  CHECK(strstr(out, "\"transcendentals\": 3") != NULL);
+  CHECK(strstr(out, "\"rise.reduce\": 1") != NULL);
+
+  MlirPass bad = ariPassCreate(ariPassLookup("rise-stats"), "format=yaml", err, sizeof err);
+  CHECK(bad.ptr == NULL);
+  mlirModuleDestroy(m);
+}
+
+int main(void) {
+  MlirContext ctx = ariContextCreate();
+  testOptions();
+  testStatsFigures(ctx);
+  testRunFromC(ctx);
+  mlirContextDestroy(ctx);
+  printf("%d passed, %d failed\n", checks - failures, failures);
+  return failures ? 1 : 0;
+}

@@ -235,9 +235,10 @@ int main(int argc, char **argv) {
     const AriEmbeddedFile *ex = ariEmbeddedExamples(&n);
     printf("ariadne: %zu embedded examples\n", n);
     for (size_t i = 0; i < n; ++i) {
-      MlirModule m = ariParseString(ctx, ex[i].text);
-      char title[128];
+      char title[128], file[128];
       snprintf(title, sizeof title, "example %s", ex[i].name);
+      snprintf(file, sizeof file, "%s.mlir", ex[i].name);
+      MlirModule m = ariParseNamed(ctx, ex[i].text, file);
       if (mlirModuleIsNull(m)) {
         fprintf(stderr, "ariadne: embedded example %s does not verify\n", ex[i].name);
         ++errors;

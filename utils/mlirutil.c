@@ -50,6 +50,19 @@ static void toBuf(MlirStringRef s, void *user) {
   b->buf[b->len] = 0;
 }
 
+/* file:line:col, as compilers and mlir-opt print it, so editors can jump
+ * to it; other location kinds keep MLIR's loc(...) form. */
+static void printLocation(MlirLocation loc, FileSink *fs) {
+  if (!mlirLocationIsAFileLineColRange(loc)) {
+    mlirLocationPrint(loc, toFile, fs);
+    return;
+  }
+  MlirStringRef file = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
+  fprintf(fs->f, "%.*s:%d:%d", (int)file.length, file.data,
+          mlirLocationFileLineColRangeGetStartLine(loc),
+          mlirLocationFileLineColRangeGetStartColumn(loc));
+}
+
 static MlirLogicalResult onDiag(MlirDiagnostic d, void *user) {
   AriDiagSink *sink = user;
   MlirDiagnosticSeverity sev = mlirDiagnosticGetSeverity(d);
@@ -68,14 +81,14 @@ static MlirLogicalResult onDiag(MlirDiagnostic d, void *user) {
   }
   if (sink->out) {
     FileSink fs = {sink->out};
-    mlirLocationPrint(mlirDiagnosticGetLocation(d), toFile, &fs);
+    printLocation(mlirDiagnosticGetLocation(d), &fs);
     fprintf(sink->out, ": %s: ", tag);
     mlirDiagnosticPrint(d, toFile, &fs);
     fputc('\n', sink->out);
     intptr_t n = mlirDiagnosticGetNumNotes(d);
     for (intptr_t i = 0; i < n; ++i) {
       MlirDiagnostic note = mlirDiagnosticGetNote(d, i);
-      mlirLocationPrint(mlirDiagnosticGetLocation(note), toFile, &fs);
+      printLocation(mlirDiagnosticGetLocation(note), &fs);
       fprintf(sink->out, ": note: ");
       mlirDiagnosticPrint(note, toFile, &fs);
       fputc('\n', sink->out);
@@ -147,6 +160,51 @@ MlirModule ariParseFile(MlirContext ctx, const char *path) {
 
 MlirModule ariParseString(MlirContext ctx, const char *text) {
   return mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
+}
+
+/* True when the first token after comments and blanks is a module op. */
+static bool startsWithModule(const char *t) {
+  for (;;) {
+    while (*t == ' ' || *t == '\t' || *t == '\n' || *t == '\r')
+      ++t;
+    if (t[0] == '/' && t[1] == '/') {
+      while (*t && *t != '\n')
+        ++t;
+      continue;
+    }
+    return !strncmp(t, "module", 6) || !strncmp(t, "\"builtin.module\"", 16);
+  }
+}
+
+MlirModule ariParseNamed(MlirContext ctx, const char *text, const char *name) {
+  MlirModule none = {NULL};
+  /* Only the op parser takes a source name, and it wants one top-level op,
+   * so bare functions are wrapped in a module. The wrapper goes on the
+   * first line, so line numbers stay those of the text (columns on that
+   * line shift by 8; examples start with a comment). */
+  const char *src = text;
+  char *wrapped = NULL;
+  if (!startsWithModule(text)) {
+    size_t n = strlen(text);
+    wrapped = malloc(n + 16);
+    if (!wrapped)
+      return none;
+    memcpy(wrapped, "module {", 8);
+    memcpy(wrapped + 8, text, n);
+    memcpy(wrapped + 8 + n, "\n}", 3);
+    src = wrapped;
+  }
+  MlirOperation op = mlirOperationCreateParse(ctx, mlirStringRefCreateFromCString(src),
+                                              mlirStringRefCreateFromCString(name));
+  free(wrapped);
+  if (mlirOperationIsNull(op))
+    return none;
+  if (!riseOpIs(op, "builtin.module")) {
+    mlirEmitError(mlirOperationGetLocation(op), "expected a builtin.module at the top level");
+    mlirOperationDestroy(op);
+    return none;
+  }
+  return mlirModuleFromOperation(op);
 }
 
 MlirOperation ariFindFunc(MlirModule module, const char *name) {

@@ -45,6 +45,9 @@ MlirModule ariParseFile(MlirContext ctx, const char *path);
 /* Parses and verifies source text (locations name it "-"). */
 MlirModule ariParseString(MlirContext ctx, const char *text);
 
+/* As ariParseString, with `name` as the file name in locations. */
+MlirModule ariParseNamed(MlirContext ctx, const char *text, const char *name);
+
 /* The func.func named `name` in `module` (first one if name is NULL or
  * empty), or a null operation. */
 MlirOperation ariFindFunc(MlirModule module, const char *name);

@@ -239,7 +239,7 @@ static void expectError(int line, const Run *r, const char *src, const char *anc
       else
         c++;
     char loc[64];
-    snprintf(loc, sizeof loc, "loc(\"-\":%d:%d): error: ", l, c);
+    snprintf(loc, sizeof loc, "-:%d:%d: error: ", l, c);
     if (!at || !strstr(r->diag, loc)) {
       ++failures;
       fprintf(stderr, "%s:%d: expected the error at %s, got: %s\n", __FILE__, line, loc, r->diag);
@@ -2059,7 +2059,7 @@ static void testCli(const char *tool) {
   snprintf(cmd, sizeof cmd, "'%s' '%s' > '%s' 2>&1", tool, broken, log);
   CHECK(sh(cmd) == 1);
   char loc[320];
-  snprintf(loc, sizeof loc, "loc(\"%s\":2:8): error:", broken);
+  snprintf(loc, sizeof loc, "%s:2:8: error:", broken);
   CHECK(fileContains(log, loc));
 
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

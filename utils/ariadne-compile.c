@@ -1,0 +1,183 @@
+/*===- ariadne-compile.c - compile a rise program to native code ----------===*\
+ *
+ * ariadne-compile IN.mlir -o OUT [--emit=obj|asm|llvm|mlir]
+ *                 [--target=x86_64|aarch64] [--cpu=NAME|host] [--features=...]
+ *                 [--pipeline=PASSES] [--lowering=PASSES] [--func=NAME]
+ *                 [--header=OUT.h] [--opt=0..3]
+ *
+ * Everything happens in process through runtime/compile.h: MLIR passes,
+ * translation to LLVM IR, LLVM's optimisation pipeline and the target
+ * machine. Exit status: 0 on success, 1 on an error (a diagnostic with its
+ * location on stderr), 2 for a bad command line.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "runtime/compile.h"
+#include "utils/mlirutil.h"
+#include "utils/toolargs.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Options {
+  const char *file, *out, *header;
+  AriEmitKind emit;
+  AriCompileOptions c;
+} Options;
+
+static void usage(FILE *f) {
+  fputs(
+      "usage: ariadne-compile IN.mlir -o OUT [options]\n"
+      "\n"
+      "Compiles every public function of a rise (or already lowered) MLIR module to\n"
+      "native code, in process: the passes of --pipeline, then the lowering to the\n"
+      "LLVM dialect, translation to LLVM IR, LLVM's -O pipeline and the target's code\n"
+      "generator. Each function NAME is exported as _mlir_ciface_NAME (memref\n"
+      "arguments as pointers to descriptors, see --header) and as the packed entry\n"
+      "_ari_packed_NAME(void **args) that the Ariadne runtime calls.\n"
+      "\n"
+      "options:\n"
+      "  -o OUT              output file ('-' for stdout, text kinds only; the\n"
+      "                      default for asm, llvm and mlir). Written to a temporary\n"
+      "                      file in the same directory and renamed when complete\n"
+      "  --emit=KIND         obj (default), asm, llvm (optimised LLVM IR) or mlir (the\n"
+      "                      module after lowering to the LLVM dialect)\n"
+      "  --target=ARCH       x86_64 or aarch64 (default: the host's)\n"
+      "  --cpu=NAME          a CPU LLVM knows for the target (e.g. skylake-avx512,\n"
+      "                      neoverse-v2), or 'host' (default on the host's\n"
+      "                      architecture; 'generic' otherwise)\n"
+      "  --features=LIST     target features, e.g. +avx2,-avx512f (default: the host's\n"
+      "                      with --cpu=host, none otherwise)\n"
+      "  --pipeline=PASSES   comma-separated passes run before the lowering, Ariadne's\n"
+      "                      or MLIR's, e.g. 'rise-stats{format=json},canonicalize'\n"
+      "  --lowering=PASSES   replaces the lowering to the LLVM dialect (default:\n"
+      "                      rise-to-llvm when available)\n"
+      "  --func=NAME         compile only this function (others are dropped)\n"
+      "  --header=OUT.h      also write a C header declaring the compiled functions,\n"
+      "                      with memref descriptor types and helpers\n"
+      "  --opt=N             optimisation level 0-3 (default 3)\n"
+      "  --print-lowering    print the default lowering pipeline and exit\n"
+      "  --help              this text\n"
+      "\n"
+      "exit status: 0 success, 1 error (diagnostics on stderr), 2 bad command line\n",
+      f);
+}
+
+static int usageError(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int usageError(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "ariadne-compile: ");
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\n(see ariadne-compile --help)\n");
+  va_end(ap);
+  return 2;
+}
+
+static int parseOptions(int argc, char **argv, Options *o) {
+  memset(o, 0, sizeof *o);
+  ariCompileOptionsInit(&o->c);
+  o->emit = ARI_EMIT_OBJ;
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i], *v;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage(stdout);
+      exit(0);
+    } else if (!strcmp(a, "--print-lowering")) {
+      printf("%s\n", ariCompileDefaultLowering());
+      exit(0);
+    } else if (!strcmp(a, "-o")) {
+      if (i + 1 == argc || !argv[i + 1][0])
+        return usageError("-o needs a file name");
+      o->out = argv[++i];
+    } else if (ariToolOptValue(a, "--emit", &v)) {
+      static const char *const kinds[] = {"obj", "asm", "llvm", "mlir"};
+      int k = -1;
+      for (int j = 0; j < 4; ++j)
+        if (!strcmp(v, kinds[j]))
+          k = j;
+      if (k < 0)
+        return usageError("--emit must be obj, asm, llvm or mlir, got '%s'", v);
+      o->emit = (AriEmitKind)k;
+    } else if (ariToolOptValue(a, "--target", &v)) {
+      o->c.target = v;
+    } else if (ariToolOptValue(a, "--cpu", &v)) {
+      if (!*v)
+        return usageError("--cpu needs a name");
+      o->c.cpu = v;
+    } else if (ariToolOptValue(a, "--features", &v)) {
+      o->c.features = v;
+    } else if (ariToolOptValue(a, "--pipeline", &v)) {
+      o->c.pipeline = v;
+    } else if (ariToolOptValue(a, "--lowering", &v)) {
+      o->c.lowering = v;
+    } else if (ariToolOptValue(a, "--func", &v)) {
+      if (!*v)
+        return usageError("--func needs a name");
+      o->c.onlyFunc = v;
+    } else if (ariToolOptValue(a, "--header", &v)) {
+      if (!*v)
+        return usageError("--header needs a file name");
+      o->header = v;
+    } else if (ariToolOptValue(a, "--opt", &v)) {
+      uint64_t u;
+      if (!ariToolParseU64(v, &u) || u > 3)
+        return usageError("--opt needs 0, 1, 2 or 3, got '%s'", v);
+      o->c.optLevel = (int)u;
+    } else if (a[0] == '-' && a[1]) {
+      return usageError("unknown option '%s'", a);
+    } else {
+      if (o->file)
+        return usageError("more than one input file ('%s')", a);
+      o->file = a;
+    }
+  }
+  if (!o->file)
+    return usageError("no input file");
+  if (!o->out) {
+    if (o->emit == ARI_EMIT_OBJ)
+      return usageError("an object file needs -o OUT");
+    o->out = "-";
+  }
+  if (o->header && !strcmp(o->header, o->out))
+    return usageError("the header and the output are the same file");
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  Options o;
+  int rc = parseOptions(argc, argv, &o);
+  if (rc)
+    return rc;
+  MlirContext ctx = ariContextCreate();
+  AriDiagSink sink;
+  ariDiagSinkAttach(&sink, ctx, stderr);
+  ariCompileRegister(ctx);
+  MlirModule module = ariParseFile(ctx, o.file);
+  rc = 1;
+  if (!mlirModuleIsNull(module)) {
+    /* The header needs the signatures before lowering; it is written last
+     * so that a failed compilation leaves no output at all. */
+    MlirModule before = {NULL};
+    if (o.header)
+      before = mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(module)));
+    if (mlirLogicalResultIsSuccess(ariCompileLower(module, &o.c)) &&
+        mlirLogicalResultIsSuccess(ariCompileEmit(module, &o.c, o.emit, o.out)) &&
+        (!o.header ||
+         mlirLogicalResultIsSuccess(ariCompileWriteHeader(before, o.c.onlyFunc, o.header))))
+      rc = 0;
+    if (!mlirModuleIsNull(before))
+      mlirModuleDestroy(before);
+    mlirModuleDestroy(module);
+  }
+  if (rc == 0 && sink.errors)
+    rc = 1;
+  ariDiagSinkDetach(&sink);
+  mlirContextDestroy(ctx);
+  return rc;
+}

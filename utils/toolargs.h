@@ -1,0 +1,70 @@
+/*===- toolargs.h - command-line and host-buffer I/O shared by the tools ---===*\
+ *
+ * ariadne-interp and ariadne-run take the same kinds of options and read and
+ * write argument buffers in the same formats; this module is that common
+ * part. Errors are printed to stderr as "PATH:LINE:COL: error: ..." (the
+ * inputs are data files, not MLIR, so there is no MLIR location to use) and
+ * returned as false.
+ *
+ * Text format: whitespace-separated numbers, exactly as many as the argument
+ * has scalars, row-major with vector lanes innermost. Any file not named
+ * *.txt is raw little-endian binary of exactly the argument's size (i1 one
+ * byte, index 8 bytes).
+ *
+\*===----------------------------------------------------------------------===*/
+
+#ifndef ARIADNE_UTILS_TOOLARGS_H
+#define ARIADNE_UTILS_TOOLARGS_H
+
+#include "ariadne-c/Interp.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct AriArena;
+
+/* One --input=K:PATH option. */
+typedef struct AriToolInput {
+  long k;
+  const char *path;
+} AriToolInput;
+
+/* Parses a decimal non-negative integer (no sign, no spaces). */
+bool ariToolParseU64(const char *s, uint64_t *out);
+
+/* If `arg` is "NAME=VALUE" for the given NAME (e.g. "--seed"), points
+ * *value at VALUE and returns true. */
+bool ariToolOptValue(const char *arg, const char *name, const char **value);
+
+/* Parses the VALUE of --input=K:PATH into `in`, checking that K < maxArgs
+ * and that K is not already among inputs[0..n). On error writes a message
+ * into err and returns false. */
+bool ariToolParseInput(const char *value, long maxArgs, const AriToolInput *inputs, int n,
+                       AriToolInput *in, char *err, size_t errCap);
+
+/* "f32", "f64", "i1", "i32", "i64" or "index". */
+const char *ariToolKindName(AriScalarKind k);
+
+/* Fills argument `in->k` (already allocated) from the file `in->path`. */
+bool ariToolReadInput(const AriToolInput *in, AriHostArg *a, struct AriArena *arena);
+
+/* Writes one scalar of `a` (element i of its buffer): f32 with %.9g, f64
+ * with %.17g, integers exactly. */
+void ariToolPrintScalar(FILE *f, const AriHostArg *a, int64_t i);
+
+/* Writes a buffer in the text format, one innermost row per line. */
+void ariToolPrintValues(FILE *f, const AriHostArg *a);
+
+/* Saves argument k as DIR/argK.txt in the text format. */
+bool ariToolSaveOutput(const char *dir, long k, const AriHostArg *a);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ARIADNE_UTILS_TOOLARGS_H */

@@ -8,6 +8,7 @@
 
 #include "ariadne-c/Rise.h"
 #include "ariadne/Dialect/Rise/RiseDialect.h"
+#include "passes/lower/rise_to_affine.h"
 #include "passes/pass.h"
 
 #include "mlir/CAPI/IR.h"
@@ -30,6 +31,10 @@ public:
   llvm::StringRef getArgument() const override { return info->argument; }
   llvm::StringRef getDescription() const override { return info->description; }
   bool canScheduleOn(mlir::RegisteredOperationName) const override { return true; }
+  void getDependentDialects(mlir::DialectRegistry &registry) const override {
+    for (size_t i = 0; i < info->numDependentDialects; ++i)
+      mlirDialectHandleInsertDialect(info->dependentDialects[i](), wrap(&registry));
+  }
   std::unique_ptr<mlir::Pass> clonePass() const override {
     return std::make_unique<CPass>(*this);
   }
@@ -60,6 +65,20 @@ extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo mlirGetPassPluginInfo
               const AriPassInfo *info = list[i];
               mlir::registerPass([info] { return std::make_unique<CPass>(info); });
             }
+            // The pipeline text lives in C (rise_to_affine.c) so that C users
+            // can run the same sequence through mlirParsePassPipeline.
+            mlir::registerPassPipeline(
+                "rise-to-llvm", "Lower rise functions to the LLVM dialect (OpenMP for par)",
+                [](mlir::OpPassManager &pm, llvm::StringRef options,
+                   llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> onError) {
+                  if (!options.empty())
+                    return onError("rise-to-llvm takes no options");
+                  llvm::StringRef text = ariRiseToLLVMPipeline();
+                  // Strip "builtin.module(" ... ")" to nest the passes in pm.
+                  text = text.drop_front(sizeof("builtin.module(") - 1).drop_back(1);
+                  return mlir::parsePassPipeline(text, pm);
+                },
+                [](llvm::function_ref<void(const mlir::detail::PassOptions &)>) {});
           }};
 }
 

@@ -45,6 +45,10 @@ typedef struct AriPassInfo {
   void (*setDefaults)(void *opts);
   /* Runs on `op`; emits diagnostics and returns failure on error. */
   MlirLogicalResult (*run)(MlirOperation op, const void *opts);
+  /* Dialects the pass creates ops of, loaded before it runs (MLIR forbids
+   * loading dialects while passes run in parallel). */
+  MlirDialectHandle (*const *dependentDialects)(void);
+  size_t numDependentDialects;
 } AriPassInfo;
 
 /* Every pass Ariadne provides, in registration order. */

@@ -2,12 +2,13 @@
 
 #include "passes/pass.h"
 #include "passes/stats.h"
+#include "passes/lower/rise_to_affine.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 const AriPassInfo *const *ariPassList(size_t *count) {
-  static const AriPassInfo *const passes[] = {&ariStatsPass};
+  static const AriPassInfo *const passes[] = {&ariStatsPass, &ariRiseToAffinePass};
   *count = sizeof passes / sizeof passes[0];
   return passes;
 }
@@ -65,10 +66,14 @@ MlirPass ariPassCreate(const AriPassInfo *info, const char *text, char *err, siz
     free(e);
     return none;
   }
+  MlirDialectHandle deps[16];
+  size_t ndeps = info->numDependentDialects < 16 ? info->numDependentDialects : 16;
+  for (size_t i = 0; i < ndeps; ++i)
+    deps[i] = info->dependentDialects[i]();
   MlirExternalPassCallbacks cb = {extConstruct, extDestruct, extInitialize, extClone, extRun};
   /* The description is static and 8-byte aligned, as TypeIDs require. */
   return mlirCreateExternalPass(mlirTypeIDCreate(info), mlirStringRefCreateFromCString(info->argument),
                                 mlirStringRefCreateFromCString(info->argument),
                                 mlirStringRefCreateFromCString(info->description),
-                                mlirStringRefCreate(NULL, 0), 0, NULL, cb, e);
+                                mlirStringRefCreate(NULL, 0), (intptr_t)ndeps, deps, cb, e);
 }

@@ -169,4 +169,6 @@ const AriPassInfo ariStatsPass = {
     sizeof(StatsOptions),
     statsDefaults,
     statsRun,
+    NULL,
+    0,
 };

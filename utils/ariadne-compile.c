@@ -15,6 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "runtime/compile.h"
+#include "utils/arena.h"
 #include "utils/mlirutil.h"
 #include "utils/toolargs.h"
 
@@ -161,18 +162,21 @@ int main(int argc, char **argv) {
   MlirModule module = ariParseFile(ctx, o.file);
   rc = 1;
   if (!mlirModuleIsNull(module)) {
-    /* The header needs the signatures before lowering; it is written last
+    /* The header needs the signatures before lowering, and is written last
      * so that a failed compilation leaves no output at all. */
-    MlirModule before = {NULL};
-    if (o.header)
-      before = mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(module)));
-    if (mlirLogicalResultIsSuccess(ariCompileLower(module, &o.c)) &&
+    AriArena arena;
+    ariArenaInit(&arena, 0);
+    char *header = NULL;
+    size_t headerLen = 0;
+    MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(module));
+    if ((!o.header || mlirLogicalResultIsSuccess(ariCompileRenderHeader(
+                          module, o.c.onlyFunc, o.header, &arena, &header, &headerLen))) &&
+        mlirLogicalResultIsSuccess(ariCompileLower(module, &o.c)) &&
         mlirLogicalResultIsSuccess(ariCompileEmit(module, &o.c, o.emit, o.out)) &&
         (!o.header ||
-         mlirLogicalResultIsSuccess(ariCompileWriteHeader(before, o.c.onlyFunc, o.header))))
+         mlirLogicalResultIsSuccess(ariCompileWriteFile(loc, o.header, header, headerLen))))
       rc = 0;
-    if (!mlirModuleIsNull(before))
-      mlirModuleDestroy(before);
+    ariArenaDestroy(&arena);
     mlirModuleDestroy(module);
   }
   if (rc == 0 && sink.errors)

@@ -1,7 +1,7 @@
 /*===- ariadne-run.c - run a rise function natively and check it ----------===*\
  *
  * ariadne-run FILE [--func=NAME] [--seed=N] [--input=K:PATH]... [--reps=N]
- *             [--warmup=N] [--target-cpu=CPU] [--features=LIST]
+ *             [--warmup=N] [--threads=N] [--target-cpu=CPU] [--features=LIST]
  *             [--pipeline=PASSES] [--lowering=PASSES] [--rtol=X] [--atol=X]
  *             [--target=ARCH [--cross-cc=CC] [--exec=CMD]] [--no-check] [--print]
  *
@@ -40,8 +40,9 @@ typedef struct Options {
   AriToolInput inputs[kMaxInputs];
   int ninputs;
   int reps, warmup;
+  const char *threads; /* OMP_NUM_THREADS for the compiled code */
   double rtol, atol; /* < 0: the element type's default */
-  bool check, print;
+  bool check, print, jit;
 } Options;
 
 static void usage(FILE *f) {
@@ -62,6 +63,8 @@ static void usage(FILE *f) {
       "                      of exactly the argument's size)\n"
       "  --reps=N            timed runs (default 10), reported as median and minimum\n"
       "  --warmup=N          untimed runs before them (default 2)\n"
+      "  --threads=N         OpenMP threads for map par (sets OMP_NUM_THREADS;\n"
+      "                      default: libomp's choice or the environment's)\n"
       "  --target-cpu=CPU    CPU to compile for (default: host, with its features)\n"
       "  --features=LIST     target features, e.g. +avx2\n"
       "  --target=ARCH       x86_64 or aarch64 (default: the host's). For another\n"
@@ -75,6 +78,8 @@ static void usage(FILE *f) {
       "  --rtol=X --atol=X   tolerance: native and interpreter values a, b match when\n"
       "                      |a-b| <= atol + rtol*|b| (default f32 1e-4 and 1e-5,\n"
       "                      f64 1e-10 and 1e-12; integers must be equal)\n"
+      "  --jit               run through MLIR's ExecutionEngine JIT instead of\n"
+      "                      linking and loading a shared object\n"
       "  --no-check          skip the interpreter (for sizes too large to interpret)\n"
       "  --print             print the native outputs as ariadne-interp --print does\n"
       "  --help              this text\n"
@@ -123,6 +128,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->check = false;
     } else if (!strcmp(a, "--print")) {
       o->print = true;
+    } else if (!strcmp(a, "--jit")) {
+      o->jit = true;
     } else if (ariToolOptValue(a, "--func", &v)) {
       if (!*v)
         return usageError("--func needs a name");
@@ -134,6 +141,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (!ariToolParseU64(v, &u) || u < 1 || u > 1000000)
         return usageError("--reps needs an integer from 1 to 1000000, got '%s'", v);
       o->reps = (int)u;
+    } else if (ariToolOptValue(a, "--threads", &v)) {
+      if (!ariToolParseU64(v, &u) || u < 1 || u > 4096)
+        return usageError("--threads needs an integer from 1 to 4096, got '%s'", v);
+      o->threads = v;
     } else if (ariToolOptValue(a, "--warmup", &v)) {
       if (!ariToolParseU64(v, &u) || u > 1000000)
         return usageError("--warmup needs an integer from 0 to 1000000, got '%s'", v);
@@ -192,6 +203,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->crossCc = "aarch64-linux-gnu-gcc";
     if (!o->exec)
       o->exec = "qemu-aarch64 -cpu max -L /usr/aarch64-linux-gnu";
+    if (o->jit)
+      return usageError("--jit runs on the host only");
   } else if (o->crossCc || o->exec) {
     return usageError("--cross-cc and --exec are for a --target other than the host's");
   }
@@ -277,13 +290,25 @@ static int run(const Options *o, MlirModule module, AriArena *arena) {
     mlirModuleDestroy(copy);
     return 1;
   }
-  bool ok = mlirLogicalResultIsSuccess(ariCompileLower(copy, &co)) &&
-            mlirLogicalResultIsSuccess(ariCompileEmit(copy, &co, ARI_EMIT_OBJ, s.obj));
-  mlirModuleDestroy(copy);
   char err[1024];
   AriRtLibrary lib = {NULL};
+  AriRtJit jit = {NULL};
   AriRtPackedFn fn = NULL;
   void **packed = NULL;
+  bool ok = mlirLogicalResultIsSuccess(ariCompileLower(copy, &co));
+  if (ok && o->jit) {
+    if (!(ariRtJitCreate(&jit, copy, co.optLevel, err, sizeof err) &&
+          (fn = ariRtJitLookup(&jit, name, err, sizeof err)))) {
+      fprintf(stderr, "%s: error: %s\n", o->file, err);
+      ok = false;
+    } else if (!(packed = ariRtJitPackArgs(native, nargs, arena))) {
+      fprintf(stderr, "%s: error: out of memory\n", o->file);
+      ok = false;
+    }
+  } else if (ok) {
+    ok = mlirLogicalResultIsSuccess(ariCompileEmit(copy, &co, ARI_EMIT_OBJ, s.obj));
+  }
+  mlirModuleDestroy(copy);
   if (ok && o->exec) {
     AriRtRemote remote = {o->crossCc, o->exec};
     if (!ariRtRemoteBuild(&remote, s.obj, name, s.exe, err, sizeof err) ||
@@ -291,7 +316,7 @@ static int run(const Options *o, MlirModule module, AriArena *arena) {
       fprintf(stderr, "%s: error: %s\n", o->file, err);
       ok = false;
     }
-  } else if (ok) {
+  } else if (ok && !o->jit) {
     if (!(ariRtLinkShared(s.obj, s.lib, err, sizeof err) &&
           ariRtOpen(&lib, s.lib, err, sizeof err) &&
           (fn = ariRtLookup(&lib, name, err, sizeof err)))) {
@@ -300,13 +325,14 @@ static int run(const Options *o, MlirModule module, AriArena *arena) {
     } else if (!(packed = ariRtPackArgs(native, nargs, arena))) {
       fprintf(stderr, "%s: error: out of memory\n", o->file);
       ok = false;
-    } else {
-      fn(packed);
     }
   }
+  if (ok && fn)
+    fn(packed);
   scratchRemove(&s);
   if (!ok) {
     ariRtClose(&lib);
+    ariRtJitDestroy(&jit);
     return 1;
   }
 
@@ -314,6 +340,7 @@ static int run(const Options *o, MlirModule module, AriArena *arena) {
   if (o->check) {
     if (mlirLogicalResultIsFailure(ariInterpRun(func, ref, nargs, NULL, NULL))) {
       ariRtClose(&lib);
+      ariRtJitDestroy(&jit);
       return 1;
     }
     for (intptr_t k = 0; k < nargs; ++k) {
@@ -357,11 +384,12 @@ static int run(const Options *o, MlirModule module, AriArena *arena) {
       fprintf(stderr, "%s: error: out of memory\n", o->file);
       rc = 1;
     } else {
-      printf("@%s native time: median %.6f ms, min %.6f ms over %d runs (%d warm-up)\n", name,
-             t.medianMs, t.minMs, t.reps, o->warmup);
+      printf("@%s %s time: median %.6f ms, min %.6f ms over %d runs (%d warm-up)\n", name,
+             o->jit ? "JIT" : "native", t.medianMs, t.minMs, t.reps, o->warmup);
     }
   }
   ariRtClose(&lib);
+  ariRtJitDestroy(&jit);
   if (fflush(stdout) != 0)
     rc = 1;
   return rc;
@@ -372,6 +400,11 @@ int main(int argc, char **argv) {
   int rc = parseOptions(argc, argv, &o);
   if (rc)
     return rc;
+  /* libomp reads it when the first parallel region starts. */
+  if (o.threads && setenv("OMP_NUM_THREADS", o.threads, 1) != 0) {
+    fprintf(stderr, "ariadne-run: error: cannot set OMP_NUM_THREADS: %s\n", strerror(errno));
+    return 1;
+  }
   MlirContext ctx = ariContextCreate();
   AriDiagSink sink;
   ariDiagSinkAttach(&sink, ctx, stderr);

@@ -20,7 +20,8 @@ jobs=$(nproc 2>/dev/null || echo 2)
 log() { printf '[ariadne] %s\n' "$*"; }
 
 packages=(cmake make python3 llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
-          clang-22 zlib1g-dev libomp-22-dev)
+          clang-22 zlib1g-dev libomp-22-dev
+          gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -6,11 +6,13 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /*--- PRNG ----------------------------------------------------------------*/
 
@@ -117,15 +119,29 @@ uint64_t fzMutantKey(const FzSeed *seed, uint64_t runSeed, int index) {
   return fzRngNext(&r);
 }
 
-bool fzWriteFile(const char *path, const char *text, size_t len) {
-  FILE *f = fopen(path, "wb");
-  if (!f || fwrite(text, 1, len, f) != len) {
-    fprintf(stderr, "fuzz: cannot write %s: %s\n", path, strerror(errno));
-    if (f)
-      fclose(f);
-    return false;
+static bool writeAll(int fd, const char *s, size_t len) {
+  for (size_t done = 0; done < len;) {
+    ssize_t n = write(fd, s + done, len - done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return false;
+    done += (size_t)n;
   }
-  return fclose(f) == 0;
+  return true;
+}
+
+bool fzWriteFile(const char *path, const char *prefix, const char *text, size_t len) {
+  /* Plain system calls and no allocation: this must still work when the
+   * heap may already be corrupt, since the file is the reproducer. */
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  bool ok = fd >= 0 && (!prefix || writeAll(fd, prefix, strlen(prefix))) &&
+            writeAll(fd, text, len);
+  if (fd >= 0 && close(fd) != 0)
+    ok = false;
+  if (!ok)
+    fprintf(stderr, "fuzz: cannot write %s: %s\n", path, strerror(errno));
+  return ok;
 }
 
 /*--- Text helpers --------------------------------------------------------*/
@@ -201,6 +217,84 @@ static void lineSpan(const Text *t, size_t line, size_t *begin, size_t *end) {
   while (i < t->len && t->s[i] != '\n')
     ++i;
   *end = i < t->len ? i + 1 : i;
+}
+
+/*--- Forward references --------------------------------------------------*/
+
+typedef struct {
+  const char *name;
+  size_t len;
+  int depth;
+} SsaName;
+
+static bool findName(const SsaName *v, size_t n, const char *name, size_t len) {
+  for (size_t i = 0; i < n; ++i)
+    if (v[i].len == len && !memcmp(v[i].name, name, len))
+      return true;
+  return false;
+}
+
+bool fzHasForwardRef(const char *text, AriArena *arena) {
+  size_t count = 1;
+  for (const char *p = text; *p; ++p)
+    count += *p == '%';
+  AriArenaMark mark = ariArenaMark(arena);
+  SsaName *defs = ariArenaAlloc(arena, count * sizeof *defs);
+  SsaName *pending = ariArenaAlloc(arena, count * sizeof *pending);
+  if (!defs || !pending) {
+    ariArenaRelease(arena, mark);
+    return true;
+  }
+  size_t ndefs = 0, npending = 0;
+  int depth = 0;
+  bool found = false;
+  for (const char *p = text; *p && !found; ++p) {
+    if (p[0] == '/' && p[1] == '/') {
+      while (p[1] && p[1] != '\n')
+        ++p;
+    } else if (*p == '"') {
+      while (p[1] && p[1] != '"' && p[1] != '\n')
+        p += p[1] == '\\' && p[2] ? 2 : 1;
+      if (p[1] == '"')
+        ++p;
+    } else if (*p == '{') {
+      ++depth;
+    } else if (*p == '}') {
+      while (ndefs && defs[ndefs - 1].depth >= depth)
+        --ndefs;
+      depth = depth > 0 ? depth - 1 : 0;
+      /* Back at the top level a function has ended, and its names with it
+       * (its arguments included). Its pending uses stay: the parser lets a
+       * later function's definitions resolve them. */
+      if (depth == 0)
+        ndefs = 0;
+    } else if (*p == '%') {
+      const char *name = p + 1, *e = name;
+      while (isIdent(*e) || *e == '-')
+        ++e;
+      size_t len = (size_t)(e - name);
+      if (!len)
+        continue;
+      /* A definition: `%x =`, `%x:2 =`, or an argument `%x: type`. */
+      const char *q = e;
+      bool def = *q == ':' && !isDigit(q[1]);
+      if (*q == ':' && isDigit(q[1]))
+        for (++q; isDigit(*q);)
+          ++q;
+      while (*q == ' ' || *q == '\t')
+        ++q;
+      def = def || (*q == '=' && q[1] != '=');
+      if (def) {
+        found = findName(pending, npending, name, len);
+        defs[ndefs++] = (SsaName){name, len, depth};
+      } else if (!findName(defs, ndefs, name, len)) {
+        pending[npending++] = (SsaName){name, len, depth};
+      }
+      p = e - 1;
+    }
+  }
+  ariArenaRelease(arena, mark);
+  return found;
 }
 
 /*--- Edits ---------------------------------------------------------------*/
@@ -360,58 +454,104 @@ static bool editSwapTokens(FzRng *r, const Text *in, AriArena *arena, Text *out)
 
 /* Integers that are sizes, split factors, paddings, dimensions, kernel
  * sizes, constants: digit runs not inside a name (so not the 32 of f32 or
- * the 0 of %arg0), with their sign. The 8 of 4x8xf32 counts. */
-static bool editInteger(FzRng *r, const Text *in, AriArena *arena, Text *out) {
-  static const char *const kInts[] = {
-      "0", "-1", "1", "2", "3", "5", "7", "16", "1000000", "-9",
-      "2147483647", "2147483648", "4294967296", "4294967297",
-      "9223372036854775807", "-9223372036854775808", "9223372036854775808",
-      "18446744073709551616", "99999999999999999999999"};
-  Pick p = {0, 0, 0};
-  for (size_t i = 0; i < in->len;) {
-    if (!isDigit(in->s[i])) {
-      ++i;
-      continue;
+ * the 0 of %arg0), with their sign. The 8 of 4x8xf32 counts. Returns the
+ * end of the run starting at i, or i when there is none. */
+static size_t intAt(const Text *in, size_t i, size_t *begin) {
+  if (!isDigit(in->s[i]) || (i && isDigit(in->s[i - 1])))
+    return i;
+  size_t j = i;
+  while (j < in->len && isDigit(in->s[j]))
+    ++j;
+  char prev = i ? in->s[i - 1] : ' ';
+  if ((isIdent(prev) && prev != 'x' && prev != '.') || strchr("%^#@", prev))
+    return i;
+  *begin = prev == '-' ? i - 1 : i;
+  return j;
+}
+
+static const char *const kInts[] = {
+    "0", "-1", "1", "2", "3", "5", "7", "16", "1000000", "-9",
+    "2147483647", "2147483648", "4294967296", "4294967297",
+    "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+    "18446744073709551616", "99999999999999999999999"};
+
+/* A new value for the integer text [b, e): an interesting constant or a
+ * neighbour of the old value. */
+static void newInt(FzRng *r, const Text *in, size_t b, size_t e, char *buf, size_t cap) {
+  if (coin(r, 50)) {
+    snprintf(buf, cap, "%s", PICK(r, kInts));
+    return;
+  }
+  char old[32] = {0};
+  memcpy(old, in->s + b, e - b < sizeof old - 1 ? e - b : sizeof old - 1);
+  long long v = strtoll(old, NULL, 10);
+  if (v > -1000000000 && v < 1000000000) {
+    static const int kDelta[] = {-2, -1, 1, 2};
+    switch (fzRngBelow(r, 3)) {
+    case 0:
+      v += kDelta[fzRngBelow(r, 4)];
+      break;
+    case 1:
+      v *= 2;
+      break;
+    default:
+      v = -v;
+      break;
     }
-    size_t j = i;
-    while (j < in->len && isDigit(in->s[j]))
-      ++j;
-    char prev = i ? in->s[i - 1] : ' ';
-    bool inName = isIdent(prev) && prev != 'x' && prev != '.';
-    if (prev == '%' || prev == '^' || prev == '#' || prev == '@')
-      inName = true;
-    if (!inName)
-      offer(&p, r, prev == '-' ? i - 1 : i, j);
-    i = j;
+  }
+  snprintf(buf, cap, "%lld", v);
+}
+
+static bool editInteger(FzRng *r, const Text *in, AriArena *arena, Text *out) {
+  Pick p = {0, 0, 0};
+  for (size_t i = 0, b; i < in->len; ++i) {
+    size_t e = intAt(in, i, &b);
+    if (e > i)
+      offer(&p, r, b, e);
   }
   if (!p.seen)
     return false;
   char buf[48];
-  if (coin(r, 50)) {
-    snprintf(buf, sizeof buf, "%s", PICK(r, kInts));
-  } else {
-    /* A neighbour of the old value. */
-    char old[32] = {0};
-    size_t n = p.end - p.begin < sizeof old - 1 ? p.end - p.begin : sizeof old - 1;
-    memcpy(old, in->s + p.begin, n);
-    long long v = strtoll(old, NULL, 10);
-    if (v > -1000000000 && v < 1000000000) {
-      static const int kDelta[] = {-2, -1, 1, 2};
-      switch (fzRngBelow(r, 3)) {
-      case 0:
-        v += kDelta[fzRngBelow(r, 4)];
-        break;
-      case 1:
-        v *= 2;
-        break;
-      default:
-        v = -v;
-        break;
-      }
-    }
-    snprintf(buf, sizeof buf, "%lld", v);
-  }
+  newInt(r, in, p.begin, p.end, buf, sizeof buf);
   return spliceStr(in, p.begin, p.end, buf, arena, out);
+}
+
+/* Every occurrence of one integer replaced by the same new value: sizes
+ * change consistently across types, so the program often still verifies
+ * and the interpreter and rise-stats meet extreme sizes. */
+static bool editAllIntegers(FzRng *r, const Text *in, AriArena *arena, Text *out) {
+  Pick p = {0, 0, 0};
+  for (size_t i = 0, b; i < in->len; ++i) {
+    size_t e = intAt(in, i, &b);
+    if (e > i && in->s[b] != '-')
+      offer(&p, r, b, e);
+  }
+  if (!p.seen)
+    return false;
+  size_t n = p.end - p.begin;
+  char buf[48];
+  newInt(r, in, p.begin, p.end, buf, sizeof buf);
+  size_t k = strlen(buf), count = 0;
+  for (size_t i = 0, b; i < in->len; ++i)
+    count += intAt(in, i, &b) == i + n && b == i && !memcmp(in->s + i, in->s + p.begin, n);
+  size_t len = in->len + count * k;
+  char *dst = ariArenaAlloc(arena, len + 1);
+  if (!dst)
+    return false;
+  size_t o = 0;
+  for (size_t i = 0, b; i < in->len;) {
+    if (intAt(in, i, &b) == i + n && b == i && !memcmp(in->s + i, in->s + p.begin, n)) {
+      memcpy(dst + o, buf, k);
+      o += k;
+      i += n;
+    } else {
+      dst[o++] = in->s[i++];
+    }
+  }
+  dst[o] = 0;
+  out->s = dst;
+  out->len = o;
+  return true;
 }
 
 static bool wordAt(const Text *in, size_t i, const char *w) {
@@ -506,23 +646,27 @@ static bool editKind(FzRng *r, const Text *in, AriArena *arena, Text *out) {
 
 /* Uses (and definitions) of SSA values: one is renamed to another value of
  * the text, to a result number that does not exist, or to nothing known. */
+static size_t ssaEnd(const Text *in, size_t i) {
+  size_t j = i + 1;
+  while (j < in->len && (isIdent(in->s[j]) || in->s[j] == '#'))
+    ++j;
+  return j;
+}
+
 static bool editSsa(FzRng *r, const Text *in, AriArena *arena, Text *out) {
   static const char *const kOther[] = {"%nosuch", "%arg9", "%0#5", "%", "%1:2"};
   Pick use = {0, 0, 0}, other = {0, 0, 0};
-  for (size_t i = 0; i < in->len; ++i) {
-    if (in->s[i] != '%')
-      continue;
-    size_t j = i + 1;
-    while (j < in->len && (isIdent(in->s[j]) || in->s[j] == '#'))
-      ++j;
-    if (j > i + 1) {
-      offer(&use, r, i, j);
-      offer(&other, r, i, j);
-    }
-  }
+  for (size_t i = 0; i < in->len; ++i)
+    if (in->s[i] == '%' && ssaEnd(in, i) > i + 1)
+      offer(&use, r, i, ssaEnd(in, i));
   if (!use.seen)
     return false;
-  if (coin(r, 80))
+  /* The replacement comes from earlier in the text: a name defined later
+   * would make a forward reference, which the tests skip (mutate.h). */
+  for (size_t i = 0; i < use.begin; ++i)
+    if (in->s[i] == '%' && ssaEnd(in, i) > i + 1)
+      offer(&other, r, i, ssaEnd(in, i));
+  if (other.seen && coin(r, 80))
     return splice(in, use.begin, use.end, in->s + other.begin, other.end - other.begin, arena,
                   out);
   return spliceStr(in, use.begin, use.end, PICK(r, kOther), arena, out);
@@ -555,7 +699,8 @@ typedef struct {
  * that produce programs which parse and then must be rejected (or run) by
  * Ariadne's own code. */
 static const Edit kEditTable[] = {
-    {"integer", editInteger, 14},      {"type", editType, 10},
+    {"integer", editInteger, 12},      {"all-integers", editAllIntegers, 8},
+    {"type", editType, 10},
     {"op-name", editOpName, 8},        {"ssa-name", editSsa, 8},
     {"kind", editKind, 5},             {"delete-yield", editDeleteYield, 4},
     {"delete-line", editDeleteLine, 6}, {"dup-line", editDupLine, 4},

@@ -65,7 +65,16 @@ typedef struct FzMutant {
  * arena is exhausted. */
 bool fzMutate(const FzSeed *seed, uint64_t key, AriArena *arena, FzMutant *out);
 
-/* Writes `text` to `path`; false (with a message on stderr) on error. */
-bool fzWriteFile(const char *path, const char *text, size_t len);
+/* True if some SSA name in `text` is used where no definition of it is in
+ * scope and defined afterwards: a forward reference. MLIR 22's parser
+ * corrupts the heap when such a reference is resolved inside the region of
+ * an op whose parsing then fails (test/fuzz/mlir-bugs/README.md), so the
+ * tests keep these mutants away from it. Scopes are approximated by braces;
+ * the answer errs towards true. */
+bool fzHasForwardRef(const char *text, AriArena *arena);
+
+/* Writes `prefix` (if not NULL) and then `text` to `path`, without
+ * allocating; false (with a message on stderr) on error. */
+bool fzWriteFile(const char *path, const char *prefix, const char *text, size_t len);
 
 #endif /* ARIADNE_TEST_FUZZ_MUTATE_H */

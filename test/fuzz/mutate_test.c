@@ -47,7 +47,7 @@ typedef struct {
 /* Outcomes, for the summary. A mutant counts once under parse/verify
  * failure, or once per function under the interpreter columns. */
 typedef struct {
-  int mutants, parseFail, verifyFail, roundTrips;
+  int mutants, skipped, parseFail, verifyFail, roundTrips;
   int funcs, interpOk, interpErr, argsTooBig;
   int passed, failed;
 } Tally;
@@ -264,19 +264,10 @@ static void header(char *buf, size_t cap, const Options *o, const FzSeed *s, int
 }
 
 /* Writes the mutant with its replay header to DIR/NAME. */
-static void saveMutant(const Options *o, const char *name, const char *hdr, const FzMutant *m,
-                       AriArena *arena) {
+static void saveMutant(const Options *o, const char *name, const char *hdr, const FzMutant *m) {
   char path[4096];
   snprintf(path, sizeof path, "%s/%s", o->saveDir, name);
-  size_t h = strlen(hdr);
-  AriArenaMark mark = ariArenaMark(arena);
-  char *buf = ariArenaAlloc(arena, h + m->len + 1);
-  if (buf) {
-    memcpy(buf, hdr, h);
-    memcpy(buf + h, m->text, m->len);
-    fzWriteFile(path, buf, h + m->len);
-  }
-  ariArenaRelease(arena, mark);
+  fzWriteFile(path, hdr, m->text, m->len);
 }
 
 static void fuzzSeed(const Options *o, const FzSeed *seed, Tally *t, AriArena *arena) {
@@ -288,7 +279,11 @@ static void fuzzSeed(const Options *o, const FzSeed *seed, Tally *t, AriArena *a
   Run r = {o, t, ctx, &sink, arena, seed, -1, NULL, {0}};
 
   if (o->only < 0) {
-    if (runProgram(&r, seed->text)) {
+    if (fzHasForwardRef(seed->text, arena)) {
+      /* The screen below would then hide real mutants of valid programs. */
+      t->failed++;
+      printf("FAIL %s (unmutated): fzHasForwardRef claims a forward reference\n", seed->path);
+    } else if (runProgram(&r, seed->text)) {
       t->passed++;
     } else {
       t->failed++;
@@ -308,10 +303,16 @@ static void fuzzSeed(const Options *o, const FzSeed *seed, Tally *t, AriArena *a
     }
     char hdr[1024];
     header(hdr, sizeof hdr, o, seed, k, &m);
-    saveMutant(o, "fuzz-current.mlir", hdr, &m, arena);
+    saveMutant(o, "fuzz-current.mlir", hdr, &m);
     if (o->verbose)
       fprintf(stderr, "%s", hdr);
     t->mutants++;
+    if (fzHasForwardRef(m.text, arena)) {
+      /* MLIR's own parser bug (mlir-bugs/README.md), not Ariadne's. */
+      t->skipped++;
+      ariArenaRelease(arena, mark);
+      continue;
+    }
     r.index = k;
     r.mutant = &m;
     if (runProgram(&r, m.text)) {
@@ -320,7 +321,7 @@ static void fuzzSeed(const Options *o, const FzSeed *seed, Tally *t, AriArena *a
       t->failed++;
       char name[512];
       snprintf(name, sizeof name, "fuzz-fail-%s-%d.mlir", seed->name, k);
-      saveMutant(o, name, hdr, &m, arena);
+      saveMutant(o, name, hdr, &m);
       printf("FAIL %s mutant %d: %s (saved as %s/%s)\n", seed->path, k, r.reason, o->saveDir,
              name);
     }
@@ -388,6 +389,7 @@ int main(int argc, char **argv) {
 
   printf("seeds:              %d\n", nseeds);
   printf("mutants:            %d\n", t.mutants);
+  printf("skipped:            %d (forward references; MLIR parser bug)\n", t.skipped);
   printf("parse failures:     %d\n", t.parseFail);
   printf("verify failures:    %d\n", t.verifyFail);
   printf("verified modules:   %d (round-tripped through the printer)\n", t.roundTrips);

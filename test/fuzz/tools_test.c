@@ -45,7 +45,7 @@ typedef struct {
 } Options;
 
 typedef struct {
-  int programs, runs, accepted, rejected, failed;
+  int programs, skipped, runs, accepted, rejected, failed;
 } Tally;
 
 enum { kMaxSeeds = 256, kMaxEnv = 512 };
@@ -251,7 +251,7 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  Tally t = {0, 0, 0, 0, 0};
+  Tally t = {0, 0, 0, 0, 0, 0};
   Ctx c = {&o, &t, &arena, environ, environ};
   if (o.preload) {
     /* Later ASAN_OPTIONS entries win, so appending turns leak checks off. */
@@ -284,11 +284,17 @@ int main(int argc, char **argv) {
       else
         snprintf(label, sizeof label, "%s mutant %d (replay: mutate_test --seed=%" PRIu64
                  " --only=%d %s)", s->path, k, o.runSeed, k, s->path);
+      if (k >= 0 && fzHasForwardRef(m.text, &arena)) {
+        /* MLIR's own parser bug (mlir-bugs/README.md), not Ariadne's. */
+        t.skipped++;
+        ariArenaRelease(&arena, mark);
+        continue;
+      }
       t.programs++;
-      if (!fzWriteFile(path, m.text, m.len) || !checkProgram(&c, path, label)) {
+      if (!fzWriteFile(path, NULL, m.text, m.len) || !checkProgram(&c, path, label)) {
         char keep[4096];
         snprintf(keep, sizeof keep, "%s/tools-fail-%s-%d.mlir", o.saveDir, s->name, k);
-        fzWriteFile(keep, m.text, m.len);
+        fzWriteFile(keep, NULL, m.text, m.len);
         printf("     program kept as %s\n", keep);
         t.failed++;
       }
@@ -296,8 +302,10 @@ int main(int argc, char **argv) {
     }
   }
   ariArenaDestroy(&arena);
-  printf("programs: %d, tool runs: %d, exit 0: %d, exit 1 with a diagnostic: %d\n", t.programs,
-         t.runs, t.accepted, t.rejected);
+  printf("programs: %d (%d mutants skipped: forward references, an MLIR parser bug)\n",
+         t.programs, t.skipped);
+  printf("tool runs: %d, exit 0: %d, exit 1 with a diagnostic: %d\n", t.runs, t.accepted,
+         t.rejected);
   printf("%d passed, %d failed\n", t.programs - t.failed, t.failed);
   return t.failed ? 1 : 0;
 }

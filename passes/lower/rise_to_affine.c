@@ -1,0 +1,1314 @@
+/*===- rise_to_affine.c - the convert-rise-to-affine pass -----------------===*\
+ *
+ * Every rise value is given a description (Desc): a scalar or vector SSA
+ * value of the new IR, a pair of descriptions, or an array *view* that knows
+ * how to produce its element i (at()) by emitting index arithmetic and
+ * loads -- the thesis's continuation translation. rise.out writes a value
+ * through an acceptor (Acc), the acceptor translation: maps become loops
+ * writing their acceptor, and join/split/transpose/as_scalar rearrange the
+ * acceptor rather than copy.
+ *
+ * Lambda bodies are evaluated each time an element is needed, with their
+ * arguments bound in a persistent environment (Env) so that lazily read
+ * views keep the bindings they were created with.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#include "passes/lower/rise_to_affine.h"
+#include "ariadne-c/Rise.h"
+#include "dialect/lib/types.h"
+#include "passes/lower/build.h"
+#include "utils/arena.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/Affine.h"
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Math.h"
+#include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/SCF.h"
+#include "mlir-c/Dialect/Vector.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/*--- descriptions, environments and acceptors ----------------------------*/
+
+typedef enum DKind {
+  D_VAL,      /* v: a scalar or vector value */
+  D_PAIR,     /* (a, b) */
+  D_MEM,      /* v: memref, idx[0..nidx) applied */
+  D_ZIP,      /* zip a b */
+  D_PROJ,     /* unzip: p-th component of each element of a */
+  D_SLIDE,    /* slide/split with step p: element i is OFFS(a, p*i) */
+  D_OFFS,     /* element j is a[v + j] */
+  D_JOIN,     /* join a, inner size p */
+  D_TRANS,    /* transpose a */
+  D_TROW,     /* row v of transpose a */
+  D_SEL,      /* v ? a : b, elementwise */
+  D_PADCST,   /* pad a by p on the left with b, q = len(a) */
+  D_PADCLAMP, /* pad a by p on the left, clamped, q = len(a) */
+  D_GEN,      /* generate: op, env */
+  D_MAP,      /* map op over a (op's region 0), kind p */
+  D_ASVEC,    /* as_vector p a */
+  D_ASSCAL,   /* as_scalar a, width p */
+  D_CWIN,     /* window of a ring buffer: element j is a[(v + j) mod p] */
+  D_RWIN,     /* window of rotated values vals[0..p) */
+  D_CIRC,     /* circular_buffer over a (alloc p, size q, addr r) */
+  D_ROT,      /* rotate_values over a (size q) */
+} DKind;
+
+typedef struct Env Env;
+
+typedef struct Desc {
+  DKind k;
+  MlirType ty; /* the rise type it describes */
+  struct Desc *a, *b;
+  MlirValue v;
+  MlirValue idx[LB_MAX_RANK];
+  int nidx;
+  int64_t p, q, r;
+  bool isSplit;
+  MlirOperation op;
+  Env *env;
+  struct Desc **vals;
+} Desc;
+
+struct Env {
+  MlirValue key;
+  Desc *d;
+  Env *next;
+};
+
+typedef enum AKind {
+  A_MEM,   /* mem[idx...] */
+  A_SPLIT, /* acceptor of join's input, inner size p: element i is OFFS(a, i*p) */
+  A_OFFS,  /* element j is a[v + j] */
+  A_JOIN,  /* acceptor of split's input, chunk p: element i is a[i/p][i%p] */
+  A_TRANS, /* acceptor of transpose's input */
+  A_TROW,  /* element j is a[j][v] */
+  A_VEC,   /* acceptor of as_scalar's input, width p */
+  A_VSLOT, /* one vector: lanes a[v .. v+p) */
+} AKind;
+
+typedef struct Acc {
+  AKind k;
+  struct Acc *a;
+  MlirValue mem;
+  MlirValue idx[LB_MAX_RANK];
+  int nidx;
+  MlirValue v;
+  int64_t p;
+} Acc;
+
+typedef struct Dealloc {
+  MlirValue buf;
+  MlirBlock scope;
+  struct Dealloc *next;
+} Dealloc;
+
+typedef struct Lower {
+  LbBuilder b;
+  AriArena *arena;
+  MlirOperation module;
+  MlirBlock funcBlock; /* entry block of the function being lowered */
+  MlirBlock scope;     /* where buffers are allocated */
+  Dealloc *deallocs;
+  MlirOperation where; /* the rise op being lowered, for diagnostics */
+  int literals;
+  bool oom;
+} Lower;
+
+static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+static void *fail(Lower *L, MlirOperation op, const char *fmt, ...) {
+  char msg[512] = "convert-rise-to-affine: ";
+  size_t n = strlen(msg);
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg + n, sizeof msg - n, fmt, ap);
+  va_end(ap);
+  MlirOperation at = mlirOperationIsNull(op) ? L->where : op;
+  mlirEmitError(mlirOperationGetLocation(at), msg);
+  return NULL;
+}
+
+static void opName(MlirOperation op, char *buf, size_t cap) {
+  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+  size_t n = s.length < cap - 1 ? s.length : cap - 1;
+  memcpy(buf, s.data, n);
+  buf[n] = 0;
+}
+
+static void *unsupported(Lower *L, MlirOperation op, const char *why) {
+  char name[64];
+  opName(op, name, sizeof name);
+  return fail(L, op, "'%s' %s is not supported", name, why);
+}
+
+static void *alloc(Lower *L, size_t size) {
+  void *p = ariArenaCalloc(L->arena, size);
+  if (!p && !L->oom) {
+    L->oom = true;
+    fail(L, (MlirOperation){NULL}, "out of memory");
+  }
+  return p;
+}
+
+static Desc *newDesc(Lower *L, DKind k, MlirType ty) {
+  Desc *d = alloc(L, sizeof *d);
+  if (d) {
+    d->k = k;
+    d->ty = ty;
+  }
+  return d;
+}
+
+static Desc *dval(Lower *L, MlirValue v) {
+  Desc *d = newDesc(L, D_VAL, mlirValueGetType(v));
+  if (d)
+    d->v = v;
+  return d;
+}
+
+static Desc *dpair(Lower *L, MlirType ty, Desc *a, Desc *b) {
+  if (!a || !b)
+    return NULL;
+  Desc *d = newDesc(L, D_PAIR, ty);
+  if (d) {
+    d->a = a;
+    d->b = b;
+  }
+  return d;
+}
+
+static Env *bind(Lower *L, Env *env, MlirValue key, Desc *d) {
+  Env *e = alloc(L, sizeof *e);
+  if (!e)
+    return env;
+  e->key = key;
+  e->d = d;
+  e->next = env;
+  return e;
+}
+
+static Desc *lookup(Env *env, MlirValue v) {
+  for (; env; env = env->next)
+    if (mlirValueEqual(env->key, v))
+      return env->d;
+  return NULL;
+}
+
+/* Values not bound are defined outside the lowered code (function
+ * arguments); they stand for themselves. */
+static Desc *use(Lower *L, Env *env, MlirValue v) {
+  Desc *d = lookup(env, v);
+  return d ? d : dval(L, v);
+}
+
+static bool isArray(MlirType t) { return mlirTypeIsARiseArray(t); }
+static MlirType elemOf(MlirType t) { return mlirRiseArrayTypeGetElementType(t); }
+static int64_t lenOf(MlirType t) { return mlirRiseArrayTypeGetSize(t); }
+
+static int64_t attrInt(MlirOperation op, const char *name) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, sref(name));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a) : 0;
+}
+
+static MlirRisePatternKind kindOf(MlirOperation op) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, sref("kind"));
+  return mlirAttributeIsNull(a) ? MlirRisePatternKindNone : mlirRisePatternKindAttrGetValue(a);
+}
+
+static MlirRiseAddressSpace addrOf(MlirOperation op) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, sref("addr"));
+  return mlirAttributeIsNull(a) ? MlirRiseAddressSpacePrivate : mlirRiseAddressSpaceAttrGetValue(a);
+}
+
+static int memRank(MlirValue mem) { return (int)mlirShapedTypeGetRank(mlirValueGetType(mem)); }
+
+/* The memref type holding a rise value of type t: nested arrays of a scalar
+ * or vector. Null when t holds pairs. */
+static MlirType memrefFor(MlirType t) {
+  int64_t shape[LB_MAX_RANK];
+  int rank = 0;
+  while (isArray(t) && rank < LB_MAX_RANK) {
+    shape[rank++] = lenOf(t);
+    t = elemOf(t);
+  }
+  if (isArray(t) || !riseIsScalarOrVector(t))
+    return (MlirType){NULL};
+  return mlirMemRefTypeContiguousGet(t, rank, shape, mlirAttributeGetNull());
+}
+
+/*--- buffers ---------------------------------------------------------------*/
+
+/* Allocates a buffer at the start of the allocation scope (hoisted out of
+ * every loop up to the function or the innermost scf.parallel body). */
+static MlirValue allocBuffer(Lower *L, MlirType mt, bool heap) {
+  MlirOperationState st =
+      mlirOperationStateGet(sref(heap ? "memref.alloc" : "memref.alloca"), L->b.loc);
+  int32_t seg[] = {0, 0};
+  MlirNamedAttribute attr = mlirNamedAttributeGet(mlirIdentifierGet(L->b.ctx, sref("operandSegmentSizes")),
+                                                  mlirDenseI32ArrayGet(L->b.ctx, 2, seg));
+  mlirOperationStateAddAttributes(&st, 1, &attr);
+  mlirOperationStateAddResults(&st, 1, &mt);
+  MlirOperation op = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperation(L->scope, 0, op);
+  MlirValue buf = mlirOperationGetResult(op, 0);
+  if (heap) {
+    Dealloc *d = alloc(L, sizeof *d);
+    if (d) {
+      d->buf = buf;
+      d->scope = L->scope;
+      d->next = L->deallocs;
+      L->deallocs = d;
+    }
+  }
+  return buf;
+}
+
+/* Frees the heap buffers of `scope` at the builder's insertion point. */
+static void emitDeallocs(Lower *L, MlirBlock scope) {
+  for (Dealloc *d = L->deallocs; d; d = d->next)
+    if (mlirBlockEqual(d->scope, scope))
+      lbCreate(&L->b, "memref.dealloc", 1, &d->buf, 0, NULL, 0, NULL, NULL);
+}
+
+static Desc *memDesc(Lower *L, MlirType ty, MlirValue mem) {
+  Desc *d = newDesc(L, D_MEM, ty);
+  if (d)
+    d->v = mem;
+  return d;
+}
+
+/*--- reading: at() -------------------------------------------------------*/
+
+static Desc *lambda(Lower *L, MlirOperation op, intptr_t region, Env *env, intptr_t nargs,
+                    Desc **args);
+
+static Desc *sel(Lower *L, MlirValue c, Desc *x, Desc *y) {
+  if (!x || !y)
+    return NULL;
+  if (x->k == D_VAL && y->k == D_VAL)
+    return dval(L, lbSelect(&L->b, c, x->v, y->v));
+  if (x->k == D_PAIR && y->k == D_PAIR)
+    return dpair(L, x->ty, sel(L, c, x->a, y->a), sel(L, c, x->b, y->b));
+  Desc *d = newDesc(L, D_SEL, x->ty);
+  if (d) {
+    d->v = c;
+    d->a = x;
+    d->b = y;
+  }
+  return d;
+}
+
+static Desc *proj(Lower *L, Desc *d, int which) {
+  if (!d)
+    return NULL;
+  if (d->k == D_PAIR)
+    return which ? d->b : d->a;
+  if (d->k == D_SEL)
+    return sel(L, d->v, proj(L, d->a, which), proj(L, d->b, which));
+  return fail(L, (MlirOperation){NULL}, "internal error: projection of a non-pair");
+}
+
+static Desc *at(Lower *L, Desc *d, MlirValue i) {
+  if (!d)
+    return NULL;
+  LbBuilder *b = &L->b;
+  if (!isArray(d->ty))
+    return fail(L, (MlirOperation){NULL}, "internal error: indexing a non-array");
+  MlirType et = elemOf(d->ty);
+  switch (d->k) {
+  case D_MEM: {
+    Desc *r = newDesc(L, D_MEM, et);
+    if (!r)
+      return NULL;
+    *r = *d;
+    r->ty = et;
+    r->idx[r->nidx++] = i;
+    if (r->nidx == memRank(d->v))
+      return dval(L, lbLoad(b, d->v, r->nidx, r->idx));
+    return r;
+  }
+  case D_ZIP:
+    return dpair(L, et, at(L, d->a, i), at(L, d->b, i));
+  case D_PROJ:
+    return proj(L, at(L, d->a, i), (int)d->p);
+  case D_SLIDE: {
+    Desc *r = newDesc(L, D_OFFS, et);
+    if (r) {
+      r->a = d->a;
+      r->v = lbMulC(b, i, d->p);
+    }
+    return r;
+  }
+  case D_OFFS:
+    return at(L, d->a, lbAdd(b, d->v, i));
+  case D_JOIN:
+    return at(L, at(L, d->a, lbDivC(b, i, d->p)), lbModC(b, i, d->p));
+  case D_TRANS: {
+    Desc *r = newDesc(L, D_TROW, et);
+    if (r) {
+      r->a = d->a;
+      r->v = i;
+    }
+    return r;
+  }
+  case D_TROW:
+    return at(L, at(L, d->a, i), d->v);
+  case D_SEL:
+    return sel(L, d->v, at(L, d->a, i), at(L, d->b, i));
+  case D_PADCST: {
+    int64_t c;
+    if (lbIsConstIndex(i, &c))
+      return c >= d->p && c < d->p + d->q ? at(L, d->a, lbConstIndex(b, c - d->p)) : d->b;
+    /* Read a clamped (always valid) element and select, so no branch. */
+    MlirValue j = lbClamp(b, lbAddC(b, i, -d->p), 0, d->q - 1);
+    MlirValue in = lbInRange(b, i, d->p, d->p + d->q);
+    return sel(L, in, at(L, d->a, j), d->b);
+  }
+  case D_PADCLAMP:
+    return at(L, d->a, lbClamp(b, lbAddC(b, i, -d->p), 0, d->q - 1));
+  case D_GEN: {
+    Desc *arg = dval(L, i);
+    return arg ? lambda(L, d->op, 0, d->env, 1, &arg) : NULL;
+  }
+  case D_MAP: {
+    Desc *x = at(L, d->a, i);
+    return x ? lambda(L, d->op, 0, d->env, 1, &x) : NULL;
+  }
+  case D_ASVEC: {
+    int64_t w = d->p;
+    MlirValue base = lbMulC(b, i, w);
+    Desc *a = d->a;
+    if (a->k == D_MEM && a->nidx + 1 == memRank(a->v) &&
+        riseIsScalar(mlirShapedTypeGetElementType(mlirValueGetType(a->v)))) {
+      MlirValue idx[LB_MAX_RANK];
+      memcpy(idx, a->idx, sizeof idx);
+      idx[a->nidx] = base;
+      return dval(L, lbVecLoad(b, et, a->v, a->nidx + 1, idx));
+    }
+    MlirValue lanes[64];
+    if (w > 64)
+      return fail(L, (MlirOperation){NULL}, "as_vector wider than 64 lanes is not supported");
+    for (int64_t l = 0; l < w; ++l) {
+      Desc *x = at(L, a, lbAddC(b, base, l));
+      if (!x || x->k != D_VAL)
+        return x ? fail(L, (MlirOperation){NULL}, "internal error: vector lane is not a scalar")
+                 : NULL;
+      lanes[l] = x->v;
+    }
+    return dval(L, lbFromElements(b, et, w, lanes));
+  }
+  case D_ASSCAL: {
+    Desc *vd = at(L, d->a, lbDivC(b, i, d->p));
+    if (!vd || vd->k != D_VAL)
+      return vd ? fail(L, (MlirOperation){NULL}, "internal error: as_scalar of a non-vector") : NULL;
+    return dval(L, lbExtract(b, vd->v, lbModC(b, i, d->p)));
+  }
+  case D_CWIN:
+    return at(L, d->a, lbModC(b, lbAdd(b, d->v, i), d->p));
+  case D_RWIN: {
+    int64_t c;
+    if (lbIsConstIndex(i, &c))
+      return c >= 0 && c < d->p ? d->vals[c] : fail(L, (MlirOperation){NULL}, "window index out of range");
+    Desc *r = d->vals[d->p - 1];
+    for (int64_t k = d->p - 2; k >= 0; --k)
+      r = sel(L, lbInRange(b, i, k, k + 1), d->vals[k], r);
+    return r;
+  }
+  case D_CIRC: {
+    /* Not streamed: window i is slide-1 window i mapped through `load`. */
+    Desc *offs = newDesc(L, D_OFFS, mlirRiseArrayTypeGet(elemOf(d->a->ty), d->q));
+    Desc *win = newDesc(L, D_MAP, et);
+    if (!offs || !win)
+      return NULL;
+    offs->a = d->a;
+    offs->v = i;
+    win->op = d->op;
+    win->env = d->env;
+    win->a = offs;
+    return win;
+  }
+  case D_ROT: {
+    Desc *offs = newDesc(L, D_OFFS, et);
+    if (offs) {
+      offs->a = d->a;
+      offs->v = i;
+    }
+    return offs;
+  }
+  case D_VAL:
+  case D_PAIR:
+    break;
+  }
+  return fail(L, (MlirOperation){NULL}, "internal error: indexing a non-array value");
+}
+
+/*--- writing: acceptors --------------------------------------------------*/
+
+static Acc *newAcc(Lower *L, AKind k, Acc *parent, int64_t p) {
+  Acc *a = alloc(L, sizeof *a);
+  if (a) {
+    a->k = k;
+    a->a = parent;
+    a->p = p;
+  }
+  return a;
+}
+
+static Acc *accAt(Lower *L, Acc *acc, MlirValue i) {
+  if (!acc)
+    return NULL;
+  LbBuilder *b = &L->b;
+  switch (acc->k) {
+  case A_MEM: {
+    Acc *r = newAcc(L, A_MEM, NULL, 0);
+    if (r) {
+      *r = *acc;
+      r->idx[r->nidx++] = i;
+    }
+    return r;
+  }
+  case A_SPLIT: {
+    Acc *r = newAcc(L, A_OFFS, acc->a, 0);
+    if (r)
+      r->v = lbMulC(b, i, acc->p);
+    return r;
+  }
+  case A_OFFS:
+    return accAt(L, acc->a, lbAdd(b, acc->v, i));
+  case A_JOIN:
+    return accAt(L, accAt(L, acc->a, lbDivC(b, i, acc->p)), lbModC(b, i, acc->p));
+  case A_TRANS: {
+    Acc *r = newAcc(L, A_TROW, acc->a, 0);
+    if (r)
+      r->v = i;
+    return r;
+  }
+  case A_TROW:
+    return accAt(L, accAt(L, acc->a, i), acc->v);
+  case A_VEC: {
+    Acc *r = newAcc(L, A_VSLOT, acc->a, acc->p);
+    if (r)
+      r->v = lbMulC(b, i, acc->p);
+    return r;
+  }
+  case A_VSLOT:
+    break;
+  }
+  return fail(L, (MlirOperation){NULL}, "internal error: indexing a scalar acceptor");
+}
+
+static bool accStore(Lower *L, Acc *acc, MlirValue v) {
+  if (!acc)
+    return false;
+  LbBuilder *b = &L->b;
+  if (acc->k == A_MEM && acc->nidx == memRank(acc->mem)) {
+    lbStore(b, v, acc->mem, acc->nidx, acc->idx);
+    return true;
+  }
+  if (acc->k == A_VSLOT) {
+    Acc *m = acc->a;
+    if (m->k == A_MEM && m->nidx + 1 == memRank(m->mem) &&
+        riseIsScalar(mlirShapedTypeGetElementType(mlirValueGetType(m->mem)))) {
+      MlirValue idx[LB_MAX_RANK];
+      memcpy(idx, m->idx, sizeof idx);
+      idx[m->nidx] = acc->v;
+      lbVecStore(b, v, m->mem, m->nidx + 1, idx);
+      return true;
+    }
+    for (int64_t l = 0; l < acc->p; ++l)
+      if (!accStore(L, accAt(L, m, lbAddC(b, acc->v, l)), lbExtract(b, v, lbConstIndex(b, l))))
+        return false;
+    return true;
+  }
+  fail(L, (MlirOperation){NULL}, "internal error: storing into an array acceptor");
+  return false;
+}
+
+static bool write(Lower *L, Desc *d, Acc *acc);
+
+typedef struct MapLoop {
+  Lower *L;
+  Desc *map;  /* D_MAP */
+  Acc *acc;
+  bool par;
+  /* streaming */
+  Desc *src;  /* the D_CIRC / D_ROT being streamed */
+  MlirValue ring;
+} MapLoop;
+
+static LbLoopKind loopKind(MlirRisePatternKind k) {
+  if (k == MlirRisePatternKindPar)
+    return LB_LOOP_PARALLEL;
+  if (k == MlirRisePatternKindUnroll)
+    return LB_LOOP_UNROLL;
+  return LB_LOOP_AFFINE;
+}
+
+static bool writeElement(MapLoop *m, MlirValue iv, Desc *x) {
+  Lower *L = m->L;
+  Desc *r = x ? lambda(L, m->map->op, 0, m->map->env, 1, &x) : NULL;
+  return r && write(L, r, accAt(L, m->acc, iv));
+}
+
+static bool mapBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue *next,
+                    void *user) {
+  MapLoop *m = user;
+  Lower *L = m->L;
+  MlirBlock saved = L->scope;
+  if (m->par)
+    L->scope = b->ip.block;
+  bool ok = writeElement(m, iv, at(L, m->map->a, iv));
+  if (ok && m->par)
+    emitDeallocs(L, b->ip.block);
+  L->scope = saved;
+  return ok;
+}
+
+/* Streams a circular buffer: slot (i + size - 1) mod alloc is loaded in
+ * iteration i, and window i reads slots i .. i+size-1 modulo alloc. */
+static bool circBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue *next,
+                     void *user) {
+  MapLoop *m = user;
+  Lower *L = m->L;
+  Desc *src = m->src;
+  MlirValue k = lbAddC(b, iv, src->q - 1);
+  Desc *in = at(L, src->a, k);
+  Desc *x = in ? lambda(L, src->op, 0, src->env, 1, &in) : NULL;
+  if (!x)
+    return false;
+  MlirValue slot = lbModC(b, k, src->p);
+  lbStore(b, x->v, m->ring, 1, &slot);
+  Desc *win = newDesc(L, D_CWIN, elemOf(src->ty));
+  if (!win)
+    return false;
+  win->a = memDesc(L, elemOf(src->ty), m->ring);
+  if (!win->a)
+    return false;
+  win->a->ty = mlirRiseArrayTypeGet(elemOf(elemOf(src->ty)), src->p);
+  win->v = iv;
+  win->p = src->p;
+  return writeElement(m, iv, win);
+}
+
+/* Streams rotated values: the last size-1 elements ride in iter_args. */
+static bool rotBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue *next,
+                    void *user) {
+  MapLoop *m = user;
+  Lower *L = m->L;
+  Desc *src = m->src;
+  int64_t n = src->q;
+  Desc *fresh = at(L, src->a, lbAddC(b, iv, n - 1));
+  Desc *win = newDesc(L, D_RWIN, elemOf(src->ty));
+  Desc **vals = alloc(L, (size_t)n * sizeof *vals);
+  if (!fresh || !win || !vals)
+    return false;
+  for (int64_t k = 0; k + 1 < n; ++k)
+    if (!(vals[k] = dval(L, iter[k])))
+      return false;
+  vals[n - 1] = fresh;
+  win->vals = vals;
+  win->p = n;
+  for (int64_t k = 0; k + 1 < n; ++k)
+    next[k] = vals[k + 1]->v;
+  return writeElement(m, iv, win);
+}
+
+static bool writeMap(Lower *L, Desc *d, Acc *acc) {
+  MlirRisePatternKind kind = (MlirRisePatternKind)d->p;
+  LbLoopKind lk = loopKind(kind);
+  int64_t n = lenOf(d->ty);
+  MapLoop m = {L, d, acc, lk == LB_LOOP_PARALLEL, NULL, {NULL}};
+  Desc *src = d->a;
+  if (lk != LB_LOOP_PARALLEL && src->k == D_CIRC) {
+    MlirType t = elemOf(elemOf(src->ty));
+    if (riseIsScalarOrVector(t)) {
+      int64_t slots = src->p;
+      m.src = src;
+      m.ring = allocBuffer(L, mlirMemRefTypeContiguousGet(t, 1, &slots, mlirAttributeGetNull()),
+                           src->r == MlirRiseAddressSpaceGlobal);
+      for (int64_t k = 0; k + 1 < src->q; ++k) {
+        MlirValue kv = lbConstIndex(&L->b, k);
+        Desc *in = at(L, src->a, kv);
+        Desc *x = in ? lambda(L, src->op, 0, src->env, 1, &in) : NULL;
+        if (!x)
+          return false;
+        lbStore(&L->b, x->v, m.ring, 1, &kv);
+      }
+      return lbLoop(&L->b, lk, n, 0, NULL, NULL, circBody, &m);
+    }
+  }
+  if (lk != LB_LOOP_PARALLEL && src->k == D_ROT && src->q - 1 <= LB_MAX_ITER &&
+      riseIsScalarOrVector(elemOf(elemOf(src->ty)))) {
+    MlirValue init[LB_MAX_ITER], out[LB_MAX_ITER];
+    for (int64_t k = 0; k + 1 < src->q; ++k) {
+      Desc *x = at(L, src->a, lbConstIndex(&L->b, k));
+      if (!x)
+        return false;
+      init[k] = x->v;
+    }
+    m.src = src;
+    return lbLoop(&L->b, lk, n, src->q - 1, init, out, rotBody, &m);
+  }
+  return lbLoop(&L->b, lk, n, 0, NULL, NULL, mapBody, &m);
+}
+
+static bool copyBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue *next,
+                     void *user) {
+  MapLoop *m = user;
+  return write(m->L, at(m->L, m->map, iv), accAt(m->L, m->acc, iv));
+}
+
+static bool write(Lower *L, Desc *d, Acc *acc) {
+  if (!d || !acc)
+    return false;
+  if (!isArray(d->ty)) {
+    if (d->k != D_VAL) {
+      fail(L, (MlirOperation){NULL}, "storing a pair into a memref is not supported");
+      return false;
+    }
+    return accStore(L, acc, d->v);
+  }
+  switch (d->k) {
+  case D_MAP:
+    return writeMap(L, d, acc);
+  case D_JOIN:
+    return write(L, d->a, newAcc(L, A_SPLIT, acc, d->p));
+  case D_TRANS:
+    return write(L, d->a, newAcc(L, A_TRANS, acc, 0));
+  case D_ASSCAL:
+    return write(L, d->a, newAcc(L, A_VEC, acc, d->p));
+  case D_SLIDE:
+    if (d->isSplit)
+      return write(L, d->a, newAcc(L, A_JOIN, acc, d->p));
+    break;
+  default:
+    break;
+  }
+  MapLoop m = {L, d, acc, false, NULL, {NULL}};
+  return lbLoop(&L->b, LB_LOOP_AFFINE, lenOf(d->ty), 0, NULL, NULL, copyBody, &m);
+}
+
+static Acc *memAcc(Lower *L, MlirValue mem) {
+  Acc *a = newAcc(L, A_MEM, NULL, 0);
+  if (a)
+    a->mem = mem;
+  return a;
+}
+
+/* Temporaries above this many bytes go to the heap even inside a parallel
+ * body, where the stack of an OpenMP thread is small. */
+enum { STACK_TEMP_MAX = 64 * 1024 };
+
+static int64_t memrefBytes(MlirType mt) {
+  int64_t n = 1;
+  for (intptr_t i = 0; i < mlirShapedTypeGetRank(mt); ++i)
+    n *= mlirShapedTypeGetDimSize(mt, i);
+  MlirType e = mlirShapedTypeGetElementType(mt);
+  if (mlirTypeIsAVector(e)) {
+    n *= mlirShapedTypeGetDimSize(e, 0);
+    e = mlirShapedTypeGetElementType(e);
+  }
+  int64_t w = mlirTypeIsAIndex(e) ? 64 : mlirTypeIsAInteger(e) ? mlirIntegerTypeGetWidth(e)
+              : mlirTypeIsAF64(e) ? 64 : 32;
+  return n * ((w + 7) / 8);
+}
+
+/* Writes array `d` into a new buffer and returns a view of it; pairs cannot
+ * be buffered and stay as they are (read by recomputation). */
+static Desc *buffer(Lower *L, Desc *d, bool heap) {
+  if (!d)
+    return NULL;
+  MlirType mt = memrefFor(d->ty);
+  if (mlirTypeIsNull(mt))
+    return d;
+  MlirValue buf = allocBuffer(L, mt, heap);
+  if (!write(L, d, memAcc(L, buf)))
+    return NULL;
+  return memDesc(L, d->ty, buf);
+}
+
+/*--- evaluating ops --------------------------------------------------------*/
+
+static bool evalOp(Lower *L, MlirOperation op, Env **env);
+
+static Desc *lambda(Lower *L, MlirOperation op, intptr_t region, Env *env, intptr_t nargs,
+                    Desc **args) {
+  MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, region));
+  if (mlirBlockGetNumArguments(blk) != nargs)
+    return fail(L, op, "internal error: lambda arity");
+  for (intptr_t k = 0; k < nargs; ++k)
+    env = bind(L, env, mlirBlockGetArgument(blk, k), args[k]);
+  for (MlirOperation o = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o)) {
+    if (riseOpIs(o, "rise.yield"))
+      return use(L, env, mlirOperationGetOperand(o, 0));
+    if (!evalOp(L, o, &env))
+      return NULL;
+  }
+  return fail(L, op, "internal error: lambda without rise.yield");
+}
+
+/* A lambda that only rearranges its input (views, and maps of such
+ * lambdas) costs nothing to recompute, so its map is never buffered. */
+static bool viewOnly(MlirOperation op) {
+  static const char *const views[] = {
+      "rise.zip",       "rise.unzip",   "rise.fst",       "rise.snd",       "rise.pair",
+      "rise.split",     "rise.join",    "rise.transpose", "rise.slide",     "rise.pad_clamp",
+      "rise.as_vector", "rise.as_scalar", "rise.idx",     "rise.yield"};
+  MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  for (MlirOperation o = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o)) {
+    bool ok = riseOpIs(o, "rise.map") && viewOnly(o);
+    for (size_t i = 0; !ok && i < sizeof views / sizeof *views; ++i)
+      ok = riseOpIs(o, views[i]);
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
+/* Does reading `v` element by element, once, cover all its uses? If not,
+ * a map producing it is materialised rather than recomputed. */
+static bool holdsArray(MlirType t) {
+  if (isArray(t))
+    return true;
+  return mlirTypeIsARisePair(t) &&
+         (holdsArray(mlirRisePairTypeGetFirst(t)) || holdsArray(mlirRisePairTypeGetSecond(t)));
+}
+
+static bool readsElementsOnce(MlirValue v, MlirBlock blk, int depth) {
+  /* Scalars and pairs of them are computed once when bound, whatever
+   * their uses. */
+  if (!holdsArray(mlirValueGetType(v)))
+    return true;
+  MlirOpOperand u = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(u))
+    return true;
+  if (depth > 32 || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
+    return false;
+  MlirOperation user = mlirOpOperandGetOwner(u);
+  if (!mlirBlockEqual(mlirOperationGetBlock(user), blk))
+    return false; /* captured by a lambda: read once per iteration */
+  /* A map or reduce reads each element once, but its lambda may reuse
+   * the parts of that element (a row it slides over): look inside. */
+  intptr_t argNo = riseOpIs(user, "rise.map") ? 0 : riseOpIs(user, "rise.reduce") ? 1 : -1;
+  if (argNo >= 0) {
+    if (mlirOpOperandGetOperandNumber(u) != (unsigned)argNo)
+      return false;
+    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(user, 0));
+    return readsElementsOnce(mlirBlockGetArgument(body, argNo), body, depth + 1) &&
+           (!riseOpIs(user, "rise.map") || !viewOnly(user) ||
+            readsElementsOnce(mlirOperationGetResult(user, 0), blk, depth + 1));
+  }
+  static const char *const sinks[] = {"rise.out", "rise.yield", "rise.to_mem"};
+  static const char *const views[] = {"rise.zip",       "rise.unzip",     "rise.fst",
+                                      "rise.snd",       "rise.split",     "rise.join",
+                                      "rise.transpose", "rise.as_vector", "rise.as_scalar",
+                                      "rise.pad_cst",   "rise.pair"};
+  for (size_t i = 0; i < sizeof sinks / sizeof *sinks; ++i)
+    if (riseOpIs(user, sinks[i]))
+      return true;
+  for (size_t i = 0; i < sizeof views / sizeof *views; ++i)
+    if (riseOpIs(user, views[i])) {
+      for (intptr_t r = 0; r < mlirOperationGetNumResults(user); ++r)
+        if (!readsElementsOnce(mlirOperationGetResult(user, r), blk, depth + 1))
+          return false;
+      return true;
+    }
+  return false;
+}
+
+static bool directlyWritten(MlirValue v) {
+  MlirOpOperand u = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(u))
+    return true; /* dead: never evaluated */
+  if (!mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
+    return false;
+  MlirOperation user = mlirOpOperandGetOwner(u);
+  return riseOpIs(user, "rise.out") || riseOpIs(user, "rise.yield") ||
+         riseOpIs(user, "rise.to_mem");
+}
+
+static bool flatten(Lower *L, Desc *d, MlirValue *out, intptr_t *n) {
+  if (!d)
+    return false;
+  if (d->k == D_PAIR)
+    return flatten(L, d->a, out, n) && flatten(L, d->b, out, n);
+  if (d->k != D_VAL || *n >= LB_MAX_ITER)
+    return false;
+  out[(*n)++] = d->v;
+  return true;
+}
+
+static Desc *unflatten(Lower *L, MlirType t, const MlirValue *vals, intptr_t *pos) {
+  if (mlirTypeIsARisePair(t)) {
+    Desc *a = unflatten(L, mlirRisePairTypeGetFirst(t), vals, pos);
+    Desc *b = unflatten(L, mlirRisePairTypeGetSecond(t), vals, pos);
+    return dpair(L, t, a, b);
+  }
+  return dval(L, vals[(*pos)++]);
+}
+
+typedef struct ReduceLoop {
+  Lower *L;
+  MlirOperation op;
+  Env *env;
+  Desc *input;
+  MlirType accType;
+} ReduceLoop;
+
+static bool reduceBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue *next,
+                       void *user) {
+  ReduceLoop *r = user;
+  Lower *L = r->L;
+  intptr_t pos = 0, n = 0;
+  Desc *args[2] = {unflatten(L, r->accType, iter, &pos), at(L, r->input, iv)};
+  if (!args[0] || !args[1])
+    return false;
+  Desc *res = lambda(L, r->op, 0, r->env, 2, args);
+  if (!res)
+    return false;
+  if (!flatten(L, res, next, &n) || n != pos) {
+    unsupported(L, r->op, "with an accumulator that is not scalars, vectors or pairs of them");
+    return false;
+  }
+  return true;
+}
+
+static Desc *evalReduce(Lower *L, MlirOperation op, Env *env) {
+  Desc *init = use(L, env, mlirOperationGetOperand(op, 0));
+  Desc *input = use(L, env, mlirOperationGetOperand(op, 1));
+  MlirValue vals[LB_MAX_ITER], out[LB_MAX_ITER];
+  intptr_t n = 0;
+  if (!init || !input)
+    return NULL;
+  if (!flatten(L, init, vals, &n))
+    return unsupported(L, op, "with an accumulator that is not scalars, vectors or pairs of them");
+  ReduceLoop r = {L, op, env, input, mlirValueGetType(mlirOperationGetResult(op, 0))};
+  LbLoopKind lk = kindOf(op) == MlirRisePatternKindUnroll ? LB_LOOP_UNROLL : LB_LOOP_AFFINE;
+  if (!lbLoop(&L->b, lk, lenOf(input->ty), n, vals, out, reduceBody, &r))
+    return NULL;
+  intptr_t pos = 0;
+  return unflatten(L, r.accType, out, &pos);
+}
+
+/* Recreates `op` with every scalar operand broadcast to `width` lanes and
+ * vector results: the lane-wise meaning of `map vec`. */
+static MlirValue vectorise(Lower *L, MlirOperation op, Env *env, int64_t width, bool *ok) {
+  intptr_t nops = mlirOperationGetNumOperands(op);
+  MlirValue ops[8];
+  bool anyVec = false;
+  *ok = false;
+  if (nops > 8 || mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumRegions(op)) {
+    unsupported(L, op, "inside 'rise.map vec'");
+    return (MlirValue){NULL};
+  }
+  for (intptr_t i = 0; i < nops; ++i) {
+    Desc *d = use(L, env, mlirOperationGetOperand(op, i));
+    if (!d || d->k != D_VAL) {
+      unsupported(L, op, "on a non-scalar inside 'rise.map vec'");
+      return (MlirValue){NULL};
+    }
+    ops[i] = d->v;
+    anyVec |= mlirTypeIsAVector(mlirValueGetType(ops[i]));
+  }
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (anyVec) {
+    for (intptr_t i = 0; i < nops; ++i) {
+      MlirType t = mlirValueGetType(ops[i]);
+      if (!mlirTypeIsAVector(t))
+        ops[i] = lbBroadcast(&L->b, mlirVectorTypeGet(1, &width, t), ops[i]);
+    }
+    rt = mlirVectorTypeGet(1, &width, rt);
+  }
+  char name[64];
+  opName(op, name, sizeof name);
+  MlirOperationState st = mlirOperationStateGet(sref(name), mlirOperationGetLocation(op));
+  mlirOperationStateAddOperands(&st, nops, ops);
+  mlirOperationStateAddResults(&st, 1, &rt);
+  intptr_t na = mlirOperationGetNumAttributes(op);
+  MlirNamedAttribute attrs[16];
+  if (na > 16)
+    na = 16;
+  for (intptr_t i = 0; i < na; ++i)
+    attrs[i] = mlirOperationGetAttribute(op, i);
+  mlirOperationStateAddAttributes(&st, na, attrs);
+  MlirOperation c = mlirOperationCreate(&st);
+  lbInsert(&L->b, c);
+  *ok = true;
+  return mlirOperationGetResult(c, 0);
+}
+
+static Desc *evalMapVec(Lower *L, MlirOperation op, Env *env, Desc *in) {
+  MlirType vt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!in || in->k != D_VAL)
+    return in ? unsupported(L, op, "over a non-vector value") : NULL;
+  int64_t width = mlirShapedTypeGetDimSize(vt, 0);
+  MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  env = bind(L, env, mlirBlockGetArgument(blk, 0), in);
+  for (MlirOperation o = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o)) {
+    if (riseOpIs(o, "rise.yield")) {
+      Desc *r = use(L, env, mlirOperationGetOperand(o, 0));
+      if (r && !mlirTypeIsAVector(mlirValueGetType(r->v)))
+        r = dval(L, lbBroadcast(&L->b, vt, r->v));
+      return r;
+    }
+    if (riseOpIsRise(o))
+      return unsupported(L, o, "inside 'rise.map vec'");
+    bool ok;
+    MlirValue v = vectorise(L, o, env, width, &ok);
+    if (!ok)
+      return NULL;
+    env = bind(L, env, mlirOperationGetResult(o, 0), dval(L, v));
+  }
+  return fail(L, op, "internal error: lambda without rise.yield");
+}
+
+static Desc *evalLiteral(Lower *L, MlirOperation op) {
+  MlirAttribute value = mlirOperationGetAttributeByName(op, sref("value"));
+  MlirType tt = mlirAttributeGetType(value);
+  intptr_t rank = mlirShapedTypeGetRank(tt);
+  int64_t shape[LB_MAX_RANK];
+  if (rank > LB_MAX_RANK)
+    return unsupported(L, op, "of rank above 8");
+  for (intptr_t i = 0; i < rank; ++i)
+    shape[i] = mlirShapedTypeGetDimSize(tt, i);
+  MlirType mt = mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(tt), rank, shape,
+                                            mlirAttributeGetNull());
+  char name[64];
+  snprintf(name, sizeof name, "__rise_literal_%d", L->literals++);
+  /* Other functions may have been lowered already: keep names unique. */
+  MlirBlock mod = mlirRegionGetFirstBlock(mlirOperationGetRegion(L->module, 0));
+  for (MlirOperation o = mlirBlockGetFirstOperation(mod); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o)) {
+    MlirAttribute s = mlirOperationGetAttributeByName(o, sref("sym_name"));
+    if (mlirAttributeIsAString(s) && mlirStringRefEqual(mlirStringAttrGetValue(s), sref(name))) {
+      snprintf(name, sizeof name, "__rise_literal_%d", L->literals++);
+      o = mlirBlockGetFirstOperation(mod);
+    }
+  }
+  MlirContext ctx = L->b.ctx;
+  MlirOperationState st = mlirOperationStateGet(sref("memref.global"), mlirOperationGetLocation(op));
+  MlirNamedAttribute attrs[] = {
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, sref("sym_name")), mlirStringAttrGet(ctx, sref(name))),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, sref("sym_visibility")),
+                            mlirStringAttrGet(ctx, sref("private"))),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, sref("type")), mlirTypeAttrGet(mt)),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, sref("initial_value")), value),
+      mlirNamedAttributeGet(mlirIdentifierGet(ctx, sref("constant")), mlirUnitAttrGet(ctx)),
+  };
+  mlirOperationStateAddAttributes(&st, 5, attrs);
+  mlirBlockAppendOwnedOperation(mod, mlirOperationCreate(&st));
+  MlirOperationState gs = mlirOperationStateGet(sref("memref.get_global"), mlirOperationGetLocation(op));
+  MlirNamedAttribute ga = mlirNamedAttributeGet(mlirIdentifierGet(ctx, sref("name")),
+                                                mlirFlatSymbolRefAttrGet(ctx, sref(name)));
+  mlirOperationStateAddAttributes(&gs, 1, &ga);
+  mlirOperationStateAddResults(&gs, 1, &mt);
+  MlirOperation g = mlirOperationCreate(&gs);
+  mlirBlockInsertOwnedOperation(L->funcBlock, 0, g);
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (rank == 0)
+    return dval(L, lbLoad(&L->b, mlirOperationGetResult(g, 0), 0, NULL));
+  return memDesc(L, rt, mlirOperationGetResult(g, 0));
+}
+
+static MlirOperation cloneOp(Lower *L, MlirOperation op, Env *env) {
+  MlirOperation none = {NULL};
+  if (mlirOperationGetNumRegions(op) > 0) {
+    unsupported(L, op, "with regions inside a rise function");
+    return none;
+  }
+  MlirOperation c = mlirOperationClone(op);
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    Desc *d = lookup(env, mlirOperationGetOperand(op, i));
+    if (!d)
+      continue;
+    if (d->k != D_VAL) {
+      mlirOperationDestroy(c);
+      unsupported(L, op, "on a rise array or pair");
+      return none;
+    }
+    mlirOperationSetOperand(c, i, d->v);
+  }
+  lbInsert(&L->b, c);
+  return c;
+}
+
+static Desc *newView(Lower *L, DKind k, MlirOperation op, Desc *a, int64_t p) {
+  if (!a)
+    return NULL;
+  Desc *d = newDesc(L, k, mlirValueGetType(mlirOperationGetResult(op, 0)));
+  if (d) {
+    d->a = a;
+    d->p = p;
+  }
+  return d;
+}
+
+static bool evalOp(Lower *L, MlirOperation op, Env **env) {
+  LbBuilder *b = &L->b;
+  MlirLocation savedLoc = b->loc;
+  MlirOperation savedWhere = L->where;
+  b->loc = mlirOperationGetLocation(op);
+  L->where = op;
+  Desc *d = NULL;
+  Desc *d2 = NULL;
+  bool bound = true;
+#define OPERAND(i) use(L, *env, mlirOperationGetOperand(op, i))
+  MlirType rt = mlirOperationGetNumResults(op) ? mlirValueGetType(mlirOperationGetResult(op, 0))
+                                               : (MlirType){NULL};
+  if (!riseOpIsRise(op)) {
+    MlirOperation c = cloneOp(L, op, *env);
+    bool cloned = !mlirOperationIsNull(c);
+    if (cloned) {
+      for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
+        *env = bind(L, *env, mlirOperationGetResult(op, r), dval(L, mlirOperationGetResult(c, r)));
+    }
+    bound = false;
+    b->loc = savedLoc;
+    L->where = savedWhere;
+    return cloned && !L->oom;
+  } else if (riseOpIs(op, "rise.in")) {
+    Desc *m = OPERAND(0);
+    d = !m ? NULL : memRank(m->v) == 0 ? dval(L, lbLoad(b, m->v, 0, NULL)) : memDesc(L, rt, m->v);
+  } else if (riseOpIs(op, "rise.out")) {
+    Desc *v = OPERAND(0);
+    Desc *m = OPERAND(1);
+    bound = false;
+    d = v && m && write(L, v, memAcc(L, m->v)) ? v : NULL;
+  } else if (riseOpIs(op, "rise.map")) {
+    Desc *in = OPERAND(0);
+    if (in && mlirTypeIsAVector(in->ty)) {
+      d = evalMapVec(L, op, *env, in);
+    } else {
+      d = newView(L, D_MAP, op, in, kindOf(op));
+      if (d) {
+        d->op = op;
+        d->env = *env;
+        MlirValue res = mlirOperationGetResult(op, 0);
+        MlirBlock blk = mlirOperationGetBlock(op);
+        bool keep = kindOf(op) == MlirRisePatternKindPar ? directlyWritten(res)
+                                                         : viewOnly(op) || readsElementsOnce(res, blk, 0);
+        MlirType mt = memrefFor(rt);
+        if (!keep)
+          d = buffer(L, d, mlirBlockEqual(L->scope, L->funcBlock) ||
+                               (!mlirTypeIsNull(mt) && memrefBytes(mt) > STACK_TEMP_MAX));
+      }
+    }
+  } else if (riseOpIs(op, "rise.reduce")) {
+    d = evalReduce(L, op, *env);
+  } else if (riseOpIs(op, "rise.zip")) {
+    d = newView(L, D_ZIP, op, OPERAND(0), 0);
+    if (d && !(d->b = OPERAND(1)))
+      d = NULL;
+  } else if (riseOpIs(op, "rise.unzip")) {
+    d = newView(L, D_PROJ, op, OPERAND(0), 0);
+    d2 = newView(L, D_PROJ, op, OPERAND(0), 1);
+    if (d2)
+      d2->ty = mlirValueGetType(mlirOperationGetResult(op, 1));
+  } else if (riseOpIs(op, "rise.pair")) {
+    d = dpair(L, rt, OPERAND(0), OPERAND(1));
+  } else if (riseOpIs(op, "rise.fst") || riseOpIs(op, "rise.snd")) {
+    d = proj(L, OPERAND(0), riseOpIs(op, "rise.snd"));
+  } else if (riseOpIs(op, "rise.split")) {
+    d = newView(L, D_SLIDE, op, OPERAND(0), attrInt(op, "n"));
+    if (d)
+      d->isSplit = true;
+  } else if (riseOpIs(op, "rise.slide")) {
+    d = newView(L, D_SLIDE, op, OPERAND(0), attrInt(op, "step"));
+  } else if (riseOpIs(op, "rise.join")) {
+    Desc *in = OPERAND(0);
+    d = in ? newView(L, D_JOIN, op, in, lenOf(elemOf(in->ty))) : NULL;
+  } else if (riseOpIs(op, "rise.transpose")) {
+    d = newView(L, D_TRANS, op, OPERAND(0), 0);
+  } else if (riseOpIs(op, "rise.pad_cst") || riseOpIs(op, "rise.pad_clamp")) {
+    bool cst = riseOpIs(op, "rise.pad_cst");
+    Desc *in = OPERAND(0);
+    d = in ? newView(L, cst ? D_PADCST : D_PADCLAMP, op, in, attrInt(op, "left")) : NULL;
+    if (d) {
+      d->q = lenOf(in->ty);
+      if (cst && !(d->b = OPERAND(1)))
+        d = NULL;
+    }
+  } else if (riseOpIs(op, "rise.generate")) {
+    d = newDesc(L, D_GEN, rt);
+    if (d) {
+      d->op = op;
+      d->env = *env;
+    }
+  } else if (riseOpIs(op, "rise.idx")) {
+    Desc *i = OPERAND(1);
+    d = i ? at(L, OPERAND(0), i->v) : NULL;
+  } else if (riseOpIs(op, "rise.literal")) {
+    d = evalLiteral(L, op);
+  } else if (riseOpIs(op, "rise.to_mem")) {
+    Desc *in = OPERAND(0);
+    if (in && !isArray(in->ty))
+      d = in; /* a scalar or vector already lives in a register */
+    else if (in && mlirTypeIsNull(memrefFor(in->ty)))
+      d = unsupported(L, op, "of an array of pairs");
+    else
+      d = buffer(L, in, addrOf(op) == MlirRiseAddressSpaceGlobal);
+  } else if (riseOpIs(op, "rise.as_vector")) {
+    d = newView(L, D_ASVEC, op, OPERAND(0), attrInt(op, "width"));
+  } else if (riseOpIs(op, "rise.as_scalar")) {
+    Desc *in = OPERAND(0);
+    d = in ? newView(L, D_ASSCAL, op, in, mlirShapedTypeGetDimSize(elemOf(in->ty), 0)) : NULL;
+  } else if (riseOpIs(op, "rise.vector_from_scalar")) {
+    Desc *in = OPERAND(0);
+    d = in && in->k == D_VAL ? dval(L, lbBroadcast(b, rt, in->v)) : NULL;
+  } else if (riseOpIs(op, "rise.circular_buffer") || riseOpIs(op, "rise.rotate_values")) {
+    bool circ = riseOpIs(op, "rise.circular_buffer");
+    d = newView(L, circ ? D_CIRC : D_ROT, op, OPERAND(0), attrInt(op, "alloc"));
+    if (d) {
+      d->q = attrInt(op, "size");
+      d->r = addrOf(op);
+      d->op = op;
+      d->env = *env;
+    }
+  } else if (riseOpIs(op, "rise.kernel")) {
+    d = lambda(L, op, 0, *env, 0, NULL);
+  } else {
+    d = unsupported(L, op, "");
+  }
+#undef OPERAND
+  if (d && bound) {
+    *env = bind(L, *env, mlirOperationGetResult(op, 0), d);
+    if (d2)
+      *env = bind(L, *env, mlirOperationGetResult(op, 1), d2);
+  }
+  b->loc = savedLoc;
+  L->where = savedWhere;
+  return d != NULL && !L->oom;
+}
+
+/*--- the pass ------------------------------------------------------------*/
+
+static bool usesRise(MlirOperation op) {
+  if (riseOpIsRise(op))
+    return true;
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
+           o = mlirOperationGetNextInBlock(o))
+        if (usesRise(o))
+          return true;
+  return false;
+}
+
+static bool lowerFunc(Lower *L, MlirOperation func) {
+  MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  if (mlirBlockIsNull(blk) || !mlirBlockIsNull(mlirBlockGetNextInRegion(blk))) {
+    unsupported(L, func, "with more than one block");
+    return false;
+  }
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(blk); ++i) {
+    MlirType t = mlirValueGetType(mlirBlockGetArgument(blk, i));
+    if (isArray(t) || mlirTypeIsARisePair(t)) {
+      unsupported(L, func, "with rise-typed arguments (pass memrefs and use rise.in)");
+      return false;
+    }
+  }
+  MlirOperation ret = mlirBlockGetTerminator(blk);
+  size_t n = 0;
+  for (MlirOperation o = mlirBlockGetFirstOperation(blk); !mlirOperationEqual(o, ret);
+       o = mlirOperationGetNextInBlock(o))
+    ++n;
+  MlirOperation *orig = alloc(L, (n ? n : 1) * sizeof *orig);
+  if (!orig)
+    return false;
+  n = 0;
+  for (MlirOperation o = mlirBlockGetFirstOperation(blk); !mlirOperationEqual(o, ret);
+       o = mlirOperationGetNextInBlock(o))
+    orig[n++] = o;
+  L->funcBlock = blk;
+  L->scope = blk;
+  L->deallocs = NULL;
+  L->b.ip = (LbPoint){blk, ret};
+  Env *env = NULL;
+  for (size_t i = 0; i < n; ++i)
+    if (!evalOp(L, orig[i], &env))
+      return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(ret); ++i) {
+    Desc *d = lookup(env, mlirOperationGetOperand(ret, i));
+    if (d && d->k != D_VAL) {
+      unsupported(L, ret, "of a rise array or pair");
+      return false;
+    }
+    if (d)
+      mlirOperationSetOperand(ret, i, d->v);
+  }
+  L->b.loc = mlirOperationGetLocation(ret);
+  emitDeallocs(L, blk);
+  for (size_t i = n; i-- > 0;) {
+    mlirOperationRemoveFromParent(orig[i]);
+    mlirOperationDestroy(orig[i]);
+  }
+  mlirOperationSetAttributeByName(func, sref("llvm.emit_c_interface"),
+                                  mlirUnitAttrGet(mlirOperationGetContext(func)));
+  return true;
+}
+
+static MlirLogicalResult riseToAffineRun(MlirOperation module, const void *opts) {
+  (void)opts;
+  MlirContext ctx = mlirOperationGetContext(module);
+  AriArena arena;
+  ariArenaInit(&arena, 0);
+  Lower L;
+  memset(&L, 0, sizeof L);
+  L.b.ctx = ctx;
+  L.b.loc = mlirOperationGetLocation(module);
+  L.arena = &arena;
+  L.module = module;
+  L.where = module;
+  bool ok = true;
+  if (mlirOperationGetNumRegions(module) == 1) {
+    MlirBlock mb = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+    for (MlirOperation o = mlirBlockIsNull(mb) ? (MlirOperation){NULL}
+                                               : mlirBlockGetFirstOperation(mb);
+         ok && !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+      if (riseOpIs(o, "func.func") && usesRise(o))
+        ok = lowerFunc(&L, o);
+  }
+  ariArenaDestroy(&arena);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+static void riseToAffineDefaults(void *opts) { (void)opts; }
+
+static MlirDialectHandle (*const kRiseToAffineDeps[])(void) = {
+    mlirGetDialectHandle__affine__, mlirGetDialectHandle__scf__,
+    mlirGetDialectHandle__memref__, mlirGetDialectHandle__vector__,
+    mlirGetDialectHandle__arith__,  mlirGetDialectHandle__math__,
+};
+
+const AriPassInfo ariRiseToAffinePass = {
+    "convert-rise-to-affine",
+    "Lower rise functions to affine/scf/memref/arith/vector loops (acceptor translation)",
+    NULL,
+    0,
+    1,
+    riseToAffineDefaults,
+    riseToAffineRun,
+    kRiseToAffineDeps,
+    sizeof kRiseToAffineDeps / sizeof kRiseToAffineDeps[0],
+};
+
+const char *ariRiseToLLVMPipeline(void) {
+  /* memref.alloca_scope (which scf-to-openmp puts around each parallel
+   * body) must be lowered while its body is still one block, so memref goes
+   * to LLVM before scf goes to cf. */
+  return "builtin.module(convert-rise-to-affine,canonicalize,cse,lower-affine,"
+         "convert-scf-to-openmp,convert-vector-to-scf,expand-strided-metadata,lower-affine,"
+         "finalize-memref-to-llvm,convert-scf-to-cf,convert-vector-to-llvm,convert-to-llvm,"
+         "reconcile-unrealized-casts)";
+}

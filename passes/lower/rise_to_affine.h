@@ -1,0 +1,67 @@
+/*===- rise_to_affine.h - the convert-rise-to-affine pass -----------------===*\
+ *
+ * Lowers every func.func that uses rise ops into affine/scf/memref/arith/
+ * math/vector code over the same memrefs, following the acceptor and
+ * continuation translations of the RISE thesis (chapter 3.3):
+ *
+ *  - `rise.out v, m` is compiled as A(v, m): the value is written through an
+ *    acceptor, which join/split/transpose/as_scalar rewrite instead of
+ *    copying;
+ *  - element reads of views (in, split, join, transpose, slide, zip, unzip,
+ *    fst, snd, pair, pad_cst, pad_clamp, idx, as_vector, as_scalar,
+ *    generate, literal) are index arithmetic on the underlying memref;
+ *  - map is a loop writing its acceptor (seq and the GPU/stream forms:
+ *    affine.for; par: scf.parallel; unroll: fully unrolled; vec: vector
+ *    arith on the vector); reduce is a loop carrying the accumulator in
+ *    iter_args (unroll: fully unrolled);
+ *  - a map read by another pattern is fused (recomputed per element) when it
+ *    is consumed element-wise, and otherwise materialised into a temporary
+ *    buffer; `map par` read by another pattern is always materialised, so
+ *    its parallel loop survives;
+ *  - to_mem allocates (global: memref.alloc + dealloc; private/local:
+ *    memref.alloca) at the start of the function, or of the innermost
+ *    scf.parallel body (buffers must stay per-thread there);
+ *  - circular_buffer and rotate_values, when consumed by a sequential map,
+ *    become a ring of `alloc` slots indexed modulo alloc, and values carried
+ *    through the loop's iter_args (affine.for iter_args, which lower-affine
+ *    turns into scf.for iter_args); consumed any other way they mean
+ *    `slide size 1` and are read through it;
+ *  - kernel and GPU maps are lowered like seq (the GPU path is elsewhere);
+ *  - `map vec` recreates its body's arith/math ops on vectors (captured
+ *    scalars broadcast); a mul feeding an add stays mulf + addf, not
+ *    vector.fma: results then round exactly as the interpreter's, and LLVM
+ *    only contracts them under fast-math flags that we do not set;
+ *  - map/reduce `unroll` are unrolled in full up to 64 trips, beyond that
+ *    they are an affine.for marked `rise.unroll`.
+ *
+ * Known limitation: buffers are hoisted, so a lambda that allocates (to_mem
+ * or a materialised map) and is read lazily must not have two of its
+ * results alive at once; the materialisation rules make this hold unless an
+ * array of pairs (which cannot be buffered) is read with reuse.
+ *
+ * Each rewritten function gets `llvm.emit_c_interface`. Anything not
+ * supported is an error diagnostic at the op naming it.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#ifndef ARIADNE_PASSES_LOWER_RISE_TO_AFFINE_H
+#define ARIADNE_PASSES_LOWER_RISE_TO_AFFINE_H
+
+#include "passes/pass.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+extern const AriPassInfo ariRiseToAffinePass;
+
+/* The textual pipeline registered as `rise-to-llvm`: convert-rise-to-affine
+ * followed by the upstream passes down to the LLVM dialect (OpenMP for
+ * scf.parallel). */
+const char *ariRiseToLLVMPipeline(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ARIADNE_PASSES_LOWER_RISE_TO_AFFINE_H */

@@ -1,0 +1,104 @@
+/*===- compile.h - rise/MLIR module to native code, in process ------------===*\
+ *
+ * The code generator behind ariadne-compile and ariadne-run. A module goes
+ * through: (1) optional Ariadne passes, (2) the lowering pipeline to the
+ * LLVM dialect, (3) a check that nothing outside the llvm/omp dialects is
+ * left, (4) translation to LLVM IR (mlirTranslateModuleToLLVMIR), (5) the
+ * LLVM new pass manager ("default<ON>"), (6) object or assembly emission
+ * through the LLVM C target machine. No external process is started.
+ *
+ * Every public func.func gets `llvm.emit_c_interface`, so the object
+ * exports `_mlir_ciface_NAME` taking pointers to memref descriptors (see
+ * ariCompileWriteHeader), and a packed entry `_ari_packed_NAME(void **args)`
+ * whose args[i] points at the i-th argument (a memref descriptor, or the
+ * scalar itself); the runtime calls the packed entry so that any mix of
+ * scalar and memref arguments goes through one C signature.
+ *
+ * Errors are MLIR diagnostics on the module's context (at the offending
+ * op, or at the module for target and file errors); functions return
+ * failure and never abort. Outputs are written to a temporary file in the
+ * destination directory and renamed, so a failed run leaves nothing behind.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#ifndef ARIADNE_RUNTIME_COMPILE_H
+#define ARIADNE_RUNTIME_COMPILE_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum AriEmitKind {
+  ARI_EMIT_OBJ,  /* relocatable object (ELF) */
+  ARI_EMIT_ASM,  /* assembly text */
+  ARI_EMIT_LLVM, /* LLVM IR text, after optimisation */
+  ARI_EMIT_MLIR, /* the module in the LLVM dialect, before translation */
+} AriEmitKind;
+
+typedef struct AriCompileOptions {
+  const char *target;   /* "x86_64" or "aarch64"; NULL or "" = the host */
+  const char *cpu;      /* a CPU name, or "host" (the default when the target
+                           is the host's architecture; else "generic") */
+  const char *features; /* "+a,-b"; NULL = the host's when cpu is host */
+  const char *pipeline; /* Ariadne (or upstream) passes run before lowering,
+                           comma-separated, e.g. "rise-stats{format=json}" */
+  const char *lowering; /* the lowering pipeline; NULL = ariCompileDefaultLowering() */
+  const char *onlyFunc; /* if set, every other func.func is erased first */
+  int optLevel;         /* 0..3 */
+} AriCompileOptions;
+
+/* Options for the host: host CPU and features, O3, default lowering. */
+void ariCompileOptionsInit(AriCompileOptions *o);
+
+/* The lowering used when options->lowering is NULL: "rise-to-llvm"
+ * (convert-rise-to-affine, then upstream passes to the LLVM dialect). In
+ * pipelines given to this module, the element `rise-to-llvm` expands to
+ * that sequence, as it does in mlir-opt with the plugin. */
+const char *ariCompileDefaultLowering(void);
+
+/* The upstream part alone, for modules already in affine/scf/memref/arith/
+ * vector form (kept separate so the code generator can be tested without
+ * the rise lowering). */
+const char *ariCompileUpstreamLowering(void);
+
+/* Registers what compilation needs in `ctx` (LLVM IR translations) and in
+ * the process (upstream passes). Idempotent. */
+void ariCompileRegister(MlirContext ctx);
+
+/* Steps (1)-(3): rewrites `module` in place into the LLVM dialect. */
+MlirLogicalResult ariCompileLower(MlirModule module, const AriCompileOptions *o);
+
+/* Steps (4)-(6) on a lowered module: writes `kind` to `path` ("-" is
+ * stdout, text kinds only). Also checks target, CPU and features. */
+MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
+                                 AriEmitKind kind, const char *path);
+
+/* Writes a C header for the public functions of `module`, which must still
+ * be in its pre-lowering form (func.func over memrefs): per element type
+ * and rank a descriptor struct, a helper making one from a contiguous
+ * row-major buffer, and the `_mlir_ciface_NAME` declarations. */
+MlirLogicalResult ariCompileWriteHeader(MlirModule module, const char *onlyFunc,
+                                        const char *path);
+
+/* As ariCompileWriteHeader, into memory from `arena`; `path` only names
+ * the include guard. */
+struct AriArena;
+MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc,
+                                         const char *path, struct AriArena *arena, char **text,
+                                         size_t *len);
+
+/* Writes `len` bytes to `path` through a temporary file in the same
+ * directory and a rename. On failure emits an error at `loc`. */
+MlirLogicalResult ariCompileWriteFile(MlirLocation loc, const char *path, const void *data,
+                                      size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ARIADNE_RUNTIME_COMPILE_H */

@@ -45,15 +45,19 @@ static void countOp(AriStats *s, MlirOperation op) {
 static void walk(MlirOperation op, int64_t trips, AriStats *s) {
   countOp(s, op);
   RiseOpWork w = riseOpWork(op);
-  s->flops += w.flops * trips;
-  s->transcendentals += w.transcendentals * trips;
+  s->flops = riseSatAdd(s->flops, riseSatMul(w.flops, trips));
+  s->transcendentals = riseSatAdd(s->transcendentals, riseSatMul(w.transcendentals, trips));
   if (riseOpIs(op, "rise.in"))
-    s->bytesRead += riseTypeBytes(mlirValueGetType(mlirOperationGetOperand(op, 0))) * trips;
+    s->bytesRead = riseSatAdd(
+        s->bytesRead,
+        riseSatMul(riseTypeBytes(mlirValueGetType(mlirOperationGetOperand(op, 0))), trips));
   if (riseOpIs(op, "rise.out"))
-    s->bytesWritten += riseTypeBytes(mlirValueGetType(mlirOperationGetOperand(op, 1))) * trips;
+    s->bytesWritten = riseSatAdd(
+        s->bytesWritten,
+        riseSatMul(riseTypeBytes(mlirValueGetType(mlirOperationGetOperand(op, 1))), trips));
   bool rise = riseOpIsRise(op);
   for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r) {
-    int64_t t = rise ? trips * riseRegionTrips(op, r) : trips;
+    int64_t t = rise ? riseSatMul(trips, riseRegionTrips(op, r)) : trips;
     MlirRegion region = mlirOperationGetRegion(op, r);
     for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
          b = mlirBlockGetNextInRegion(b))

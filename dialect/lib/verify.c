@@ -128,6 +128,23 @@ static MlirLogicalResult expectData(const VCtx *v, const char *what, MlirType t)
   } while (0)
 
 static MlirType arr(MlirType elem, int64_t n) { return mlirRiseArrayTypeGet(elem, n); }
+
+/* Result sizes computed from operand sizes must fit in int64. */
+static MlirLogicalResult sizeMul(const VCtx *v, const char *rule, int64_t a, int64_t b,
+                                 int64_t *r) {
+  if (__builtin_mul_overflow(a, b, r))
+    return fail(v, "rule %s: the result size %lld * %lld does not fit in 64 bits", rule,
+                (long long)a, (long long)b);
+  return ok();
+}
+
+static MlirLogicalResult sizeAdd3(const VCtx *v, const char *rule, int64_t a, int64_t b,
+                                  int64_t c, int64_t *r) {
+  if (__builtin_add_overflow(a, b, r) || __builtin_add_overflow(*r, c, r))
+    return fail(v, "rule %s: the result size %lld + %lld + %lld does not fit in 64 bits",
+                rule, (long long)a, (long long)b, (long long)c);
+  return ok();
+}
 static int64_t len(MlirType t) { return mlirRiseArrayTypeGetSize(t); }
 static MlirType elt(MlirType t) { return mlirRiseArrayTypeGetElementType(t); }
 
@@ -291,8 +308,10 @@ static MlirLogicalResult verifyJoin(const VCtx *v) {
   MlirType in = operandType(op, 0);
   TRY(expectArray(v, "join : n.m.t -> (n*m).t", "input", in));
   TRY(expectArray(v, "join : n.m.t -> (n*m).t", "input element", elt(in)));
+  int64_t n;
+  TRY(sizeMul(v, "join : n.m.t -> (n*m).t", len(in), len(elt(in)), &n));
   return expectType(v, "join : n.m.t -> (n*m).t", "result", resultType(op, 0),
-                    arr(elt(elt(in)), len(in) * len(elt(in))));
+                    arr(elt(elt(in)), n));
 }
 
 static MlirLogicalResult verifyTranspose(const VCtx *v) {
@@ -333,7 +352,9 @@ static MlirLogicalResult verifyPad(const VCtx *v, bool cst) {
                 (long long)l, (long long)r);
   if (cst)
     TRY(expectType(v, rule, "the padding value", operandType(op, 1), elt(in)));
-  return expectType(v, rule, "result", resultType(op, 0), arr(elt(in), l + len(in) + r));
+  int64_t n;
+  TRY(sizeAdd3(v, rule, l, len(in), r, &n));
+  return expectType(v, rule, "result", resultType(op, 0), arr(elt(in), n));
 }
 
 static MlirLogicalResult verifyGenerate(const VCtx *v) {
@@ -399,8 +420,10 @@ static MlirLogicalResult verifyAsScalar(const VCtx *v) {
   MlirType e = elt(in);
   if (!mlirTypeIsAVector(e) || mlirShapedTypeGetRank(e) != 1)
     return fail(v, "rule %s: elements must be 1-D vectors, got %s", rule, tn(&names, e));
+  int64_t n;
+  TRY(sizeMul(v, rule, len(in), mlirShapedTypeGetDimSize(e, 0), &n));
   return expectType(v, rule, "result", resultType(v->op, 0),
-                    arr(mlirShapedTypeGetElementType(e), len(in) * mlirShapedTypeGetDimSize(e, 0)));
+                    arr(mlirShapedTypeGetElementType(e), n));
 }
 
 static MlirLogicalResult verifyVectorFromScalar(const VCtx *v) {

@@ -32,14 +32,14 @@ static int64_t lanes(MlirOperation op) {
     return 1;
   int64_t n = 1;
   for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
-    n *= mlirShapedTypeGetDimSize(t, i);
+    n = riseSatMul(n, mlirShapedTypeGetDimSize(t, i));
   return n;
 }
 
 RiseOpWork riseOpWork(MlirOperation op) {
   RiseOpWork w = {0, 0};
   if (riseOpIs(op, "math.fma"))
-    w.flops = 2 * lanes(op);
+    w.flops = riseSatMul(2, lanes(op));
   else if (inList(op, kFlop1, sizeof kFlop1 / sizeof *kFlop1))
     w.flops = lanes(op);
   else if (inList(op, kTranscendental, sizeof kTranscendental / sizeof *kTranscendental))
@@ -66,7 +66,7 @@ int64_t riseTypeBytes(MlirType t) {
   if (mlirTypeIsAShaped(t)) {
     int64_t n = riseTypeBytes(mlirShapedTypeGetElementType(t));
     for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
-      n *= mlirShapedTypeGetDimSize(t, i);
+      n = riseSatMul(n, mlirShapedTypeGetDimSize(t, i));
     return n;
   }
   if (mlirTypeIsAF32(t))

@@ -17,6 +17,19 @@ typedef struct RiseOpWork {
   int64_t transcendentals; /* exp, log, sqrt, trigonometry, pow, ... */
 } RiseOpWork;
 
+/* Saturating arithmetic for figures that multiply sizes by trip counts:
+ * a program may describe more work than int64 holds, and the figure then
+ * stays at INT64_MAX instead of overflowing. Operands are non-negative. */
+static inline int64_t riseSatMul(int64_t a, int64_t b) {
+  int64_t r;
+  return __builtin_mul_overflow(a, b, &r) ? INT64_MAX : r;
+}
+
+static inline int64_t riseSatAdd(int64_t a, int64_t b) {
+  int64_t r;
+  return __builtin_add_overflow(a, b, &r) ? INT64_MAX : r;
+}
+
 /* Work of one execution of a scalar arith/math op, counting every vector
  * lane. Ops that are not floating-point arithmetic have none. */
 RiseOpWork riseOpWork(MlirOperation op);

@@ -1411,3 +1411,28 @@ func.func @rotate_values_write_not_identity(%a: !rise.array<6xf32>) {
   }
   return
 }
+
+// -----
+
+// Sizes computed from operand sizes must not overflow (found by fuzz.mutate).
+func.func @join_overflow(%a: !rise.array<4294967297x4294967297xf32>) {
+  // expected-error @+1 {{'rise.join' op rule join : n.m.t -> (n*m).t: the result size 4294967297 * 4294967297 does not fit in 64 bits}}
+  %0 = rise.join %a : !rise.array<4294967297x4294967297xf32> -> !rise.array<4xf32>
+  return
+}
+
+// -----
+
+func.func @pad_overflow(%a: !rise.array<9223372036854775807xf32>) {
+  // expected-error @+1 {{'rise.pad_clamp' op rule padClamp l r : n.t -> (l+n+r).t: the result size 1 + 9223372036854775807 + 0 does not fit in 64 bits}}
+  %0 = rise.pad_clamp 1, 0 %a : !rise.array<9223372036854775807xf32> -> !rise.array<4xf32>
+  return
+}
+
+// -----
+
+func.func @as_scalar_overflow(%a: !rise.array<4611686018427387904xvector<4xf32>>) {
+  // expected-error @+1 {{'rise.as_scalar' op rule asScalar : n.<m>t -> (n*m).t: the result size 4611686018427387904 * 4 does not fit in 64 bits}}
+  %0 = rise.as_scalar %a : !rise.array<4611686018427387904xvector<4xf32>> -> !rise.array<4xf32>
+  return
+}

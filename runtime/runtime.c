@@ -373,35 +373,6 @@ AriRtTolerance ariRtDefaultTolerance(AriScalarKind k) {
   return t;
 }
 
-static double scalarAt(const AriHostArg *a, int64_t i) {
-  const unsigned char *p = (const unsigned char *)a->data + (size_t)i * ariScalarSize(a->scalar);
-  switch (a->scalar) {
-  case ARI_SCALAR_F32: {
-    float v;
-    memcpy(&v, p, sizeof v);
-    return v;
-  }
-  case ARI_SCALAR_F64: {
-    double v;
-    memcpy(&v, p, sizeof v);
-    return v;
-  }
-  case ARI_SCALAR_I1:
-    return *p & 1;
-  case ARI_SCALAR_I32: {
-    int32_t v;
-    memcpy(&v, p, sizeof v);
-    return v;
-  }
-  case ARI_SCALAR_I64:
-  case ARI_SCALAR_INDEX: {
-    int64_t v;
-    memcpy(&v, p, sizeof v);
-    return (double)v;
-  }
-  }
-  return 0;
-}
 
 /* Integers are compared bit for bit: doubles cannot hold every i64. */
 static bool intEqual(const AriHostArg *g, const AriHostArg *w, int64_t i) {
@@ -420,7 +391,7 @@ void ariRtCompare(const AriHostArg *got, const AriHostArg *want, AriRtTolerance 
   out->count = n;
   bool isFloat = want->scalar == ARI_SCALAR_F32 || want->scalar == ARI_SCALAR_F64;
   for (int64_t i = 0; i < n; ++i) {
-    double g = scalarAt(got, i), w = scalarAt(want, i);
+    double g = ariHostArgScalar(got, i), w = ariHostArgScalar(want, i);
     bool ok;
     if (!isFloat) {
       ok = intEqual(got, want, i);

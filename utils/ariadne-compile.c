@@ -68,17 +68,7 @@ static void usage(FILE *f) {
       f);
 }
 
-static int usageError(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static int usageError(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  fprintf(stderr, "ariadne-compile: ");
-  vfprintf(stderr, fmt, ap);
-  fprintf(stderr, "\n(see ariadne-compile --help)\n");
-  va_end(ap);
-  return 2;
-}
+#define usageError(...) ariToolUsageError("ariadne-compile", __VA_ARGS__)
 
 static int parseOptions(int argc, char **argv, Options *o) {
   memset(o, 0, sizeof *o);

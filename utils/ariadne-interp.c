@@ -77,17 +77,7 @@ static void usage(FILE *f) {
       f);
 }
 
-static int usageError(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static int usageError(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  fprintf(stderr, "ariadne-interp: ");
-  vfprintf(stderr, fmt, ap);
-  fprintf(stderr, "\n(see ariadne-interp --help)\n");
-  va_end(ap);
-  return 2;
-}
+#define usageError(...) ariToolUsageError("ariadne-interp", __VA_ARGS__)
 
 /* Returns 0 on success, else the exit code. */
 static int parseOptions(int argc, char **argv, Options *o) {

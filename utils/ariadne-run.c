@@ -88,17 +88,7 @@ static void usage(FILE *f) {
       f);
 }
 
-static int usageError(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static int usageError(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  fprintf(stderr, "ariadne-run: ");
-  vfprintf(stderr, fmt, ap);
-  fprintf(stderr, "\n(see ariadne-run --help)\n");
-  va_end(ap);
-  return 2;
-}
+#define usageError(...) ariToolUsageError("ariadne-run", __VA_ARGS__)
 
 static bool parseTol(const char *v, double *out) {
   char *end;

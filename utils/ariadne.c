@@ -69,35 +69,6 @@ static bool endsWith(const char *s, size_t n, const char *suffix) {
   return n >= k && !memcmp(s + n - k, suffix, k);
 }
 
-static double scalarAt(const AriHostArg *a, int64_t i) {
-  const char *p = (const char *)a->data + (size_t)i * ariScalarSize(a->scalar);
-  switch (a->scalar) {
-  case ARI_SCALAR_F32: {
-    float v;
-    memcpy(&v, p, sizeof v);
-    return v;
-  }
-  case ARI_SCALAR_F64: {
-    double v;
-    memcpy(&v, p, sizeof v);
-    return v;
-  }
-  case ARI_SCALAR_I1:
-    return *(const unsigned char *)p;
-  case ARI_SCALAR_I32: {
-    int32_t v;
-    memcpy(&v, p, sizeof v);
-    return v;
-  }
-  case ARI_SCALAR_I64:
-  case ARI_SCALAR_INDEX: {
-    int64_t v;
-    memcpy(&v, p, sizeof v);
-    return (double)v;
-  }
-  }
-  return 0;
-}
 
 static void printOutput(const AriHostArg *a, intptr_t k, int64_t show) {
   int64_t n = ariHostArgNumScalars(a);
@@ -109,7 +80,7 @@ static void printOutput(const AriHostArg *a, intptr_t k, int64_t show) {
   printf("%s = [", a->scalar == ARI_SCALAR_F64 ? "f64" : a->scalar == ARI_SCALAR_F32 ? "f32" : "int");
   double sum = 0;
   for (int64_t i = 0; i < n; ++i) {
-    double v = scalarAt(a, i);
+    double v = ariHostArgScalar(a, i);
     sum += v;
     if (i < show)
       printf("%s%.6g", i ? ", " : "", v);

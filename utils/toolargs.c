@@ -6,6 +6,7 @@
 #include "utils/arena.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -269,4 +270,14 @@ bool ariToolSaveOutput(const char *dir, long k, const AriHostArg *a) {
     return false;
   }
   return true;
+}
+
+int ariToolUsageError(const char *tool, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "%s: ", tool);
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\n(see %s --help)\n", tool);
+  va_end(ap);
+  return 2;
 }

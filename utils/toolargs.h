@@ -34,6 +34,11 @@ typedef struct AriToolInput {
   const char *path;
 } AriToolInput;
 
+/* Prints "TOOL: message" and a pointer to --help on stderr; returns 2, the
+ * exit status of a bad command line. */
+int ariToolUsageError(const char *tool, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 /* Parses a decimal non-negative integer (no sign, no spaces). */
 bool ariToolParseU64(const char *s, uint64_t *out);
 

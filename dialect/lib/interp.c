@@ -255,3 +255,33 @@ MlirLogicalResult ariInterpRun(MlirOperation func, AriHostArg *args, intptr_t na
   ariArenaDestroy(&arena);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
+
+double ariHostArgScalar(const AriHostArg *a, int64_t i) {
+  const unsigned char *p = (const unsigned char *)a->data + (size_t)i * ariScalarSize(a->scalar);
+  switch (a->scalar) {
+  case ARI_SCALAR_F32: {
+    float v;
+    memcpy(&v, p, sizeof v);
+    return v;
+  }
+  case ARI_SCALAR_F64: {
+    double v;
+    memcpy(&v, p, sizeof v);
+    return v;
+  }
+  case ARI_SCALAR_I1:
+    return *p & 1;
+  case ARI_SCALAR_I32: {
+    int32_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+  }
+  case ARI_SCALAR_I64:
+  case ARI_SCALAR_INDEX: {
+    int64_t v;
+    memcpy(&v, p, sizeof v);
+    return (double)v;
+  }
+  }
+  return 0;
+}

@@ -90,6 +90,10 @@ MlirLogicalResult ariInterpDescribeArgs(MlirOperation func, AriHostArg *args, in
 /* Number of scalars in an argument's buffer (product of shape times lanes). */
 int64_t ariHostArgNumScalars(const AriHostArg *arg);
 
+/* Scalar i of an argument's buffer (0 <= i < ariHostArgNumScalars), widened
+ * to double: exact for f32, f64, i1, i32 and integers up to 2^53. */
+double ariHostArgScalar(const AriHostArg *arg, int64_t i);
+
 /* Allocates zeroed buffers for every argument from `arena`; false when out
  * of memory. */
 bool ariHostArgsAlloc(AriHostArg *args, intptr_t nargs, struct AriArena *arena);

@@ -38,7 +38,7 @@ def naive(src, name, h, w):
     subs = [(1536, h), (1534, h - 2), (1532, h - 4), (2560, w), (2558, w - 2), (2556, w - 4)]
     # placeholders first so that new sizes are not substituted again
     for i, (old, _) in enumerate(subs):
-        text = re.sub(rf"\b{old}\b", f"@@{i}@@", text)
+        text = re.sub(rf"(?<!\d){old}(?!\d)", f"@@{i}@@", text)
     for i, (_, new) in enumerate(subs):
         text = text.replace(f"@@{i}@@", str(new))
     return text.replace("@harris(", f"@{name}(", 1)
@@ -52,7 +52,7 @@ P2 = "!rise.pair<f32, f32>"
 P3 = f"!rise.pair<f32, {P2}>"
 
 
-def sched(name, h, w):
+def sched(name, h, w, ring=True):
     ho, wo, w2 = h - 4, w - 4, w - 2
     assert ho % CHUNK == 0
     nc = ho // CHUNK
@@ -76,8 +76,12 @@ def sched(name, h, w):
     e(f"  %res = rise.map par %chunks : {arr(nc, cin, 3, w)} -> {arr(nc, CHUNK, wo)} {{")
     e(f"  ^bb0(%ch: {arr(cin, 3, w)}):")
     # ring 1: gray lines
-    e(f"    %gcb = rise.circular_buffer private 4, 3 %ch : {arr(cin, 3, w)} -> {arr(cin - 2, 3, w)} {{")
-    e(f"    ^bb0(%rgbrow: {arr(3, w)}):")
+    if ring:
+        e(f"    %gcb = rise.circular_buffer private 4, 3 %ch : {arr(cin, 3, w)} -> {arr(cin - 2, 3, w)} {{")
+        e(f"    ^bb0(%rgbrow: {arr(3, w)}):")
+    else:
+        e(f"    %gl = rise.map seq %ch : {arr(cin, 3, w)} -> {arr(cin, w)} {{")
+        e(f"    ^bb0(%rgbrow: {arr(3, w)}):")
     e(f"      %px = rise.transpose %rgbrow : {arr(3, w)} -> {arr(w, 3)}")
     e(f"      %g = rise.map seq %px : {arr(w, 3)} -> {arr(w)} {{")
     e(f"      ^bb0(%p: {arr(3)}):")
@@ -94,8 +98,14 @@ def sched(name, h, w):
     e("      }")
     e(f"      rise.yield %g : {arr(w)}")
     e("    }")
+    if not ring:
+        e(f"    %glm = rise.to_mem global %gl : {arr(cin, w)}")
+        e(f"    %gcb = rise.slide 3, 1 %glm : {arr(cin, w)} -> {arr(cin - 2, 3, w)}")
     # ring 2: product lines, (w-2) x 3 (Ixx, Ixy, Iyy)
-    e(f"    %pcb = rise.circular_buffer private 4, 3 %gcb : {arr(cin - 2, 3, w)} -> {arr(CHUNK, 3, w2, 3)} {{")
+    if ring:
+        e(f"    %pcb = rise.circular_buffer private 4, 3 %gcb : {arr(cin - 2, 3, w)} -> {arr(CHUNK, 3, w2, 3)} {{")
+    else:
+        e(f"    %pl = rise.map seq %gcb : {arr(cin - 2, 3, w)} -> {arr(cin - 2, w2, 3)} {{")
     e(f"    ^bb0(%gl3: {arr(3, w)}):")
     e(f"      %gwin = rise.map %gl3 : {arr(3, w)} -> {arr(3, w2, 3)} {{")
     e(f"      ^bb0(%grow: {arr(w)}):")
@@ -134,8 +144,11 @@ def sched(name, h, w):
     e("      }")
     e(f"      rise.yield %pr : {arr(w2, 3)}")
     e("    }")
+    if not ring:
+        e(f"    %plm = rise.to_mem global %pl : {arr(cin - 2, w2, 3)}")
+        e(f"    %pcb = rise.slide 3, 1 %plm : {arr(cin - 2, w2, 3)} -> {arr(CHUNK, 3, w2, 3)}")
     # output lines
-    e(f"    %orows = rise.map stream %pcb : {arr(CHUNK, 3, w2, 3)} -> {arr(CHUNK, wo)} {{")
+    e(f"    %orows = rise.map {'stream' if ring else 'seq'} %pcb : {arr(CHUNK, 3, w2, 3)} -> {arr(CHUNK, wo)} {{")
     e(f"    ^bb0(%p3: {arr(3, w2, 3)}):")
     e(f"      %pw = rise.map %p3 : {arr(3, w2, 3)} -> {arr(3, wo, 3, 3)} {{")
     e(f"      ^bb0(%prow: {arr(w2, 3)}):")
@@ -197,6 +210,8 @@ def main():
     for suffix, (h, w) in (("", (1540, 2564)), ("_small", (68, 52))):
         out.append(f"\n// scheduled, input 3 x {h} x {w}\n")
         out.append(sched(f"harris_sched{suffix}", h, w))
+        out.append(f"\n// scheduled with per-chunk line buffers (to_mem), input 3 x {h} x {w}\n")
+        out.append(sched(f"harris_lines{suffix}", h, w, ring=False))
     sys.stdout.write("".join(out))
 
 

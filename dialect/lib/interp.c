@@ -120,7 +120,8 @@ MlirLogicalResult ariInterpDescribeArgs(MlirOperation func, AriHostArg *args, in
 int64_t ariHostArgNumScalars(const AriHostArg *arg) {
   int64_t n = arg->lanes;
   for (int i = 0; i < arg->rank; ++i)
-    n *= arg->shape[i];
+    if (__builtin_mul_overflow(n, arg->shape[i], &n))
+      return -1;
   return n;
 }
 

@@ -87,7 +87,8 @@ size_t ariScalarSize(AriScalarKind k);
 MlirLogicalResult ariInterpDescribeArgs(MlirOperation func, AriHostArg *args, intptr_t cap,
                                         intptr_t *nargs);
 
-/* Number of scalars in an argument's buffer (product of shape times lanes). */
+/* Number of scalars in an argument's buffer (product of shape times lanes),
+ * or -1 when that does not fit in int64 (no buffer can hold it). */
 int64_t ariHostArgNumScalars(const AriHostArg *arg);
 
 /* Scalar i of an argument's buffer (0 <= i < ariHostArgNumScalars), widened

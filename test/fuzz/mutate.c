@@ -200,7 +200,7 @@ static const char *pickStr(FzRng *r, const char *const *table, size_t n) {
 
 #define PICK(r, table) pickStr((r), (table), sizeof(table) / sizeof(table)[0])
 
-/* Line i is [lineBegin, lineEnd) including its newline. */
+/* Lines, a last one without a newline included. */
 static size_t countLines(const Text *t) {
   size_t n = 0;
   for (size_t i = 0; i < t->len; ++i)
@@ -208,6 +208,7 @@ static size_t countLines(const Text *t) {
   return n + (t->len && t->s[t->len - 1] != '\n');
 }
 
+/* Line `line` (from 0) is [*begin, *end), its newline included. */
 static void lineSpan(const Text *t, size_t line, size_t *begin, size_t *end) {
   size_t i = 0;
   for (size_t l = 0; l < line && i < t->len; ++i)
@@ -340,13 +341,10 @@ static bool editDeleteSpan(FzRng *r, const Text *in, AriArena *arena, Text *out)
 
 static bool editInsertJunk(FzRng *r, const Text *in, AriArena *arena, Text *out) {
   static const char *const kJunk[] = {
-      "{",      "}",           "(",         ")",      "<",         ">",
-      "[",      "]",           ":",         ",",      "->",        "x",
-      "%",      "^bb1:\n",     "!rise.array<", "rise.yield", "\"", "#",
-      "0x",     "dense<",      "loc(",      "{-#",    "//",        "\n",
-      "@",      "?",           "*",         "\\",     "\xff",      "\xc3\x28",
-      " -> f32", ": index",    "%x = ",     "^bb0(%v: f32):\n", "\"unterminated",
-      "rise.yield %0 : f32\n", "}\n", "return\n", "rise.map ", "<<<<<<<<"};
+      "{", "}", "(", ")", "<", ">", "[", "]", ":", ",", "->", "x", "%", "\"", "#", "@", "?",
+      "*", "\\", "\n", "//", "{-#", "0x", "dense<", "loc(", "\xff", "\xc3\x28", "<<<<<<<<",
+      "!rise.array<", "rise.yield", "rise.map ", " -> f32", ": index", "%x = ", "^bb1:\n",
+      "^bb0(%v: f32):\n", "\"unterminated", "rise.yield %0 : f32\n", "}\n", "return\n"};
   size_t at = in->len ? fzRngBelow(r, in->len + 1) : 0;
   return spliceStr(in, at, at, PICK(r, kJunk), arena, out);
 }

@@ -1,7 +1,7 @@
 /*===- mutate_test.c - in-process mutation test of parser, verifier, interp ===*\
  *
  *   mutate_test [--count=N] [--seed=S] [--only=K] [--save-dir=DIR] [--verbose]
- *               SEED_DIR_OR_FILE...
+ *               [--as-is=DIR_OR_FILE]... SEED_DIR_OR_FILE...
  *
  * For every seed program, N mutants (mutate.h) go through what a user's
  * file goes through: parse + verify, then for each function the argument
@@ -9,7 +9,11 @@
  * the rise-stats collector. Every stage may reject the program, but it must
  * say why: a failure with no error diagnostic is a test failure, as are a
  * crash, a sanitizer report and a hang (ctest's TIMEOUT). Programs that
- * verify must also survive a print/parse round trip unchanged.
+ * verify must also survive a print/parse round trip unchanged, and when
+ * the interpreter succeeds its work counters must equal rise-stats'.
+ *
+ * Programs given with --as-is (known-bad inputs that once broke something)
+ * run unmutated under the same checks.
  *
  * Before each mutant runs it is written to DIR/fuzz-current.mlir, whose
  * first line says how to replay it: if the process dies, that file is the
@@ -47,7 +51,7 @@ typedef struct {
 /* Outcomes, for the summary. A mutant counts once under parse/verify
  * failure, or once per function under the interpreter columns. */
 typedef struct {
-  int mutants, skipped, parseFail, verifyFail, roundTrips;
+  int mutants, skipped, parseFail, verifyFail, roundTrips, mutantsVerified;
   int funcs, interpOk, interpErr, argsTooBig;
   int passed, failed;
 } Tally;
@@ -100,15 +104,13 @@ static char *printModule(MlirModule m, bool generic, AriArena *arena, size_t cap
 /*--- One mutant ----------------------------------------------------------*/
 
 typedef struct {
-  const Options *opt;
   Tally *tally;
   MlirContext ctx;
   AriDiagSink *sink;
   AriArena *arena;
-  const FzSeed *seed;
-  int index; /* -1 for the unmutated seed */
-  const FzMutant *mutant;
-  char reason[600]; /* first failed check */
+  int index;        /* of the mutant; -1 for a program run as it is */
+  bool mustVerify;  /* an unmutated seed */
+  char reason[600]; /* the first failed check */
 } Run;
 
 static void failf(Run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -131,8 +133,8 @@ static bool diagnosed(Run *r) {
   return any;
 }
 
-/* Operation verifiers report "'op.name' op ..."; the parser never starts a
- * message with a quote, which separates the two failure classes. */
+/* Operation verifiers report "'op.name' op ..."; parser messages start
+ * otherwise, near enough to split the two in the summary. */
 static bool looksLikeVerifierError(const char *msg) { return msg[0] == '\''; }
 
 static void funcName(MlirOperation f, char *buf, size_t cap) {
@@ -232,11 +234,12 @@ static bool runProgram(Run *r, const char *text) {
       r->tally->parseFail++;
     if (!diagnosed(r))
       failf(r, "parsing failed without an error diagnostic");
-    if (r->index < 0)
+    if (r->mustVerify)
       failf(r, "the seed itself does not verify");
     return !r->reason[0];
   }
   diagnosed(r);
+  r->tally->mutantsVerified += r->index >= 0;
   checkRoundTrip(r, m);
   uint64_t inputSeed = (uint64_t)(r->index + 1);
   for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
@@ -276,7 +279,7 @@ static void fuzzSeed(const Options *o, const FzSeed *seed, Tally *t, AriArena *a
   MlirContext ctx = ariContextCreate();
   AriDiagSink sink;
   ariDiagSinkAttach(&sink, ctx, o->verbose ? stderr : NULL);
-  Run r = {o, t, ctx, &sink, arena, seed, -1, NULL, {0}};
+  Run r = {t, ctx, &sink, arena, -1, true, {0}};
 
   if (o->only < 0) {
     if (fzHasForwardRef(seed->text, arena)) {
@@ -314,7 +317,7 @@ static void fuzzSeed(const Options *o, const FzSeed *seed, Tally *t, AriArena *a
       continue;
     }
     r.index = k;
-    r.mutant = &m;
+    r.mustVerify = false;
     if (runProgram(&r, m.text)) {
       t->passed++;
     } else {
@@ -326,6 +329,24 @@ static void fuzzSeed(const Options *o, const FzSeed *seed, Tally *t, AriArena *a
              name);
     }
     ariArenaRelease(arena, mark);
+  }
+  ariDiagSinkDetach(&sink);
+  mlirContextDestroy(ctx);
+}
+
+/* Known-bad programs (regressions/) run as they are, under the checks of
+ * a mutant: no crash, no sanitizer report, no failure without a
+ * diagnostic. */
+static void runAsIs(const Options *o, const FzSeed *prog, Tally *t, AriArena *arena) {
+  MlirContext ctx = ariContextCreate();
+  AriDiagSink sink;
+  ariDiagSinkAttach(&sink, ctx, o->verbose ? stderr : NULL);
+  Run r = {t, ctx, &sink, arena, -1, false, {0}};
+  if (runProgram(&r, prog->text)) {
+    t->passed++;
+  } else {
+    t->failed++;
+    printf("FAIL %s: %s\n", prog->path, r.reason);
   }
   ariDiagSinkDetach(&sink);
   mlirContextDestroy(ctx);
@@ -343,7 +364,7 @@ static bool parseInt(const char *s, long long min, long long *out) {
 
 static int usage(void) {
   fputs("usage: mutate_test [--count=N] [--seed=S] [--only=K] [--save-dir=DIR] [--verbose]\n"
-        "                   SEED_DIR_OR_FILE...\n",
+        "                   [--as-is=DIR_OR_FILE]... SEED_DIR_OR_FILE...\n",
         stderr);
   return 2;
 }
@@ -352,8 +373,8 @@ int main(int argc, char **argv) {
   Options o = {40, 1, -1, ".", false};
   AriArena arena;
   ariArenaInit(&arena, 0);
-  static FzSeed seeds[kMaxSeeds];
-  int nseeds = 0;
+  static FzSeed seeds[kMaxSeeds], asIs[kMaxSeeds];
+  int nseeds = 0, nAsIs = 0;
   bool ok = true;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
@@ -368,31 +389,42 @@ int main(int argc, char **argv) {
       o.saveDir = a + 11;
     else if (!strcmp(a, "--verbose"))
       o.verbose = true;
+    else if (!strncmp(a, "--as-is=", 8) && a[8])
+      ok = fzSeedsLoad(a + 8, &arena, asIs, kMaxSeeds, &nAsIs) && ok;
     else if (a[0] == '-')
       return usage();
     else
       ok = fzSeedsLoad(a, &arena, seeds, kMaxSeeds, &nseeds) && ok;
   }
-  if (!ok || nseeds == 0) {
+  if (!ok || nseeds + nAsIs == 0) {
     fprintf(stderr, "mutate_test: %s\n", ok ? "no seed programs" : "cannot read the seeds");
     ariArenaDestroy(&arena);
-    return nseeds == 0 && ok ? usage() : 1;
+    return ok ? usage() : 1;
   }
   if (o.only >= o.count)
     o.count = o.only + 1;
 
   Tally t;
   memset(&t, 0, sizeof t);
+  for (int i = 0; i < nAsIs; ++i)
+    runAsIs(&o, &asIs[i], &t, &arena);
   for (int i = 0; i < nseeds; ++i)
     fuzzSeed(&o, &seeds[i], &t, &arena);
   ariArenaDestroy(&arena);
+  /* Mutants that all die in the lexer would test nothing of Ariadne's. */
+  if (o.only < 0 && t.mutants >= 100 && t.mutantsVerified * 50 < t.mutants) {
+    printf("FAIL only %d of %d mutants verified: the mutations are too destructive\n",
+           t.mutantsVerified, t.mutants);
+    t.failed++;
+  }
 
-  printf("seeds:              %d\n", nseeds);
+  printf("seeds:              %d (and %d programs run as they are)\n", nseeds, nAsIs);
   printf("mutants:            %d\n", t.mutants);
   printf("skipped:            %d (forward references; MLIR parser bug)\n", t.skipped);
   printf("parse failures:     %d\n", t.parseFail);
   printf("verify failures:    %d\n", t.verifyFail);
-  printf("verified modules:   %d (round-tripped through the printer)\n", t.roundTrips);
+  printf("verified modules:   %d (%d of them mutants; all round-tripped)\n", t.roundTrips,
+         t.mutantsVerified);
   printf("functions run:      %d\n", t.funcs);
   printf("interpreted OK:     %d\n", t.interpOk);
   printf("interpreter errors: %d\n", t.interpErr);

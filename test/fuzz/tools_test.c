@@ -13,7 +13,7 @@
  *
  * --preload names the shared sanitizer runtime for a sanitized build: the
  * plugin is instrumented but Debian's mlir-opt is not, so the runtime has
- * to be loaded first, and leak checking is left to Ariadne's own processes.
+ * to be loaded into mlir-opt first.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -90,8 +90,14 @@ static Outcome runChild(char *const argv[], char *const envp[], const char *errP
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&fa, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  /* Its own process group, so that a hang is ended with all its children. */
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attr, 0);
   pid_t pid;
-  int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, envp);
+  int rc = posix_spawn(&pid, argv[0], &fa, &attr, argv, envp);
+  posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&fa);
   if (rc != 0) {
     snprintf(why, whyCap, "cannot start %s: %s", argv[0], strerror(rc));
@@ -110,7 +116,7 @@ static Outcome runChild(char *const argv[], char *const envp[], const char *errP
       return OUT_BAD;
     }
     if (now() > deadline) {
-      kill(pid, SIGKILL);
+      kill(-pid, SIGKILL);
       waitpid(pid, &status, 0);
       snprintf(why, whyCap, "still running after %d s (killed): a hang", timeoutS);
       return OUT_BAD;
@@ -253,18 +259,15 @@ int main(int argc, char **argv) {
 
   Tally t = {0, 0, 0, 0, 0, 0};
   Ctx c = {&o, &t, &arena, environ, environ};
+  char preloadVar[4200];
   if (o.preload) {
-    /* Later ASAN_OPTIONS entries win, so appending turns leak checks off. */
-    const char *asan = getenv("ASAN_OPTIONS");
-    char *extra[2];
-    size_t n = strlen(o.preload) + 16;
-    extra[0] = ariArenaAlloc(&arena, n);
-    snprintf(extra[0], n, "LD_PRELOAD=%s", o.preload);
-    n = (asan ? strlen(asan) : 0) + 40;
-    extra[1] = ariArenaAlloc(&arena, n);
-    snprintf(extra[1], n, "ASAN_OPTIONS=%s%sdetect_leaks=0", asan ? asan : "",
-             asan && *asan ? ":" : "");
-    c.optEnv = childEnv(&arena, extra, 2);
+    snprintf(preloadVar, sizeof preloadVar, "LD_PRELOAD=%s", o.preload);
+    char *extra[] = {preloadVar};
+    c.optEnv = childEnv(&arena, extra, 1);
+    if (!c.optEnv) {
+      fprintf(stderr, "tools_test: out of memory\n");
+      return 1;
+    }
   }
 
   char path[4096];
@@ -293,7 +296,10 @@ int main(int argc, char **argv) {
       t.programs++;
       if (!fzWriteFile(path, NULL, m.text, m.len) || !checkProgram(&c, path, label)) {
         char keep[4096];
-        snprintf(keep, sizeof keep, "%s/tools-fail-%s-%d.mlir", o.saveDir, s->name, k);
+        if (k < 0)
+          snprintf(keep, sizeof keep, "%s/tools-fail-%s", o.saveDir, s->name);
+        else
+          snprintf(keep, sizeof keep, "%s/tools-fail-%s-%d.mlir", o.saveDir, s->name, k);
         fzWriteFile(keep, NULL, m.text, m.len);
         printf("     program kept as %s\n", keep);
         t.failed++;

@@ -26,6 +26,11 @@
 #include <string.h>
 
 typedef struct {
+  int verified;    /* functions seen */
+  int interpreted; /* functions interpreted successfully */
+} DriverCounts;
+
+typedef struct {
   const char *func; /* only this function, or NULL */
   uint64_t seed;
   int64_t maxOps;
@@ -129,7 +134,8 @@ static void funcName(MlirOperation f, char *buf, size_t cap) {
 }
 
 /* Runs the main job on one parsed module; returns the number of errors. */
-static int runModule(MlirModule m, const char *title, const DriverOptions *o) {
+static int runModule(MlirModule m, const char *title, const DriverOptions *o,
+                     DriverCounts *counts) {
   printf("== %s ==\n", title);
   if (o->printIR)
     ariPrintOp(mlirModuleGetOperation(m), stdout, false);
@@ -150,9 +156,12 @@ static int runModule(MlirModule m, const char *title, const DriverOptions *o) {
       printf("  (not interpreted: full size; run with --all)\n");
       continue;
     }
-    if (!interpret(f, name, o))
+    if (interpret(f, name, o))
+      ++counts->interpreted;
+    else
       ++errors;
   }
+  counts->verified += seen;
   if (o->func && !seen) {
     fprintf(stderr, "ariadne: %s: no function named '%s'\n", title, o->func);
     ++errors;
@@ -200,6 +209,7 @@ int main(int argc, char **argv) {
   AriDiagSink sink;
   ariDiagSinkAttach(&sink, ctx, stderr);
   int errors = 0;
+  DriverCounts counts = {0, 0};
   if (nfiles == 0) {
     o.onlySmall = !all;
     size_t n = 0;
@@ -215,7 +225,7 @@ int main(int argc, char **argv) {
         ++errors;
         continue;
       }
-      errors += runModule(m, title, &o);
+      errors += runModule(m, title, &o, &counts);
       mlirModuleDestroy(m);
     }
   } else {
@@ -226,7 +236,7 @@ int main(int argc, char **argv) {
         ++errors;
         continue;
       }
-      errors += runModule(m, files[i], &o);
+      errors += runModule(m, files[i], &o, &counts);
       mlirModuleDestroy(m);
     }
   }
@@ -236,6 +246,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "ariadne: %d error(s)\n", errors);
     return 1;
   }
-  printf("ariadne: all programs verified and interpreted\n");
+  printf("ariadne: %d functions verified, %d interpreted, no errors\n", counts.verified,
+         counts.interpreted);
   return 0;
 }

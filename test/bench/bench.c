@@ -1,10 +1,12 @@
 /*===- bench.c - the C peers of the benchmarks: OpenBLAS and gcc -O3 -------===*\
  *
- * bench matmul|harris THREADS [REPS [WARMUP]]
+ * bench matmul|harris|blas THREADS [REPS [WARMUP]]
+ * bench inputs DIR                      writes DIR/a.bin, DIR/b.bin, DIR/img.bin
+ * bench verify matmul|harris OUT.txt    checks an `ariadne-run --print` output
  *
  * Times, at the benchmark sizes of test/bench (matmul 1024x1024 f32; Harris
- * on a 3 x 1536 x 2560 image to a 1532 x 2556 response, without border
- * padding, as test/examples/harris.mlir), the contenders that are plain C:
+ * on a 3 x 1540 x 2564 image to a 1536 x 2560 response, without border
+ * handling, the algorithm of test/examples/harris.mlir), the C contenders:
  *   - matmul: OpenBLAS cblas_sgemm (openblas_set_num_threads(THREADS)) and
  *     the naive i-j-k triple loop;
  *   - harris: the naive stage-by-stage C (each stage a full image buffer),
@@ -17,6 +19,12 @@
  * The outputs are cross-checked (OpenBLAS against the naive loop) so that a
  * broken peer cannot report a time; a mismatch exits 1.
  *
+ * `inputs` writes the benchmark inputs (raw f32, the same values the timing
+ * uses) for `ariadne-run --input=K:FILE`, and `verify` compares the values
+ * a rise version printed at full size (ariadne-run --print) with OpenBLAS
+ * (matmul) or the naive C (Harris), so that the big sizes, which the
+ * interpreter is too slow for, are checked too.
+ *
 \*===----------------------------------------------------------------------===*/
 
 #define _POSIX_C_SOURCE 200809L
@@ -24,14 +32,17 @@
 #include <cblas.h>
 #include <math.h>
 #include <omp.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 void openblas_set_num_threads(int);
+char *openblas_get_corename(void);
 
-enum { N = 1024, H = 1536, WD = 2560, HO = H - 4, WO = WD - 4 };
+/* Harris: the thesis' 1536 x 2560 image with its 2-pixel border */
+enum { N = 1024, H = 1540, WD = 2564, HO = H - 4, WO = WD - 4 };
 
 static double nowMs(void) {
   struct timespec t;
@@ -109,13 +120,34 @@ static void mmNaive(void *p) {
     }
 }
 
+/* "openblas_sgemm_CORE", CORE the kernel set OpenBLAS chose at load time
+ * (its CPU detection, or OPENBLAS_CORETYPE). */
+static const char *blasName(char *buf, size_t cap) {
+  snprintf(buf, cap, "openblas_sgemm_%s", openblas_get_corename());
+  return buf;
+}
+
+/* OpenBLAS alone: run again with OPENBLAS_CORETYPE set to time another of
+ * its kernels (0.3.21 takes a Zen 5 for a Haswell, AVX2). */
+static int benchBlas(int reps, int warmup) {
+  float *a = allocF((size_t)N * N), *b = allocF((size_t)N * N), *c = allocF((size_t)N * N);
+  fillRandom(a, (size_t)N * N, 1);
+  fillRandom(b, (size_t)N * N, 2);
+  Mm m = {a, b, c};
+  char name[96];
+  timeIt(blasName(name, sizeof name), mmBlas, &m, reps, warmup);
+  free(a), free(b), free(c);
+  return 0;
+}
+
 static int benchMatmul(int reps, int warmup) {
   float *a = allocF((size_t)N * N), *b = allocF((size_t)N * N);
   float *c1 = allocF((size_t)N * N), *c2 = allocF((size_t)N * N);
   fillRandom(a, (size_t)N * N, 1);
   fillRandom(b, (size_t)N * N, 2);
   Mm m1 = {a, b, c1}, m2 = {a, b, c2};
-  timeIt("openblas_sgemm", mmBlas, &m1, reps, warmup);
+  char name[96];
+  timeIt(blasName(name, sizeof name), mmBlas, &m1, reps, warmup);
   /* the naive loop takes seconds: fewer runs */
   timeIt("gcc_naive_matmul", mmNaive, &m2, reps < 3 ? reps : 3, warmup < 1 ? warmup : 1);
   double worst = 0;
@@ -123,12 +155,12 @@ static int benchMatmul(int reps, int warmup) {
     double d = fabs((double)c1[i] - c2[i]) / (1 + fabs((double)c2[i]));
     worst = d > worst ? d : worst;
   }
+  free(a), free(b), free(c1), free(c2);
   if (worst > 1e-3) {
     fprintf(stderr, "bench: OpenBLAS and the naive loop differ (relative %g)\n", worst);
     return 1;
   }
   fprintf(stderr, "bench: OpenBLAS and naive C agree (max relative difference %.2g)\n", worst);
-  free(a), free(b), free(c1), free(c2);
   return 0;
 }
 
@@ -207,9 +239,113 @@ static int benchHarris(int reps, int warmup) {
   return 0;
 }
 
+/* ---- full-size verification ---- */
+
+static int writeRaw(const char *dir, const char *name, const float *p, size_t n) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(p, sizeof(float), n, f) != n || fclose(f) != 0) {
+    fprintf(stderr, "bench: cannot write %s\n", path);
+    return 1;
+  }
+  return 0;
+}
+
+static int writeInputs(const char *dir) {
+  float *a = allocF((size_t)N * N), *b = allocF((size_t)N * N);
+  float *img = allocF((size_t)3 * H * WD);
+  fillRandom(a, (size_t)N * N, 1);
+  fillRandom(b, (size_t)N * N, 2);
+  fillRandom(img, (size_t)3 * H * WD, 1);
+  int rc = writeRaw(dir, "a.bin", a, (size_t)N * N) || writeRaw(dir, "b.bin", b, (size_t)N * N) ||
+           writeRaw(dir, "img.bin", img, (size_t)3 * H * WD);
+  free(a), free(b), free(img);
+  return rc;
+}
+
+/* Reads the numbers after the line "arg K:" of an ariadne-run --print. */
+static int readPrinted(const char *path, float *out, size_t n) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    fprintf(stderr, "bench: cannot read %s\n", path);
+    return 1;
+  }
+  char line[256];
+  bool found = false;
+  while (!found && fgets(line, sizeof line, f))
+    found = !strncmp(line, "arg ", 4);
+  size_t i = 0;
+  while (found && i < n && fscanf(f, "%f", &out[i]) == 1)
+    ++i;
+  fclose(f);
+  if (i != n) {
+    fprintf(stderr, "bench: %s: expected %zu printed values, read %zu\n", path, n, i);
+    return 1;
+  }
+  return 0;
+}
+
+static int verify(const char *what, const char *path) {
+  bool mm = !strcmp(what, "matmul");
+  if (!mm && strcmp(what, "harris")) {
+    fprintf(stderr, "bench: unknown benchmark '%s'\n", what);
+    return 2;
+  }
+  size_t n = mm ? (size_t)N * N : (size_t)HO * WO;
+  float *got = allocF(n), *want;
+  if (readPrinted(path, got, n)) {
+    free(got);
+    return 1;
+  }
+  double worst = 0, scale = 0;
+  if (mm) {
+    float *a = allocF((size_t)N * N), *b = allocF((size_t)N * N);
+    want = allocF(n);
+    fillRandom(a, (size_t)N * N, 1);
+    fillRandom(b, (size_t)N * N, 2);
+    Mm m = {a, b, want};
+    mmBlas(&m);
+    free(a), free(b);
+  } else {
+    Hr h;
+    const size_t plane = (size_t)H * WD, p1 = (size_t)(H - 2) * (WD - 2);
+    float *in = allocF(3 * plane);
+    fillRandom(in, 3 * plane, 1);
+    h.in = in;
+    h.gray = allocF(plane);
+    h.ix = allocF(p1), h.iy = allocF(p1), h.ixx = allocF(p1), h.ixy = allocF(p1),
+    h.iyy = allocF(p1);
+    h.out = want = allocF(n);
+    harrisNaive(&h);
+    free(in), free(h.gray), free(h.ix), free(h.iy), free(h.ixx), free(h.ixy), free(h.iyy);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    double d = fabs((double)got[i] - want[i]);
+    worst = d > worst || d != d ? d : worst;
+    scale = fabs((double)want[i]) > scale ? fabs((double)want[i]) : scale;
+  }
+  free(got), free(want);
+  /* OpenBLAS sums in another order: relative 1e-5 of the largest value */
+  if (!(worst <= 1e-5 * scale)) {
+    fprintf(stderr, "bench: %s differs from the reference: max error %g (largest value %g)\n",
+            path, worst, scale);
+    return 1;
+  }
+  printf("%s: %zu values match the reference (max error %.3g, largest value %.3g)\n", path, n,
+         worst, scale);
+  return 0;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 3 && !strcmp(argv[1], "inputs"))
+    return writeInputs(argv[2]);
+  if (argc == 4 && !strcmp(argv[1], "verify"))
+    return verify(argv[2], argv[3]);
   if (argc < 3) {
-    fprintf(stderr, "usage: bench matmul|harris THREADS [REPS [WARMUP]]\n");
+    fprintf(stderr, "usage: bench matmul|harris|blas THREADS [REPS [WARMUP]]\n"
+                    "       bench inputs DIR\n"
+                    "       bench verify matmul|harris OUT.txt\n");
     return 2;
   }
   int threads = atoi(argv[2]);
@@ -224,6 +360,8 @@ int main(int argc, char **argv) {
     return benchMatmul(reps, warmup);
   if (!strcmp(argv[1], "harris"))
     return benchHarris(reps, warmup);
+  if (!strcmp(argv[1], "blas"))
+    return benchBlas(reps, warmup);
   fprintf(stderr, "bench: unknown benchmark '%s'\n", argv[1]);
   return 2;
 }

@@ -1,25 +1,36 @@
 #!/usr/bin/env python3
-"""Writes harris.mlir: Harris corner detection in two versions, each at the
-benchmark size (input 3 x 1540 x 2564, the thesis' 1536 x 2560 image with
-its 2-pixel border, response 1536 x 2560) and at a size the interpreter
-checks (3 x 68 x 52 -> 64 x 48):
+"""Writes harris.mlir: Harris corner detection at the benchmark size (input
+3 x 1540 x 2564, the thesis' 1536 x 2560 image with its 2-pixel border,
+response 1536 x 2560) and, as NAME_small, at a size the interpreter checks
+(3 x 68 x 52 -> 64 x 48):
 
-  @harris_naive[_small]: test/examples/harris.mlir's @harris, unchanged but
-      for its sizes (every stage a high-level map, lowered sequentially, each
-      intermediate image materialised);
-  @harris_sched[_small]: the hand-scheduled version (thesis ch. 4, the
-      optimisations Halide's schedule also makes):
-        - operator fusion: gray, Sobel, products, 3x3 sums and the coarsity
-          are computed line by line inside one loop nest;
+  @harris_naive: test/examples/harris.mlir's @harris, unchanged but for its
+      sizes (every stage a high-level map, each intermediate image
+      materialised);
+  @harris_sched: the hand schedule as the thesis writes it (ch. 4; what
+      Halide's schedule also does):
+        - operator fusion: gray, Sobel, products, 3x3 sums and coarsity in
+          one loop nest, line by line;
         - multi-threading: output lines in chunks of 32 (input lines in
-          overlapping windows of 36, `slide 36, 32`), `map par` over chunks;
-        - circular buffering: per chunk, the gray lines live in a ring of 4
-          line slots (3 needed) and the product lines (Ixx, Ixy, Iyy per
-          pixel) in another ring of 4, both `circular_buffer private`;
+          overlapping windows of 36, `slide 36, 32`) under `map par`;
+        - circular buffering: per chunk the gray lines and the product lines
+          (Ixx, Ixy, Iyy per pixel) in `circular_buffer private 4, 3`;
         - the zero weights of the Sobel kernels are left out (Halide's
           algorithm has 6 terms; x + 0*g == x, so this rounds as the naive);
-      vectorisation is left to LLVM's loop vectoriser on the per-line loops
-      (see README: the line widths 2562/2564 are not multiples of a vector).
+      convert-rise-to-affine makes a ring only of scalar or vector slots, so
+      these line buffers are lowered with their slide meaning: every line is
+      recomputed where it is read (full fusion, no storage);
+  @harris_lines: the same schedule with the line buffers made explicit: per
+      chunk, gray lines and plane-major product lines are `to_mem global`
+      and read through `slide 3, 1` (what the rings would hold, for the
+      whole chunk at once);
+  @harris_strips: harris_lines on strips of 640 output columns (16 for the
+      small size), so that a chunk's buffers fit in L2.
+Vectorisation is left to LLVM's loop vectoriser on the per-line loops: the
+line widths (2564, 2562) are not multiples of a vector width, so as_vector
+cannot cut them. The scheduled versions declare the response as
+chunks x 32 x 2560 (or chunks x 32 x strips x 640): the same bytes as
+1536 x 2560, which lets the map par write it in place.
 
     python3 gen_harris.py ../examples/harris.mlir > harris.mlir
 """
@@ -52,14 +63,27 @@ P2 = "!rise.pair<f32, f32>"
 P3 = f"!rise.pair<f32, {P2}>"
 
 
-def sched(name, h, w, ring=True):
+def sched(name, h, w, ring=True, sw=None):
+    """sw: also split the width into strips of sw output columns (each with
+    its 4 columns of halo), so that a chunk's line buffers stay in L2."""
     ho, wo, w2 = h - 4, w - 4, w - 2
     assert ho % CHUNK == 0
     nc = ho // CHUNK
     cin = CHUNK + 4
     L = []
     e = L.append
-    e(f"func.func @{name}(%in: memref<3x{h}x{w}xf32>, %out: memref<{ho}x{wo}xf32>) {{")
+    # The response is declared as nc x CHUNK x wo (or nc x CHUNK x ns x sw),
+    # the same bytes as ho x wo: the map par then writes it directly (a map
+    # par read by a join would be materialised first and copied, see
+    # rise_to_affine.h), and strips are written through a transpose.
+    ns = wo // sw if sw else 1
+    if sw:
+        assert wo % sw == 0
+        res_t, mem = arr(nc, CHUNK, ns, sw), f"memref<{nc}x{CHUNK}x{ns}x{sw}xf32>"
+        el_t = arr(CHUNK, ns, sw)
+    else:
+        res_t, mem, el_t = arr(nc, CHUNK, wo), f"memref<{nc}x{CHUNK}x{wo}xf32>", arr(CHUNK, wo)
+    e(f"func.func @{name}(%in: memref<3x{h}x{w}xf32>, %out: {mem}) {{")
     e(f"  %rgb = rise.in %in : memref<3x{h}x{w}xf32> -> {arr(3, h, w)}")
     e("  %zero = arith.constant 0.0 : f32")
     e("  %kappa = arith.constant 0.04 : f32")
@@ -73,7 +97,23 @@ def sched(name, h, w, ring=True):
     e("  %c2 = arith.constant 2 : index")
     e(f"  %rows = rise.transpose %rgb : {arr(3, h, w)} -> {arr(h, 3, w)}")
     e(f"  %chunks = rise.slide {cin}, {CHUNK} %rows : {arr(h, 3, w)} -> {arr(nc, cin, 3, w)}")
-    e(f"  %res = rise.map par %chunks : {arr(nc, cin, 3, w)} -> {arr(nc, CHUNK, wo)} {{")
+    e(f"  %res = rise.map par %chunks : {arr(nc, cin, 3, w)} -> {res_t} {{")
+    if sw:
+        swi = sw + 4
+        e(f"  ^bb0(%chunk: {arr(cin, 3, w)}):")
+        e(f"    %cs1 = rise.map %chunk : {arr(cin, 3, w)} -> {arr(cin, ns, 3, swi)} {{")
+        e(f"    ^bb0(%crow: {arr(3, w)}):")
+        e(f"      %cs2 = rise.map %crow : {arr(3, w)} -> {arr(3, ns, swi)} {{")
+        e(f"      ^bb0(%cpl: {arr(w)}):")
+        e(f"        %csl = rise.slide {swi}, {sw} %cpl : {arr(w)} -> {arr(ns, swi)}")
+        e(f"        rise.yield %csl : {arr(ns, swi)}")
+        e("      }")
+        e(f"      %cs3 = rise.transpose %cs2 : {arr(3, ns, swi)} -> {arr(ns, 3, swi)}")
+        e(f"      rise.yield %cs3 : {arr(ns, 3, swi)}")
+        e("    }")
+        e(f"    %cs = rise.transpose %cs1 : {arr(cin, ns, 3, swi)} -> {arr(ns, cin, 3, swi)}")
+        e(f"    %strips = rise.map seq %cs : {arr(ns, cin, 3, swi)} -> {arr(ns, CHUNK, sw)} {{")
+        w, w2, wo = swi, swi - 2, sw
     e(f"  ^bb0(%ch: {arr(cin, 3, w)}):")
     # ring 1: gray lines
     if ring:
@@ -105,7 +145,7 @@ def sched(name, h, w, ring=True):
     if ring:
         e(f"    %pcb = rise.circular_buffer private 4, 3 %gcb : {arr(cin - 2, 3, w)} -> {arr(CHUNK, 3, w2, 3)} {{")
     else:
-        e(f"    %pl = rise.map seq %gcb : {arr(cin - 2, 3, w)} -> {arr(cin - 2, w2, 3)} {{")
+        e(f"    %pl = rise.map seq %gcb : {arr(cin - 2, 3, w)} -> {arr(cin - 2, 3, w2)} {{")
     e(f"    ^bb0(%gl3: {arr(3, w)}):")
     e(f"      %gwin = rise.map %gl3 : {arr(3, w)} -> {arr(3, w2, 3)} {{")
     e(f"      ^bb0(%grow: {arr(w)}):")
@@ -142,23 +182,52 @@ def sched(name, h, w, ring=True):
     e("        }")
     e(f"        rise.yield %trip : {arr(3)}")
     e("      }")
-    e(f"      rise.yield %pr : {arr(w2, 3)}")
+    if ring:
+        e(f"      rise.yield %pr : {arr(w2, 3)}")
+    else:
+        # plane-major lines (3 x (w-2)): the sums then read unit-stride
+        e(f"      %prt = rise.transpose %pr : {arr(w2, 3)} -> {arr(3, w2)}")
+        e(f"      rise.yield %prt : {arr(3, w2)}")
     e("    }")
     if not ring:
-        e(f"    %plm = rise.to_mem global %pl : {arr(cin - 2, w2, 3)}")
-        e(f"    %pcb = rise.slide 3, 1 %plm : {arr(cin - 2, w2, 3)} -> {arr(CHUNK, 3, w2, 3)}")
+        e(f"    %plm = rise.to_mem global %pl : {arr(cin - 2, 3, w2)}")
+        e(f"    %pcb = rise.slide 3, 1 %plm : {arr(cin - 2, 3, w2)} -> {arr(CHUNK, 3, 3, w2)}")
     # output lines
-    e(f"    %orows = rise.map {'stream' if ring else 'seq'} %pcb : {arr(CHUNK, 3, w2, 3)} -> {arr(CHUNK, wo)} {{")
-    e(f"    ^bb0(%p3: {arr(3, w2, 3)}):")
-    e(f"      %pw = rise.map %p3 : {arr(3, w2, 3)} -> {arr(3, wo, 3, 3)} {{")
-    e(f"      ^bb0(%prow: {arr(w2, 3)}):")
-    e(f"        %psl = rise.slide 3, 1 %prow : {arr(w2, 3)} -> {arr(wo, 3, 3)}")
-    e(f"        rise.yield %psl : {arr(wo, 3, 3)}")
-    e("      }")
-    e(f"      %pn = rise.transpose %pw : {arr(3, wo, 3, 3)} -> {arr(wo, 3, 3, 3)}")
-    e(f"      %o = rise.map seq %pn : {arr(wo, 3, 3, 3)} -> {arr(wo)} {{")
-    e(f"      ^bb0(%win: {arr(3, 3, 3)}):")
-    e(f"        %wf = rise.join %win : {arr(3, 3, 3)} -> {arr(9, 3)}")
+    if ring:
+        e(f"    %orows = rise.map stream %pcb : {arr(CHUNK, 3, w2, 3)} -> {arr(CHUNK, wo)} {{")
+        e(f"    ^bb0(%p3: {arr(3, w2, 3)}):")
+        e(f"      %pw = rise.map %p3 : {arr(3, w2, 3)} -> {arr(3, wo, 3, 3)} {{")
+        e(f"      ^bb0(%prow: {arr(w2, 3)}):")
+        e(f"        %psl = rise.slide 3, 1 %prow : {arr(w2, 3)} -> {arr(wo, 3, 3)}")
+        e(f"        rise.yield %psl : {arr(wo, 3, 3)}")
+        e("      }")
+        e(f"      %pn = rise.transpose %pw : {arr(3, wo, 3, 3)} -> {arr(wo, 3, 3, 3)}")
+        e(f"      %o = rise.map seq %pn : {arr(wo, 3, 3, 3)} -> {arr(wo)} {{")
+        e(f"      ^bb0(%win: {arr(3, 3, 3)}):")
+        e(f"        %wf = rise.join %win : {arr(3, 3, 3)} -> {arr(9, 3)}")
+    else:
+        # p3: (dy, plane, x) -> windows (x, dy, plane, dx)
+        e(f"    %orows = rise.map seq %pcb : {arr(CHUNK, 3, 3, w2)} -> {arr(CHUNK, wo)} {{")
+        e(f"    ^bb0(%p3: {arr(3, 3, w2)}):")
+        e(f"      %pw = rise.map %p3 : {arr(3, 3, w2)} -> {arr(3, wo, 3, 3)} {{")
+        e(f"      ^bb0(%pp: {arr(3, w2)}):")
+        e(f"        %ps = rise.map %pp : {arr(3, w2)} -> {arr(3, wo, 3)} {{")
+        e(f"        ^bb0(%prow: {arr(w2)}):")
+        e(f"          %psl = rise.slide 3, 1 %prow : {arr(w2)} -> {arr(wo, 3)}")
+        e(f"          rise.yield %psl : {arr(wo, 3)}")
+        e("        }")
+        e(f"        %pst = rise.transpose %ps : {arr(3, wo, 3)} -> {arr(wo, 3, 3)}")
+        e(f"        rise.yield %pst : {arr(wo, 3, 3)}")
+        e("      }")
+        e(f"      %pn = rise.transpose %pw : {arr(3, wo, 3, 3)} -> {arr(wo, 3, 3, 3)}")
+        e(f"      %o = rise.map seq %pn : {arr(wo, 3, 3, 3)} -> {arr(wo)} {{")
+        e(f"      ^bb0(%wcd: {arr(3, 3, 3)}):")
+        e(f"        %win = rise.map %wcd : {arr(3, 3, 3)} -> {arr(3, 3, 3)} {{")
+        e(f"        ^bb0(%cd: {arr(3, 3)}):")
+        e(f"          %dc = rise.transpose %cd : {arr(3, 3)} -> {arr(3, 3)}")
+        e(f"          rise.yield %dc : {arr(3, 3)}")
+        e("        }")
+        e(f"        %wf = rise.join %win : {arr(3, 3, 3)} -> {arr(9, 3)}")
     e(f"        %i3 = rise.pair %zero, %zero : f32, f32 -> {P2}")
     e(f"        %init = rise.pair %zero, %i3 : f32, {P2} -> {P3}")
     e(f"        %s = rise.reduce unroll %init, %wf : {P3}, {arr(9, 3)} -> {P3} {{")
@@ -194,8 +263,11 @@ def sched(name, h, w, ring=True):
     e("    }")
     e(f"    rise.yield %orows : {arr(CHUNK, wo)}")
     e("  }")
-    e(f"  %r = rise.join %res : {arr(nc, CHUNK, wo)} -> {arr(ho, wo)}")
-    e(f"  rise.out %r, %out : {arr(ho, wo)}, memref<{ho}x{wo}xf32>")
+    if sw:
+        e(f"    %st = rise.transpose %strips : {arr(ns, CHUNK, sw)} -> {el_t}")
+        e(f"    rise.yield %st : {el_t}")
+        e("  }")
+    e(f"  rise.out %res, %out : {res_t}, {mem}")
     e("  return")
     e("}")
     return "\n".join(L) + "\n"
@@ -212,6 +284,8 @@ def main():
         out.append(sched(f"harris_sched{suffix}", h, w))
         out.append(f"\n// scheduled with per-chunk line buffers (to_mem), input 3 x {h} x {w}\n")
         out.append(sched(f"harris_lines{suffix}", h, w, ring=False))
+        out.append(f"\n// as harris_lines, in strips of {{640 if not suffix else 16}} columns, input 3 x {h} x {w}\n")
+        out.append(sched(f"harris_strips{suffix}", h, w, ring=False, sw=640 if not suffix else 16))
     sys.stdout.write("".join(out))
 
 

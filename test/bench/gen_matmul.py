@@ -6,7 +6,8 @@ size (@matmul_vK, 1024) and at a size the interpreter checks (@matmul_vK_small).
     python3 gen_matmul.py > matmul.mlir
 
 Tiles are T x T with T = 32; k is split by 4; vectors are V = 32 lanes
-(LLVM legalises vector<32xf32> into AVX-512 or AVX2 registers).
+(LLVM legalises vector<32xf32> into AVX-512 or AVX2 registers). v8 and
+v8fma go beyond TVM's seven: register blocks, and math.fma.
 Where rise cannot say TVM's loop nest, the nearest rise form is used; see
 the comment above each version.
 """
@@ -133,8 +134,6 @@ def v1(w, name, n):
 def tiles_out(w, tiles, n, vector):
     """tiles[it][jt][ii] (a T-row, scalars or one vector) -> C[it*T+ii][jt*T..]."""
     nt = n // T
-    el = arr(T, elem=VEC) if vector else arr(T, T)
-    inner = VEC if vector else arr(T)
     band_t = arr(nt, T, elem=VEC) if vector else arr(nt, T, T)
     bandT_t = arr(T, nt, elem=VEC) if vector else arr(T, nt, T)
     pieces_t = arr(nt, elem=VEC) if vector else arr(nt, T)
@@ -152,7 +151,6 @@ def tiles_out(w, tiles, n, vector):
     w.emit(f"rise.yield %lines : {arr(T, n)}", 2)
     w.emit("}", 1)
     w.emit(f"%c = rise.join %bands : {arr(nt, T, n)} -> {arr(n, n)}", 1)
-    del el, inner
 
 
 def v2(w, name, n):
@@ -189,30 +187,109 @@ def v2(w, name, n):
 def b_panels(w, n, pack):
     """%bp : (n/T) x n x <V>f32, panel jt = B[k][jt*T .. jt*T+T] over k.
     Without packing a view of B (stride n between k); with packing a copy
-    made by to_mem global in which each panel is contiguous."""
+    made by to_mem global in which each panel is contiguous, stored as
+    vectors so that every read of the kernel is one vector load."""
     nt = n // T
+    w.emit(f"%bkv = rise.map %b : {arr(n, n)} -> {arr(n, nt, elem=VEC)} {{", 1)
+    w.emit(f"^bb0(%brow: {arr(n)}):", 1)
+    w.emit(f"%bvr = rise.as_vector {V} %brow : {arr(n)} -> {arr(nt, elem=VEC)}", 2)
+    w.emit(f"rise.yield %bvr : {arr(nt, elem=VEC)}", 2)
+    w.emit("}", 1)
     if not pack:
-        w.emit(f"%bflat = rise.join %b : {arr(n, n)} -> {arr(n * n)}", 1)
-        w.emit(f"%bvec = rise.as_vector {V} %bflat : {arr(n * n)} -> {arr(n * nt, elem=VEC)}", 1)
-        w.emit(f"%bkv = rise.split {nt} %bvec : {arr(n * nt, elem=VEC)} -> {arr(n, nt, elem=VEC)}", 1)
         w.emit(f"%bp = rise.transpose %bkv : {arr(n, nt, elem=VEC)} -> {arr(nt, n, elem=VEC)}", 1)
         return
-    w.emit(f"%bks = rise.map %b : {arr(n, n)} -> {arr(n, nt, T)} {{", 1)
-    w.emit(f"^bb0(%brow: {arr(n)}):", 1)
-    w.emit(f"%bsp = rise.split {T} %brow : {arr(n)} -> {arr(nt, T)}", 2)
-    w.emit(f"rise.yield %bsp : {arr(nt, T)}", 2)
-    w.emit("}", 1)
-    w.emit(f"%bpan = rise.transpose %bks : {arr(n, nt, T)} -> {arr(nt, n, T)}", 1)
-    w.emit(f"%bpack = rise.to_mem global %bpan : {arr(nt, n, T)}", 1)
-    w.emit(f"%bpj = rise.join %bpack : {arr(nt, n, T)} -> {arr(nt * n, T)}", 1)
-    w.emit(f"%bpf = rise.join %bpj : {arr(nt * n, T)} -> {arr(nt * n * T)}", 1)
-    w.emit(f"%bpv = rise.as_vector {V} %bpf : {arr(nt * n * T)} -> {arr(nt * n, elem=VEC)}", 1)
-    w.emit(f"%bp = rise.split {n} %bpv : {arr(nt * n, elem=VEC)} -> {arr(nt, n, elem=VEC)}", 1)
+    w.emit(f"%bpan = rise.transpose %bkv : {arr(n, nt, elem=VEC)} -> {arr(nt, n, elem=VEC)}", 1)
+    w.emit(f"%bp = rise.to_mem global %bpan : {arr(nt, n, elem=VEC)}", 1)
 
 
-def vector_version(w, name, n, jt_outer=False, pack=False, cache=False, par=False):
-    """3..7: each output row piece C[i][jt*T .. +T] is one vector accumulator
-    over k (split by 4), B read as vectors of 32 lanes."""
+RB = 4  # rows of a register block (v8)
+P2V = f"!rise.pair<{VEC}, {VEC}>"
+P4V = f"!rise.pair<{P2V}, {P2V}>"
+ARBV = f"!rise.pair<!rise.array<{RB}xf32>, {VEC}>"
+
+
+def block_dot(w, ind, group, bpanel, n, fma=False):
+    """RB rows at once: RB vector accumulators (a pair of pairs) over k, k
+    split by 4 and the inner 4 unrolled; each accumulator still adds
+    a[r][k] * b[k] in k order, so it rounds as vector_dot."""
+    gt, z, zs = w.fresh("gt"), w.fresh("z"), w.fresh("zs")
+    w.emit(f"{gt} = rise.transpose {group} : {arr(RB, n)} -> {arr(n, RB)}", ind)
+    w.emit(f"{z} = rise.zip {gt}, {bpanel} : {arr(n, RB)}, {arr(n, elem=VEC)} -> {arr(n, elem=ARBV)}", ind)
+    w.emit(f"{zs} = rise.split {KS} {z} : {arr(n, elem=ARBV)} -> {arr(n // KS, KS, elem=ARBV)}", ind)
+    vz, h, i4 = w.fresh("vz"), w.fresh("h"), w.fresh("i4")
+    w.emit(f"{vz} = rise.vector_from_scalar %zero : f32 -> {VEC}", ind)
+    w.emit(f"{h} = rise.pair {vz}, {vz} : {VEC}, {VEC} -> {P2V}", ind)
+    w.emit(f"{i4} = rise.pair {h}, {h} : {P2V}, {P2V} -> {P4V}", ind)
+    s, acc, ch = w.fresh("s"), w.fresh("acc"), w.fresh("ch")
+    w.emit(f"{s} = rise.reduce seq {i4}, {zs} : {P4V}, {arr(n // KS, KS, elem=ARBV)} -> {P4V} {{", ind)
+    w.emit(f"^bb0({acc}: {P4V}, {ch}: {arr(KS, elem=ARBV)}):", ind)
+    s2, acc2, p = w.fresh("s"), w.fresh("acc"), w.fresh("p")
+    w.emit(f"{s2} = rise.reduce unroll {acc}, {ch} : {P4V}, {arr(KS, elem=ARBV)} -> {P4V} {{", ind + 1)
+    w.emit(f"^bb0({acc2}: {P4V}, {p}: {ARBV}):", ind + 1)
+    j = ind + 2
+    a4, bv = w.fresh("a4"), w.fresh("bv")
+    w.emit(f"{a4} = rise.fst {p} : {ARBV} -> !rise.array<{RB}xf32>", j)
+    w.emit(f"{bv} = rise.snd {p} : {ARBV} -> {VEC}", j)
+    lo, hi = w.fresh("lo"), w.fresh("hi")
+    w.emit(f"{lo} = rise.fst {acc2} : {P4V} -> {P2V}", j)
+    w.emit(f"{hi} = rise.snd {acc2} : {P4V} -> {P2V}", j)
+    accs = []
+    for half in (lo, hi):
+        for f in ("fst", "snd"):
+            v = w.fresh("ac")
+            w.emit(f"{v} = rise.{f} {half} : {P2V} -> {VEC}", j)
+            accs.append(v)
+    news = []
+    for r in range(RB):
+        c, ar, br, m, nv = w.fresh("c"), w.fresh("ar"), w.fresh("br"), w.fresh("m"), w.fresh("nv")
+        w.emit(f"{c} = arith.constant {r} : index", j)
+        w.emit(f"{ar} = rise.idx {a4}[{c}] : !rise.array<{RB}xf32> -> f32", j)
+        w.emit(f"{br} = rise.vector_from_scalar {ar} : f32 -> {VEC}", j)
+        if fma:
+            w.emit(f"{nv} = math.fma {br}, {bv}, {accs[r]} : {VEC}", j)
+        else:
+            w.emit(f"{m} = arith.mulf {br}, {bv} : {VEC}", j)
+            w.emit(f"{nv} = arith.addf {accs[r]}, {m} : {VEC}", j)
+        news.append(nv)
+    l2, h2, r4 = w.fresh("l2"), w.fresh("h2"), w.fresh("r4")
+    w.emit(f"{l2} = rise.pair {news[0]}, {news[1]} : {VEC}, {VEC} -> {P2V}", j)
+    w.emit(f"{h2} = rise.pair {news[2]}, {news[3]} : {VEC}, {VEC} -> {P2V}", j)
+    w.emit(f"{r4} = rise.pair {l2}, {h2} : {P2V}, {P2V} -> {P4V}", j)
+    w.emit(f"rise.yield {r4} : {P4V}", j)
+    w.emit("}", ind + 1)
+    w.emit(f"rise.yield {s2} : {P4V}", ind + 1)
+    w.emit("}", ind)
+    # the RB accumulators as an array of RB vectors
+    rows = w.fresh("rows")
+    w.emit(f"{rows} = rise.generate : {arr(RB, elem=VEC)} {{", ind)
+    t = w.fresh("t")
+    w.emit(f"^bb0({t}: index):", ind)
+    j = ind + 1
+    lo, hi = w.fresh("lo"), w.fresh("hi")
+    w.emit(f"{lo} = rise.fst {s} : {P4V} -> {P2V}", j)
+    w.emit(f"{hi} = rise.snd {s} : {P4V} -> {P2V}", j)
+    vals = []
+    for half in (lo, hi):
+        for f in ("fst", "snd"):
+            v = w.fresh("q")
+            w.emit(f"{v} = rise.{f} {half} : {P2V} -> {VEC}", j)
+            vals.append(v)
+    sel = vals[RB - 1]
+    for r in range(RB - 2, -1, -1):
+        c, b, ns = w.fresh("c"), w.fresh("b"), w.fresh("sel")
+        w.emit(f"{c} = arith.constant {r} : index", j)
+        w.emit(f"{b} = arith.cmpi eq, {t}, {c} : index", j)
+        w.emit(f"{ns} = arith.select {b}, {vals[r]}, {sel} : {VEC}", j)
+        sel = ns
+    w.emit(f"rise.yield {sel} : {VEC}", j)
+    w.emit("}", ind)
+    return rows
+
+
+def vector_version(w, name, n, jt_outer=False, pack=False, cache=False, par=False, rb=False,
+                   fma=False):
+    """3..8: each output row piece C[i][jt*T .. +T] is one vector accumulator
+    over k (split by 4), B read as vectors of 32 lanes; rb: RB rows at once."""
     nt = n // T
     header(w, name, n)
     b_panels(w, n, pack)
@@ -222,11 +299,22 @@ def vector_version(w, name, n, jt_outer=False, pack=False, cache=False, par=Fals
 
     def tile_body(ind, arows, bpanel):
         tv = w.fresh("tile")
-        w.emit(f"{tv} = rise.map seq {arows} : {arr(T, n)} -> {tile_t} {{", ind)
-        w.emit(f"^bb0(%arow: {arr(n)}):", ind)
-        s = vector_dot(w, ind + 1, "%arow", bpanel, n, unroll=cache)
-        w.emit(f"rise.yield {s} : {VEC}", ind + 1)
-        w.emit("}", ind)
+        if rb:
+            grp, t4 = w.fresh("grp"), w.fresh("t4")
+            w.emit(f"{grp} = rise.split {RB} {arows} : {arr(T, n)} -> {arr(T // RB, RB, n)}", ind)
+            w.emit(f"{t4} = rise.map seq {grp} : {arr(T // RB, RB, n)} -> {arr(T // RB, RB, elem=VEC)} {{", ind)
+            g = w.fresh("g")
+            w.emit(f"^bb0({g}: {arr(RB, n)}):", ind)
+            rows = block_dot(w, ind + 1, g, bpanel, n, fma)
+            w.emit(f"rise.yield {rows} : {arr(RB, elem=VEC)}", ind + 1)
+            w.emit("}", ind)
+            w.emit(f"{tv} = rise.join {t4} : {arr(T // RB, RB, elem=VEC)} -> {tile_t}", ind)
+        else:
+            w.emit(f"{tv} = rise.map seq {arows} : {arr(T, n)} -> {tile_t} {{", ind)
+            w.emit(f"^bb0(%arow: {arr(n)}):", ind)
+            s = vector_dot(w, ind + 1, "%arow", bpanel, n, unroll=cache)
+            w.emit(f"rise.yield {s} : {VEC}", ind + 1)
+            w.emit("}", ind)
         if cache:
             pt = w.fresh("ptile")
             w.emit(f"{pt} = rise.to_mem private {tv} : {tile_t}", ind)
@@ -255,6 +343,15 @@ def vector_version(w, name, n, jt_outer=False, pack=False, cache=False, par=Fals
         w.emit("}", 2)
         w.emit(f"rise.yield %tcol : {arr(nt, T, elem=VEC)}", 2)
         w.emit("}", 1)
+        if cache and not par:
+            # the tiles are written once into a buffer: read lazily through
+            # the output's transposes, a to_mem tile would be recomputed per
+            # row (a map par result is materialised like this anyway)
+            w.emit(f"%tilesM = rise.to_mem global %tilesT : {arr(nt, nt, T, elem=VEC)}", 1)
+            w.emit(f"%tiles = rise.transpose %tilesM : {arr(nt, nt, T, elem=VEC)} -> {arr(nt, nt, T, elem=VEC)}", 1)
+            tiles_out(w, "%tiles", n, True)
+            footer(w, "%c", arr(n, n), n)
+            return
         w.emit(f"%tiles = rise.transpose %tilesT : {arr(nt, nt, T, elem=VEC)} -> {arr(nt, nt, T, elem=VEC)}", 1)
         tiles_out(w, "%tiles", n, True)
     footer(w, "%c", arr(n, n), n)
@@ -273,6 +370,12 @@ VERSIONS = [
      lambda w, nm, n: vector_version(w, nm, n, jt_outer=True, pack=True, cache=True)),
     ("v7", "parallel: outermost map par",
      lambda w, nm, n: vector_version(w, nm, n, jt_outer=True, pack=True, cache=True, par=True)),
+    ("v8", "beyond TVM's seven: v7 with register blocks of 4 rows x 32 columns (8 accumulators)",
+     lambda w, nm, n: vector_version(w, nm, n, jt_outer=True, pack=True, cache=True, par=True, rb=True)),
+    ("v8fma", "v8 with math.fma instead of mulf + addf (one rounding: measures what the"
+     " uncontracted lowering costs)",
+     lambda w, nm, n: vector_version(w, nm, n, jt_outer=True, pack=True, cache=True, par=True, rb=True,
+                                     fma=True)),
 ]
 
 

@@ -166,9 +166,11 @@ func.func @matmul_v3(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C: m
   %a = rise.in %A : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
   %b = rise.in %B : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
   %zero = arith.constant 0.0 : f32
-  %bflat = rise.join %b : !rise.array<1024x1024xf32> -> !rise.array<1048576xf32>
-  %bvec = rise.as_vector 32 %bflat : !rise.array<1048576xf32> -> !rise.array<32768xvector<32xf32>>
-  %bkv = rise.split 32 %bvec : !rise.array<32768xvector<32xf32>> -> !rise.array<1024x32xvector<32xf32>>
+  %bkv = rise.map %b : !rise.array<1024x1024xf32> -> !rise.array<1024x32xvector<32xf32>> {
+  ^bb0(%brow: !rise.array<1024xf32>):
+    %bvr = rise.as_vector 32 %brow : !rise.array<1024xf32> -> !rise.array<32xvector<32xf32>>
+    rise.yield %bvr : !rise.array<32xvector<32xf32>>
+  }
   %bp = rise.transpose %bkv : !rise.array<1024x32xvector<32xf32>> -> !rise.array<32x1024xvector<32xf32>>
   %ablk = rise.split 32 %a : !rise.array<1024x1024xf32> -> !rise.array<32x32x1024xf32>
   %tiles = rise.map seq %ablk : !rise.array<32x32x1024xf32> -> !rise.array<32x32x32xvector<32xf32>> {
@@ -219,9 +221,11 @@ func.func @matmul_v3_small(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: mem
   %a = rise.in %A : memref<64x64xf32> -> !rise.array<64x64xf32>
   %b = rise.in %B : memref<64x64xf32> -> !rise.array<64x64xf32>
   %zero = arith.constant 0.0 : f32
-  %bflat = rise.join %b : !rise.array<64x64xf32> -> !rise.array<4096xf32>
-  %bvec = rise.as_vector 32 %bflat : !rise.array<4096xf32> -> !rise.array<128xvector<32xf32>>
-  %bkv = rise.split 2 %bvec : !rise.array<128xvector<32xf32>> -> !rise.array<64x2xvector<32xf32>>
+  %bkv = rise.map %b : !rise.array<64x64xf32> -> !rise.array<64x2xvector<32xf32>> {
+  ^bb0(%brow: !rise.array<64xf32>):
+    %bvr = rise.as_vector 32 %brow : !rise.array<64xf32> -> !rise.array<2xvector<32xf32>>
+    rise.yield %bvr : !rise.array<2xvector<32xf32>>
+  }
   %bp = rise.transpose %bkv : !rise.array<64x2xvector<32xf32>> -> !rise.array<2x64xvector<32xf32>>
   %ablk = rise.split 32 %a : !rise.array<64x64xf32> -> !rise.array<2x32x64xf32>
   %tiles = rise.map seq %ablk : !rise.array<2x32x64xf32> -> !rise.array<2x2x32xvector<32xf32>> {
@@ -272,9 +276,11 @@ func.func @matmul_v4(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C: m
   %a = rise.in %A : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
   %b = rise.in %B : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
   %zero = arith.constant 0.0 : f32
-  %bflat = rise.join %b : !rise.array<1024x1024xf32> -> !rise.array<1048576xf32>
-  %bvec = rise.as_vector 32 %bflat : !rise.array<1048576xf32> -> !rise.array<32768xvector<32xf32>>
-  %bkv = rise.split 32 %bvec : !rise.array<32768xvector<32xf32>> -> !rise.array<1024x32xvector<32xf32>>
+  %bkv = rise.map %b : !rise.array<1024x1024xf32> -> !rise.array<1024x32xvector<32xf32>> {
+  ^bb0(%brow: !rise.array<1024xf32>):
+    %bvr = rise.as_vector 32 %brow : !rise.array<1024xf32> -> !rise.array<32xvector<32xf32>>
+    rise.yield %bvr : !rise.array<32xvector<32xf32>>
+  }
   %bp = rise.transpose %bkv : !rise.array<1024x32xvector<32xf32>> -> !rise.array<32x1024xvector<32xf32>>
   %ablk = rise.split 32 %a : !rise.array<1024x1024xf32> -> !rise.array<32x32x1024xf32>
   %tilesT = rise.map seq %bp : !rise.array<32x1024xvector<32xf32>> -> !rise.array<32x32x32xvector<32xf32>> {
@@ -326,9 +332,11 @@ func.func @matmul_v4_small(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: mem
   %a = rise.in %A : memref<64x64xf32> -> !rise.array<64x64xf32>
   %b = rise.in %B : memref<64x64xf32> -> !rise.array<64x64xf32>
   %zero = arith.constant 0.0 : f32
-  %bflat = rise.join %b : !rise.array<64x64xf32> -> !rise.array<4096xf32>
-  %bvec = rise.as_vector 32 %bflat : !rise.array<4096xf32> -> !rise.array<128xvector<32xf32>>
-  %bkv = rise.split 2 %bvec : !rise.array<128xvector<32xf32>> -> !rise.array<64x2xvector<32xf32>>
+  %bkv = rise.map %b : !rise.array<64x64xf32> -> !rise.array<64x2xvector<32xf32>> {
+  ^bb0(%brow: !rise.array<64xf32>):
+    %bvr = rise.as_vector 32 %brow : !rise.array<64xf32> -> !rise.array<2xvector<32xf32>>
+    rise.yield %bvr : !rise.array<2xvector<32xf32>>
+  }
   %bp = rise.transpose %bkv : !rise.array<64x2xvector<32xf32>> -> !rise.array<2x64xvector<32xf32>>
   %ablk = rise.split 32 %a : !rise.array<64x64xf32> -> !rise.array<2x32x64xf32>
   %tilesT = rise.map seq %bp : !rise.array<2x64xvector<32xf32>> -> !rise.array<2x2x32xvector<32xf32>> {
@@ -380,17 +388,13 @@ func.func @matmul_v5(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C: m
   %a = rise.in %A : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
   %b = rise.in %B : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
   %zero = arith.constant 0.0 : f32
-  %bks = rise.map %b : !rise.array<1024x1024xf32> -> !rise.array<1024x32x32xf32> {
+  %bkv = rise.map %b : !rise.array<1024x1024xf32> -> !rise.array<1024x32xvector<32xf32>> {
   ^bb0(%brow: !rise.array<1024xf32>):
-    %bsp = rise.split 32 %brow : !rise.array<1024xf32> -> !rise.array<32x32xf32>
-    rise.yield %bsp : !rise.array<32x32xf32>
+    %bvr = rise.as_vector 32 %brow : !rise.array<1024xf32> -> !rise.array<32xvector<32xf32>>
+    rise.yield %bvr : !rise.array<32xvector<32xf32>>
   }
-  %bpan = rise.transpose %bks : !rise.array<1024x32x32xf32> -> !rise.array<32x1024x32xf32>
-  %bpack = rise.to_mem global %bpan : !rise.array<32x1024x32xf32>
-  %bpj = rise.join %bpack : !rise.array<32x1024x32xf32> -> !rise.array<32768x32xf32>
-  %bpf = rise.join %bpj : !rise.array<32768x32xf32> -> !rise.array<1048576xf32>
-  %bpv = rise.as_vector 32 %bpf : !rise.array<1048576xf32> -> !rise.array<32768xvector<32xf32>>
-  %bp = rise.split 1024 %bpv : !rise.array<32768xvector<32xf32>> -> !rise.array<32x1024xvector<32xf32>>
+  %bpan = rise.transpose %bkv : !rise.array<1024x32xvector<32xf32>> -> !rise.array<32x1024xvector<32xf32>>
+  %bp = rise.to_mem global %bpan : !rise.array<32x1024xvector<32xf32>>
   %ablk = rise.split 32 %a : !rise.array<1024x1024xf32> -> !rise.array<32x32x1024xf32>
   %tilesT = rise.map seq %bp : !rise.array<32x1024xvector<32xf32>> -> !rise.array<32x32x32xvector<32xf32>> {
   ^bb0(%bpanel: !rise.array<1024xvector<32xf32>>):
@@ -441,17 +445,13 @@ func.func @matmul_v5_small(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: mem
   %a = rise.in %A : memref<64x64xf32> -> !rise.array<64x64xf32>
   %b = rise.in %B : memref<64x64xf32> -> !rise.array<64x64xf32>
   %zero = arith.constant 0.0 : f32
-  %bks = rise.map %b : !rise.array<64x64xf32> -> !rise.array<64x2x32xf32> {
+  %bkv = rise.map %b : !rise.array<64x64xf32> -> !rise.array<64x2xvector<32xf32>> {
   ^bb0(%brow: !rise.array<64xf32>):
-    %bsp = rise.split 32 %brow : !rise.array<64xf32> -> !rise.array<2x32xf32>
-    rise.yield %bsp : !rise.array<2x32xf32>
+    %bvr = rise.as_vector 32 %brow : !rise.array<64xf32> -> !rise.array<2xvector<32xf32>>
+    rise.yield %bvr : !rise.array<2xvector<32xf32>>
   }
-  %bpan = rise.transpose %bks : !rise.array<64x2x32xf32> -> !rise.array<2x64x32xf32>
-  %bpack = rise.to_mem global %bpan : !rise.array<2x64x32xf32>
-  %bpj = rise.join %bpack : !rise.array<2x64x32xf32> -> !rise.array<128x32xf32>
-  %bpf = rise.join %bpj : !rise.array<128x32xf32> -> !rise.array<4096xf32>
-  %bpv = rise.as_vector 32 %bpf : !rise.array<4096xf32> -> !rise.array<128xvector<32xf32>>
-  %bp = rise.split 64 %bpv : !rise.array<128xvector<32xf32>> -> !rise.array<2x64xvector<32xf32>>
+  %bpan = rise.transpose %bkv : !rise.array<64x2xvector<32xf32>> -> !rise.array<2x64xvector<32xf32>>
+  %bp = rise.to_mem global %bpan : !rise.array<2x64xvector<32xf32>>
   %ablk = rise.split 32 %a : !rise.array<64x64xf32> -> !rise.array<2x32x64xf32>
   %tilesT = rise.map seq %bp : !rise.array<2x64xvector<32xf32>> -> !rise.array<2x2x32xvector<32xf32>> {
   ^bb0(%bpanel: !rise.array<64xvector<32xf32>>):
@@ -502,17 +502,13 @@ func.func @matmul_v6(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C: m
   %a = rise.in %A : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
   %b = rise.in %B : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
   %zero = arith.constant 0.0 : f32
-  %bks = rise.map %b : !rise.array<1024x1024xf32> -> !rise.array<1024x32x32xf32> {
+  %bkv = rise.map %b : !rise.array<1024x1024xf32> -> !rise.array<1024x32xvector<32xf32>> {
   ^bb0(%brow: !rise.array<1024xf32>):
-    %bsp = rise.split 32 %brow : !rise.array<1024xf32> -> !rise.array<32x32xf32>
-    rise.yield %bsp : !rise.array<32x32xf32>
+    %bvr = rise.as_vector 32 %brow : !rise.array<1024xf32> -> !rise.array<32xvector<32xf32>>
+    rise.yield %bvr : !rise.array<32xvector<32xf32>>
   }
-  %bpan = rise.transpose %bks : !rise.array<1024x32x32xf32> -> !rise.array<32x1024x32xf32>
-  %bpack = rise.to_mem global %bpan : !rise.array<32x1024x32xf32>
-  %bpj = rise.join %bpack : !rise.array<32x1024x32xf32> -> !rise.array<32768x32xf32>
-  %bpf = rise.join %bpj : !rise.array<32768x32xf32> -> !rise.array<1048576xf32>
-  %bpv = rise.as_vector 32 %bpf : !rise.array<1048576xf32> -> !rise.array<32768xvector<32xf32>>
-  %bp = rise.split 1024 %bpv : !rise.array<32768xvector<32xf32>> -> !rise.array<32x1024xvector<32xf32>>
+  %bpan = rise.transpose %bkv : !rise.array<1024x32xvector<32xf32>> -> !rise.array<32x1024xvector<32xf32>>
+  %bp = rise.to_mem global %bpan : !rise.array<32x1024xvector<32xf32>>
   %ablk = rise.split 32 %a : !rise.array<1024x1024xf32> -> !rise.array<32x32x1024xf32>
   %tilesT = rise.map seq %bp : !rise.array<32x1024xvector<32xf32>> -> !rise.array<32x32x32xvector<32xf32>> {
   ^bb0(%bpanel: !rise.array<1024xvector<32xf32>>):
@@ -543,7 +539,8 @@ func.func @matmul_v6(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C: m
     }
     rise.yield %tcol : !rise.array<32x32xvector<32xf32>>
   }
-  %tiles = rise.transpose %tilesT : !rise.array<32x32x32xvector<32xf32>> -> !rise.array<32x32x32xvector<32xf32>>
+  %tilesM = rise.to_mem global %tilesT : !rise.array<32x32x32xvector<32xf32>>
+  %tiles = rise.transpose %tilesM : !rise.array<32x32x32xvector<32xf32>> -> !rise.array<32x32x32xvector<32xf32>>
   %bands = rise.map %tiles : !rise.array<32x32x32xvector<32xf32>> -> !rise.array<32x32x1024xf32> {
   ^bb0(%band: !rise.array<32x32xvector<32xf32>>):
     %bandt = rise.transpose %band : !rise.array<32x32xvector<32xf32>> -> !rise.array<32x32xvector<32xf32>>
@@ -564,17 +561,13 @@ func.func @matmul_v6_small(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: mem
   %a = rise.in %A : memref<64x64xf32> -> !rise.array<64x64xf32>
   %b = rise.in %B : memref<64x64xf32> -> !rise.array<64x64xf32>
   %zero = arith.constant 0.0 : f32
-  %bks = rise.map %b : !rise.array<64x64xf32> -> !rise.array<64x2x32xf32> {
+  %bkv = rise.map %b : !rise.array<64x64xf32> -> !rise.array<64x2xvector<32xf32>> {
   ^bb0(%brow: !rise.array<64xf32>):
-    %bsp = rise.split 32 %brow : !rise.array<64xf32> -> !rise.array<2x32xf32>
-    rise.yield %bsp : !rise.array<2x32xf32>
+    %bvr = rise.as_vector 32 %brow : !rise.array<64xf32> -> !rise.array<2xvector<32xf32>>
+    rise.yield %bvr : !rise.array<2xvector<32xf32>>
   }
-  %bpan = rise.transpose %bks : !rise.array<64x2x32xf32> -> !rise.array<2x64x32xf32>
-  %bpack = rise.to_mem global %bpan : !rise.array<2x64x32xf32>
-  %bpj = rise.join %bpack : !rise.array<2x64x32xf32> -> !rise.array<128x32xf32>
-  %bpf = rise.join %bpj : !rise.array<128x32xf32> -> !rise.array<4096xf32>
-  %bpv = rise.as_vector 32 %bpf : !rise.array<4096xf32> -> !rise.array<128xvector<32xf32>>
-  %bp = rise.split 64 %bpv : !rise.array<128xvector<32xf32>> -> !rise.array<2x64xvector<32xf32>>
+  %bpan = rise.transpose %bkv : !rise.array<64x2xvector<32xf32>> -> !rise.array<2x64xvector<32xf32>>
+  %bp = rise.to_mem global %bpan : !rise.array<2x64xvector<32xf32>>
   %ablk = rise.split 32 %a : !rise.array<64x64xf32> -> !rise.array<2x32x64xf32>
   %tilesT = rise.map seq %bp : !rise.array<2x64xvector<32xf32>> -> !rise.array<2x2x32xvector<32xf32>> {
   ^bb0(%bpanel: !rise.array<64xvector<32xf32>>):
@@ -605,7 +598,8 @@ func.func @matmul_v6_small(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: mem
     }
     rise.yield %tcol : !rise.array<2x32xvector<32xf32>>
   }
-  %tiles = rise.transpose %tilesT : !rise.array<2x2x32xvector<32xf32>> -> !rise.array<2x2x32xvector<32xf32>>
+  %tilesM = rise.to_mem global %tilesT : !rise.array<2x2x32xvector<32xf32>>
+  %tiles = rise.transpose %tilesM : !rise.array<2x2x32xvector<32xf32>> -> !rise.array<2x2x32xvector<32xf32>>
   %bands = rise.map %tiles : !rise.array<2x2x32xvector<32xf32>> -> !rise.array<2x32x64xf32> {
   ^bb0(%band: !rise.array<2x32xvector<32xf32>>):
     %bandt = rise.transpose %band : !rise.array<2x32xvector<32xf32>> -> !rise.array<32x2xvector<32xf32>>
@@ -626,17 +620,13 @@ func.func @matmul_v7(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C: m
   %a = rise.in %A : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
   %b = rise.in %B : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
   %zero = arith.constant 0.0 : f32
-  %bks = rise.map %b : !rise.array<1024x1024xf32> -> !rise.array<1024x32x32xf32> {
+  %bkv = rise.map %b : !rise.array<1024x1024xf32> -> !rise.array<1024x32xvector<32xf32>> {
   ^bb0(%brow: !rise.array<1024xf32>):
-    %bsp = rise.split 32 %brow : !rise.array<1024xf32> -> !rise.array<32x32xf32>
-    rise.yield %bsp : !rise.array<32x32xf32>
+    %bvr = rise.as_vector 32 %brow : !rise.array<1024xf32> -> !rise.array<32xvector<32xf32>>
+    rise.yield %bvr : !rise.array<32xvector<32xf32>>
   }
-  %bpan = rise.transpose %bks : !rise.array<1024x32x32xf32> -> !rise.array<32x1024x32xf32>
-  %bpack = rise.to_mem global %bpan : !rise.array<32x1024x32xf32>
-  %bpj = rise.join %bpack : !rise.array<32x1024x32xf32> -> !rise.array<32768x32xf32>
-  %bpf = rise.join %bpj : !rise.array<32768x32xf32> -> !rise.array<1048576xf32>
-  %bpv = rise.as_vector 32 %bpf : !rise.array<1048576xf32> -> !rise.array<32768xvector<32xf32>>
-  %bp = rise.split 1024 %bpv : !rise.array<32768xvector<32xf32>> -> !rise.array<32x1024xvector<32xf32>>
+  %bpan = rise.transpose %bkv : !rise.array<1024x32xvector<32xf32>> -> !rise.array<32x1024xvector<32xf32>>
+  %bp = rise.to_mem global %bpan : !rise.array<32x1024xvector<32xf32>>
   %ablk = rise.split 32 %a : !rise.array<1024x1024xf32> -> !rise.array<32x32x1024xf32>
   %tilesT = rise.map par %bp : !rise.array<32x1024xvector<32xf32>> -> !rise.array<32x32x32xvector<32xf32>> {
   ^bb0(%bpanel: !rise.array<1024xvector<32xf32>>):
@@ -688,17 +678,13 @@ func.func @matmul_v7_small(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: mem
   %a = rise.in %A : memref<64x64xf32> -> !rise.array<64x64xf32>
   %b = rise.in %B : memref<64x64xf32> -> !rise.array<64x64xf32>
   %zero = arith.constant 0.0 : f32
-  %bks = rise.map %b : !rise.array<64x64xf32> -> !rise.array<64x2x32xf32> {
+  %bkv = rise.map %b : !rise.array<64x64xf32> -> !rise.array<64x2xvector<32xf32>> {
   ^bb0(%brow: !rise.array<64xf32>):
-    %bsp = rise.split 32 %brow : !rise.array<64xf32> -> !rise.array<2x32xf32>
-    rise.yield %bsp : !rise.array<2x32xf32>
+    %bvr = rise.as_vector 32 %brow : !rise.array<64xf32> -> !rise.array<2xvector<32xf32>>
+    rise.yield %bvr : !rise.array<2xvector<32xf32>>
   }
-  %bpan = rise.transpose %bks : !rise.array<64x2x32xf32> -> !rise.array<2x64x32xf32>
-  %bpack = rise.to_mem global %bpan : !rise.array<2x64x32xf32>
-  %bpj = rise.join %bpack : !rise.array<2x64x32xf32> -> !rise.array<128x32xf32>
-  %bpf = rise.join %bpj : !rise.array<128x32xf32> -> !rise.array<4096xf32>
-  %bpv = rise.as_vector 32 %bpf : !rise.array<4096xf32> -> !rise.array<128xvector<32xf32>>
-  %bp = rise.split 64 %bpv : !rise.array<128xvector<32xf32>> -> !rise.array<2x64xvector<32xf32>>
+  %bpan = rise.transpose %bkv : !rise.array<64x2xvector<32xf32>> -> !rise.array<2x64xvector<32xf32>>
+  %bp = rise.to_mem global %bpan : !rise.array<2x64xvector<32xf32>>
   %ablk = rise.split 32 %a : !rise.array<64x64xf32> -> !rise.array<2x32x64xf32>
   %tilesT = rise.map par %bp : !rise.array<2x64xvector<32xf32>> -> !rise.array<2x2x32xvector<32xf32>> {
   ^bb0(%bpanel: !rise.array<64xvector<32xf32>>):
@@ -726,6 +712,430 @@ func.func @matmul_v7_small(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: mem
       }
       %ptile194 = rise.to_mem private %tile179 : !rise.array<32xvector<32xf32>>
       rise.yield %ptile194 : !rise.array<32xvector<32xf32>>
+    }
+    rise.yield %tcol : !rise.array<2x32xvector<32xf32>>
+  }
+  %tiles = rise.transpose %tilesT : !rise.array<2x2x32xvector<32xf32>> -> !rise.array<2x2x32xvector<32xf32>>
+  %bands = rise.map %tiles : !rise.array<2x2x32xvector<32xf32>> -> !rise.array<2x32x64xf32> {
+  ^bb0(%band: !rise.array<2x32xvector<32xf32>>):
+    %bandt = rise.transpose %band : !rise.array<2x32xvector<32xf32>> -> !rise.array<32x2xvector<32xf32>>
+    %lines = rise.map %bandt : !rise.array<32x2xvector<32xf32>> -> !rise.array<32x64xf32> {
+    ^bb0(%pieces: !rise.array<2xvector<32xf32>>):
+      %line = rise.as_scalar %pieces : !rise.array<2xvector<32xf32>> -> !rise.array<64xf32>
+      rise.yield %line : !rise.array<64xf32>
+    }
+    rise.yield %lines : !rise.array<32x64xf32>
+  }
+  %c = rise.join %bands : !rise.array<2x32x64xf32> -> !rise.array<64x64xf32>
+  rise.out %c, %C : !rise.array<64x64xf32>, memref<64x64xf32>
+  return
+}
+
+// v8 beyond TVM's seven: v7 with register blocks of 4 rows x 32 columns (8 accumulators)
+func.func @matmul_v8(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C: memref<1024x1024xf32>) {
+  %a = rise.in %A : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
+  %b = rise.in %B : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
+  %zero = arith.constant 0.0 : f32
+  %bkv = rise.map %b : !rise.array<1024x1024xf32> -> !rise.array<1024x32xvector<32xf32>> {
+  ^bb0(%brow: !rise.array<1024xf32>):
+    %bvr = rise.as_vector 32 %brow : !rise.array<1024xf32> -> !rise.array<32xvector<32xf32>>
+    rise.yield %bvr : !rise.array<32xvector<32xf32>>
+  }
+  %bpan = rise.transpose %bkv : !rise.array<1024x32xvector<32xf32>> -> !rise.array<32x1024xvector<32xf32>>
+  %bp = rise.to_mem global %bpan : !rise.array<32x1024xvector<32xf32>>
+  %ablk = rise.split 32 %a : !rise.array<1024x1024xf32> -> !rise.array<32x32x1024xf32>
+  %tilesT = rise.map par %bp : !rise.array<32x1024xvector<32xf32>> -> !rise.array<32x32x32xvector<32xf32>> {
+  ^bb0(%bpanel: !rise.array<1024xvector<32xf32>>):
+    %tcol = rise.map seq %ablk : !rise.array<32x32x1024xf32> -> !rise.array<32x32xvector<32xf32>> {
+    ^bb0(%arows: !rise.array<32x1024xf32>):
+      %grp196 = rise.split 4 %arows : !rise.array<32x1024xf32> -> !rise.array<8x4x1024xf32>
+      %t4197 = rise.map seq %grp196 : !rise.array<8x4x1024xf32> -> !rise.array<8x4xvector<32xf32>> {
+      ^bb0(%g198: !rise.array<4x1024xf32>):
+        %gt199 = rise.transpose %g198 : !rise.array<4x1024xf32> -> !rise.array<1024x4xf32>
+        %z200 = rise.zip %gt199, %bpanel : !rise.array<1024x4xf32>, !rise.array<1024xvector<32xf32>> -> !rise.array<1024x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>
+        %zs201 = rise.split 4 %z200 : !rise.array<1024x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.array<256x4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>
+        %vz202 = rise.vector_from_scalar %zero : f32 -> vector<32xf32>
+        %h203 = rise.pair %vz202, %vz202 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+        %i4204 = rise.pair %h203, %h203 : !rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
+        %s205 = rise.reduce seq %i4204, %zs201 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, !rise.array<256x4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> {
+        ^bb0(%acc206: !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, %ch207: !rise.array<4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>):
+          %s208 = rise.reduce unroll %acc206, %ch207 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, !rise.array<4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> {
+          ^bb0(%acc209: !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, %p210: !rise.pair<!rise.array<4xf32>, vector<32xf32>>):
+            %a4211 = rise.fst %p210 : !rise.pair<!rise.array<4xf32>, vector<32xf32>> -> !rise.array<4xf32>
+            %bv212 = rise.snd %p210 : !rise.pair<!rise.array<4xf32>, vector<32xf32>> -> vector<32xf32>
+            %lo213 = rise.fst %acc209 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+            %hi214 = rise.snd %acc209 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+            %ac215 = rise.fst %lo213 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+            %ac216 = rise.snd %lo213 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+            %ac217 = rise.fst %hi214 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+            %ac218 = rise.snd %hi214 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+            %c219 = arith.constant 0 : index
+            %ar220 = rise.idx %a4211[%c219] : !rise.array<4xf32> -> f32
+            %br221 = rise.vector_from_scalar %ar220 : f32 -> vector<32xf32>
+            %m222 = arith.mulf %br221, %bv212 : vector<32xf32>
+            %nv223 = arith.addf %ac215, %m222 : vector<32xf32>
+            %c224 = arith.constant 1 : index
+            %ar225 = rise.idx %a4211[%c224] : !rise.array<4xf32> -> f32
+            %br226 = rise.vector_from_scalar %ar225 : f32 -> vector<32xf32>
+            %m227 = arith.mulf %br226, %bv212 : vector<32xf32>
+            %nv228 = arith.addf %ac216, %m227 : vector<32xf32>
+            %c229 = arith.constant 2 : index
+            %ar230 = rise.idx %a4211[%c229] : !rise.array<4xf32> -> f32
+            %br231 = rise.vector_from_scalar %ar230 : f32 -> vector<32xf32>
+            %m232 = arith.mulf %br231, %bv212 : vector<32xf32>
+            %nv233 = arith.addf %ac217, %m232 : vector<32xf32>
+            %c234 = arith.constant 3 : index
+            %ar235 = rise.idx %a4211[%c234] : !rise.array<4xf32> -> f32
+            %br236 = rise.vector_from_scalar %ar235 : f32 -> vector<32xf32>
+            %m237 = arith.mulf %br236, %bv212 : vector<32xf32>
+            %nv238 = arith.addf %ac218, %m237 : vector<32xf32>
+            %l2239 = rise.pair %nv223, %nv228 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+            %h2240 = rise.pair %nv233, %nv238 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+            %r4241 = rise.pair %l2239, %h2240 : !rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
+            rise.yield %r4241 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
+          }
+          rise.yield %s208 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
+        }
+        %rows242 = rise.generate : !rise.array<4xvector<32xf32>> {
+        ^bb0(%t243: index):
+          %lo244 = rise.fst %s205 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+          %hi245 = rise.snd %s205 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+          %q246 = rise.fst %lo244 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+          %q247 = rise.snd %lo244 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+          %q248 = rise.fst %hi245 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+          %q249 = rise.snd %hi245 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+          %c250 = arith.constant 2 : index
+          %b251 = arith.cmpi eq, %t243, %c250 : index
+          %sel252 = arith.select %b251, %q248, %q249 : vector<32xf32>
+          %c253 = arith.constant 1 : index
+          %b254 = arith.cmpi eq, %t243, %c253 : index
+          %sel255 = arith.select %b254, %q247, %sel252 : vector<32xf32>
+          %c256 = arith.constant 0 : index
+          %b257 = arith.cmpi eq, %t243, %c256 : index
+          %sel258 = arith.select %b257, %q246, %sel255 : vector<32xf32>
+          rise.yield %sel258 : vector<32xf32>
+        }
+        rise.yield %rows242 : !rise.array<4xvector<32xf32>>
+      }
+      %tile195 = rise.join %t4197 : !rise.array<8x4xvector<32xf32>> -> !rise.array<32xvector<32xf32>>
+      %ptile259 = rise.to_mem private %tile195 : !rise.array<32xvector<32xf32>>
+      rise.yield %ptile259 : !rise.array<32xvector<32xf32>>
+    }
+    rise.yield %tcol : !rise.array<32x32xvector<32xf32>>
+  }
+  %tiles = rise.transpose %tilesT : !rise.array<32x32x32xvector<32xf32>> -> !rise.array<32x32x32xvector<32xf32>>
+  %bands = rise.map %tiles : !rise.array<32x32x32xvector<32xf32>> -> !rise.array<32x32x1024xf32> {
+  ^bb0(%band: !rise.array<32x32xvector<32xf32>>):
+    %bandt = rise.transpose %band : !rise.array<32x32xvector<32xf32>> -> !rise.array<32x32xvector<32xf32>>
+    %lines = rise.map %bandt : !rise.array<32x32xvector<32xf32>> -> !rise.array<32x1024xf32> {
+    ^bb0(%pieces: !rise.array<32xvector<32xf32>>):
+      %line = rise.as_scalar %pieces : !rise.array<32xvector<32xf32>> -> !rise.array<1024xf32>
+      rise.yield %line : !rise.array<1024xf32>
+    }
+    rise.yield %lines : !rise.array<32x1024xf32>
+  }
+  %c = rise.join %bands : !rise.array<32x32x1024xf32> -> !rise.array<1024x1024xf32>
+  rise.out %c, %C : !rise.array<1024x1024xf32>, memref<1024x1024xf32>
+  return
+}
+
+// v8 beyond TVM's seven: v7 with register blocks of 4 rows x 32 columns (8 accumulators)
+func.func @matmul_v8_small(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  %a = rise.in %A : memref<64x64xf32> -> !rise.array<64x64xf32>
+  %b = rise.in %B : memref<64x64xf32> -> !rise.array<64x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %bkv = rise.map %b : !rise.array<64x64xf32> -> !rise.array<64x2xvector<32xf32>> {
+  ^bb0(%brow: !rise.array<64xf32>):
+    %bvr = rise.as_vector 32 %brow : !rise.array<64xf32> -> !rise.array<2xvector<32xf32>>
+    rise.yield %bvr : !rise.array<2xvector<32xf32>>
+  }
+  %bpan = rise.transpose %bkv : !rise.array<64x2xvector<32xf32>> -> !rise.array<2x64xvector<32xf32>>
+  %bp = rise.to_mem global %bpan : !rise.array<2x64xvector<32xf32>>
+  %ablk = rise.split 32 %a : !rise.array<64x64xf32> -> !rise.array<2x32x64xf32>
+  %tilesT = rise.map par %bp : !rise.array<2x64xvector<32xf32>> -> !rise.array<2x2x32xvector<32xf32>> {
+  ^bb0(%bpanel: !rise.array<64xvector<32xf32>>):
+    %tcol = rise.map seq %ablk : !rise.array<2x32x64xf32> -> !rise.array<2x32xvector<32xf32>> {
+    ^bb0(%arows: !rise.array<32x64xf32>):
+      %grp261 = rise.split 4 %arows : !rise.array<32x64xf32> -> !rise.array<8x4x64xf32>
+      %t4262 = rise.map seq %grp261 : !rise.array<8x4x64xf32> -> !rise.array<8x4xvector<32xf32>> {
+      ^bb0(%g263: !rise.array<4x64xf32>):
+        %gt264 = rise.transpose %g263 : !rise.array<4x64xf32> -> !rise.array<64x4xf32>
+        %z265 = rise.zip %gt264, %bpanel : !rise.array<64x4xf32>, !rise.array<64xvector<32xf32>> -> !rise.array<64x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>
+        %zs266 = rise.split 4 %z265 : !rise.array<64x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.array<16x4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>
+        %vz267 = rise.vector_from_scalar %zero : f32 -> vector<32xf32>
+        %h268 = rise.pair %vz267, %vz267 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+        %i4269 = rise.pair %h268, %h268 : !rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
+        %s270 = rise.reduce seq %i4269, %zs266 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, !rise.array<16x4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> {
+        ^bb0(%acc271: !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, %ch272: !rise.array<4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>):
+          %s273 = rise.reduce unroll %acc271, %ch272 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, !rise.array<4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> {
+          ^bb0(%acc274: !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, %p275: !rise.pair<!rise.array<4xf32>, vector<32xf32>>):
+            %a4276 = rise.fst %p275 : !rise.pair<!rise.array<4xf32>, vector<32xf32>> -> !rise.array<4xf32>
+            %bv277 = rise.snd %p275 : !rise.pair<!rise.array<4xf32>, vector<32xf32>> -> vector<32xf32>
+            %lo278 = rise.fst %acc274 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+            %hi279 = rise.snd %acc274 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+            %ac280 = rise.fst %lo278 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+            %ac281 = rise.snd %lo278 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+            %ac282 = rise.fst %hi279 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+            %ac283 = rise.snd %hi279 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+            %c284 = arith.constant 0 : index
+            %ar285 = rise.idx %a4276[%c284] : !rise.array<4xf32> -> f32
+            %br286 = rise.vector_from_scalar %ar285 : f32 -> vector<32xf32>
+            %m287 = arith.mulf %br286, %bv277 : vector<32xf32>
+            %nv288 = arith.addf %ac280, %m287 : vector<32xf32>
+            %c289 = arith.constant 1 : index
+            %ar290 = rise.idx %a4276[%c289] : !rise.array<4xf32> -> f32
+            %br291 = rise.vector_from_scalar %ar290 : f32 -> vector<32xf32>
+            %m292 = arith.mulf %br291, %bv277 : vector<32xf32>
+            %nv293 = arith.addf %ac281, %m292 : vector<32xf32>
+            %c294 = arith.constant 2 : index
+            %ar295 = rise.idx %a4276[%c294] : !rise.array<4xf32> -> f32
+            %br296 = rise.vector_from_scalar %ar295 : f32 -> vector<32xf32>
+            %m297 = arith.mulf %br296, %bv277 : vector<32xf32>
+            %nv298 = arith.addf %ac282, %m297 : vector<32xf32>
+            %c299 = arith.constant 3 : index
+            %ar300 = rise.idx %a4276[%c299] : !rise.array<4xf32> -> f32
+            %br301 = rise.vector_from_scalar %ar300 : f32 -> vector<32xf32>
+            %m302 = arith.mulf %br301, %bv277 : vector<32xf32>
+            %nv303 = arith.addf %ac283, %m302 : vector<32xf32>
+            %l2304 = rise.pair %nv288, %nv293 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+            %h2305 = rise.pair %nv298, %nv303 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+            %r4306 = rise.pair %l2304, %h2305 : !rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
+            rise.yield %r4306 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
+          }
+          rise.yield %s273 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
+        }
+        %rows307 = rise.generate : !rise.array<4xvector<32xf32>> {
+        ^bb0(%t308: index):
+          %lo309 = rise.fst %s270 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+          %hi310 = rise.snd %s270 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+          %q311 = rise.fst %lo309 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+          %q312 = rise.snd %lo309 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+          %q313 = rise.fst %hi310 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+          %q314 = rise.snd %hi310 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+          %c315 = arith.constant 2 : index
+          %b316 = arith.cmpi eq, %t308, %c315 : index
+          %sel317 = arith.select %b316, %q313, %q314 : vector<32xf32>
+          %c318 = arith.constant 1 : index
+          %b319 = arith.cmpi eq, %t308, %c318 : index
+          %sel320 = arith.select %b319, %q312, %sel317 : vector<32xf32>
+          %c321 = arith.constant 0 : index
+          %b322 = arith.cmpi eq, %t308, %c321 : index
+          %sel323 = arith.select %b322, %q311, %sel320 : vector<32xf32>
+          rise.yield %sel323 : vector<32xf32>
+        }
+        rise.yield %rows307 : !rise.array<4xvector<32xf32>>
+      }
+      %tile260 = rise.join %t4262 : !rise.array<8x4xvector<32xf32>> -> !rise.array<32xvector<32xf32>>
+      %ptile324 = rise.to_mem private %tile260 : !rise.array<32xvector<32xf32>>
+      rise.yield %ptile324 : !rise.array<32xvector<32xf32>>
+    }
+    rise.yield %tcol : !rise.array<2x32xvector<32xf32>>
+  }
+  %tiles = rise.transpose %tilesT : !rise.array<2x2x32xvector<32xf32>> -> !rise.array<2x2x32xvector<32xf32>>
+  %bands = rise.map %tiles : !rise.array<2x2x32xvector<32xf32>> -> !rise.array<2x32x64xf32> {
+  ^bb0(%band: !rise.array<2x32xvector<32xf32>>):
+    %bandt = rise.transpose %band : !rise.array<2x32xvector<32xf32>> -> !rise.array<32x2xvector<32xf32>>
+    %lines = rise.map %bandt : !rise.array<32x2xvector<32xf32>> -> !rise.array<32x64xf32> {
+    ^bb0(%pieces: !rise.array<2xvector<32xf32>>):
+      %line = rise.as_scalar %pieces : !rise.array<2xvector<32xf32>> -> !rise.array<64xf32>
+      rise.yield %line : !rise.array<64xf32>
+    }
+    rise.yield %lines : !rise.array<32x64xf32>
+  }
+  %c = rise.join %bands : !rise.array<2x32x64xf32> -> !rise.array<64x64xf32>
+  rise.out %c, %C : !rise.array<64x64xf32>, memref<64x64xf32>
+  return
+}
+
+// v8fma v8 with math.fma instead of mulf + addf (one rounding: measures what the uncontracted lowering costs)
+func.func @matmul_v8fma(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C: memref<1024x1024xf32>) {
+  %a = rise.in %A : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
+  %b = rise.in %B : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
+  %zero = arith.constant 0.0 : f32
+  %bkv = rise.map %b : !rise.array<1024x1024xf32> -> !rise.array<1024x32xvector<32xf32>> {
+  ^bb0(%brow: !rise.array<1024xf32>):
+    %bvr = rise.as_vector 32 %brow : !rise.array<1024xf32> -> !rise.array<32xvector<32xf32>>
+    rise.yield %bvr : !rise.array<32xvector<32xf32>>
+  }
+  %bpan = rise.transpose %bkv : !rise.array<1024x32xvector<32xf32>> -> !rise.array<32x1024xvector<32xf32>>
+  %bp = rise.to_mem global %bpan : !rise.array<32x1024xvector<32xf32>>
+  %ablk = rise.split 32 %a : !rise.array<1024x1024xf32> -> !rise.array<32x32x1024xf32>
+  %tilesT = rise.map par %bp : !rise.array<32x1024xvector<32xf32>> -> !rise.array<32x32x32xvector<32xf32>> {
+  ^bb0(%bpanel: !rise.array<1024xvector<32xf32>>):
+    %tcol = rise.map seq %ablk : !rise.array<32x32x1024xf32> -> !rise.array<32x32xvector<32xf32>> {
+    ^bb0(%arows: !rise.array<32x1024xf32>):
+      %grp326 = rise.split 4 %arows : !rise.array<32x1024xf32> -> !rise.array<8x4x1024xf32>
+      %t4327 = rise.map seq %grp326 : !rise.array<8x4x1024xf32> -> !rise.array<8x4xvector<32xf32>> {
+      ^bb0(%g328: !rise.array<4x1024xf32>):
+        %gt329 = rise.transpose %g328 : !rise.array<4x1024xf32> -> !rise.array<1024x4xf32>
+        %z330 = rise.zip %gt329, %bpanel : !rise.array<1024x4xf32>, !rise.array<1024xvector<32xf32>> -> !rise.array<1024x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>
+        %zs331 = rise.split 4 %z330 : !rise.array<1024x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.array<256x4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>
+        %vz332 = rise.vector_from_scalar %zero : f32 -> vector<32xf32>
+        %h333 = rise.pair %vz332, %vz332 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+        %i4334 = rise.pair %h333, %h333 : !rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
+        %s335 = rise.reduce seq %i4334, %zs331 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, !rise.array<256x4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> {
+        ^bb0(%acc336: !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, %ch337: !rise.array<4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>):
+          %s338 = rise.reduce unroll %acc336, %ch337 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, !rise.array<4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> {
+          ^bb0(%acc339: !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, %p340: !rise.pair<!rise.array<4xf32>, vector<32xf32>>):
+            %a4341 = rise.fst %p340 : !rise.pair<!rise.array<4xf32>, vector<32xf32>> -> !rise.array<4xf32>
+            %bv342 = rise.snd %p340 : !rise.pair<!rise.array<4xf32>, vector<32xf32>> -> vector<32xf32>
+            %lo343 = rise.fst %acc339 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+            %hi344 = rise.snd %acc339 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+            %ac345 = rise.fst %lo343 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+            %ac346 = rise.snd %lo343 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+            %ac347 = rise.fst %hi344 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+            %ac348 = rise.snd %hi344 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+            %c349 = arith.constant 0 : index
+            %ar350 = rise.idx %a4341[%c349] : !rise.array<4xf32> -> f32
+            %br351 = rise.vector_from_scalar %ar350 : f32 -> vector<32xf32>
+            %nv353 = math.fma %br351, %bv342, %ac345 : vector<32xf32>
+            %c354 = arith.constant 1 : index
+            %ar355 = rise.idx %a4341[%c354] : !rise.array<4xf32> -> f32
+            %br356 = rise.vector_from_scalar %ar355 : f32 -> vector<32xf32>
+            %nv358 = math.fma %br356, %bv342, %ac346 : vector<32xf32>
+            %c359 = arith.constant 2 : index
+            %ar360 = rise.idx %a4341[%c359] : !rise.array<4xf32> -> f32
+            %br361 = rise.vector_from_scalar %ar360 : f32 -> vector<32xf32>
+            %nv363 = math.fma %br361, %bv342, %ac347 : vector<32xf32>
+            %c364 = arith.constant 3 : index
+            %ar365 = rise.idx %a4341[%c364] : !rise.array<4xf32> -> f32
+            %br366 = rise.vector_from_scalar %ar365 : f32 -> vector<32xf32>
+            %nv368 = math.fma %br366, %bv342, %ac348 : vector<32xf32>
+            %l2369 = rise.pair %nv353, %nv358 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+            %h2370 = rise.pair %nv363, %nv368 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+            %r4371 = rise.pair %l2369, %h2370 : !rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
+            rise.yield %r4371 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
+          }
+          rise.yield %s338 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
+        }
+        %rows372 = rise.generate : !rise.array<4xvector<32xf32>> {
+        ^bb0(%t373: index):
+          %lo374 = rise.fst %s335 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+          %hi375 = rise.snd %s335 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+          %q376 = rise.fst %lo374 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+          %q377 = rise.snd %lo374 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+          %q378 = rise.fst %hi375 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+          %q379 = rise.snd %hi375 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+          %c380 = arith.constant 2 : index
+          %b381 = arith.cmpi eq, %t373, %c380 : index
+          %sel382 = arith.select %b381, %q378, %q379 : vector<32xf32>
+          %c383 = arith.constant 1 : index
+          %b384 = arith.cmpi eq, %t373, %c383 : index
+          %sel385 = arith.select %b384, %q377, %sel382 : vector<32xf32>
+          %c386 = arith.constant 0 : index
+          %b387 = arith.cmpi eq, %t373, %c386 : index
+          %sel388 = arith.select %b387, %q376, %sel385 : vector<32xf32>
+          rise.yield %sel388 : vector<32xf32>
+        }
+        rise.yield %rows372 : !rise.array<4xvector<32xf32>>
+      }
+      %tile325 = rise.join %t4327 : !rise.array<8x4xvector<32xf32>> -> !rise.array<32xvector<32xf32>>
+      %ptile389 = rise.to_mem private %tile325 : !rise.array<32xvector<32xf32>>
+      rise.yield %ptile389 : !rise.array<32xvector<32xf32>>
+    }
+    rise.yield %tcol : !rise.array<32x32xvector<32xf32>>
+  }
+  %tiles = rise.transpose %tilesT : !rise.array<32x32x32xvector<32xf32>> -> !rise.array<32x32x32xvector<32xf32>>
+  %bands = rise.map %tiles : !rise.array<32x32x32xvector<32xf32>> -> !rise.array<32x32x1024xf32> {
+  ^bb0(%band: !rise.array<32x32xvector<32xf32>>):
+    %bandt = rise.transpose %band : !rise.array<32x32xvector<32xf32>> -> !rise.array<32x32xvector<32xf32>>
+    %lines = rise.map %bandt : !rise.array<32x32xvector<32xf32>> -> !rise.array<32x1024xf32> {
+    ^bb0(%pieces: !rise.array<32xvector<32xf32>>):
+      %line = rise.as_scalar %pieces : !rise.array<32xvector<32xf32>> -> !rise.array<1024xf32>
+      rise.yield %line : !rise.array<1024xf32>
+    }
+    rise.yield %lines : !rise.array<32x1024xf32>
+  }
+  %c = rise.join %bands : !rise.array<32x32x1024xf32> -> !rise.array<1024x1024xf32>
+  rise.out %c, %C : !rise.array<1024x1024xf32>, memref<1024x1024xf32>
+  return
+}
+
+// v8fma v8 with math.fma instead of mulf + addf (one rounding: measures what the uncontracted lowering costs)
+func.func @matmul_v8fma_small(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  %a = rise.in %A : memref<64x64xf32> -> !rise.array<64x64xf32>
+  %b = rise.in %B : memref<64x64xf32> -> !rise.array<64x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %bkv = rise.map %b : !rise.array<64x64xf32> -> !rise.array<64x2xvector<32xf32>> {
+  ^bb0(%brow: !rise.array<64xf32>):
+    %bvr = rise.as_vector 32 %brow : !rise.array<64xf32> -> !rise.array<2xvector<32xf32>>
+    rise.yield %bvr : !rise.array<2xvector<32xf32>>
+  }
+  %bpan = rise.transpose %bkv : !rise.array<64x2xvector<32xf32>> -> !rise.array<2x64xvector<32xf32>>
+  %bp = rise.to_mem global %bpan : !rise.array<2x64xvector<32xf32>>
+  %ablk = rise.split 32 %a : !rise.array<64x64xf32> -> !rise.array<2x32x64xf32>
+  %tilesT = rise.map par %bp : !rise.array<2x64xvector<32xf32>> -> !rise.array<2x2x32xvector<32xf32>> {
+  ^bb0(%bpanel: !rise.array<64xvector<32xf32>>):
+    %tcol = rise.map seq %ablk : !rise.array<2x32x64xf32> -> !rise.array<2x32xvector<32xf32>> {
+    ^bb0(%arows: !rise.array<32x64xf32>):
+      %grp391 = rise.split 4 %arows : !rise.array<32x64xf32> -> !rise.array<8x4x64xf32>
+      %t4392 = rise.map seq %grp391 : !rise.array<8x4x64xf32> -> !rise.array<8x4xvector<32xf32>> {
+      ^bb0(%g393: !rise.array<4x64xf32>):
+        %gt394 = rise.transpose %g393 : !rise.array<4x64xf32> -> !rise.array<64x4xf32>
+        %z395 = rise.zip %gt394, %bpanel : !rise.array<64x4xf32>, !rise.array<64xvector<32xf32>> -> !rise.array<64x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>
+        %zs396 = rise.split 4 %z395 : !rise.array<64x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.array<16x4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>
+        %vz397 = rise.vector_from_scalar %zero : f32 -> vector<32xf32>
+        %h398 = rise.pair %vz397, %vz397 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+        %i4399 = rise.pair %h398, %h398 : !rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
+        %s400 = rise.reduce seq %i4399, %zs396 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, !rise.array<16x4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> {
+        ^bb0(%acc401: !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, %ch402: !rise.array<4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>):
+          %s403 = rise.reduce unroll %acc401, %ch402 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, !rise.array<4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> {
+          ^bb0(%acc404: !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, %p405: !rise.pair<!rise.array<4xf32>, vector<32xf32>>):
+            %a4406 = rise.fst %p405 : !rise.pair<!rise.array<4xf32>, vector<32xf32>> -> !rise.array<4xf32>
+            %bv407 = rise.snd %p405 : !rise.pair<!rise.array<4xf32>, vector<32xf32>> -> vector<32xf32>
+            %lo408 = rise.fst %acc404 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+            %hi409 = rise.snd %acc404 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+            %ac410 = rise.fst %lo408 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+            %ac411 = rise.snd %lo408 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+            %ac412 = rise.fst %hi409 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+            %ac413 = rise.snd %hi409 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+            %c414 = arith.constant 0 : index
+            %ar415 = rise.idx %a4406[%c414] : !rise.array<4xf32> -> f32
+            %br416 = rise.vector_from_scalar %ar415 : f32 -> vector<32xf32>
+            %nv418 = math.fma %br416, %bv407, %ac410 : vector<32xf32>
+            %c419 = arith.constant 1 : index
+            %ar420 = rise.idx %a4406[%c419] : !rise.array<4xf32> -> f32
+            %br421 = rise.vector_from_scalar %ar420 : f32 -> vector<32xf32>
+            %nv423 = math.fma %br421, %bv407, %ac411 : vector<32xf32>
+            %c424 = arith.constant 2 : index
+            %ar425 = rise.idx %a4406[%c424] : !rise.array<4xf32> -> f32
+            %br426 = rise.vector_from_scalar %ar425 : f32 -> vector<32xf32>
+            %nv428 = math.fma %br426, %bv407, %ac412 : vector<32xf32>
+            %c429 = arith.constant 3 : index
+            %ar430 = rise.idx %a4406[%c429] : !rise.array<4xf32> -> f32
+            %br431 = rise.vector_from_scalar %ar430 : f32 -> vector<32xf32>
+            %nv433 = math.fma %br431, %bv407, %ac413 : vector<32xf32>
+            %l2434 = rise.pair %nv418, %nv423 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+            %h2435 = rise.pair %nv428, %nv433 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+            %r4436 = rise.pair %l2434, %h2435 : !rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
+            rise.yield %r4436 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
+          }
+          rise.yield %s403 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
+        }
+        %rows437 = rise.generate : !rise.array<4xvector<32xf32>> {
+        ^bb0(%t438: index):
+          %lo439 = rise.fst %s400 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+          %hi440 = rise.snd %s400 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
+          %q441 = rise.fst %lo439 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+          %q442 = rise.snd %lo439 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+          %q443 = rise.fst %hi440 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+          %q444 = rise.snd %hi440 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
+          %c445 = arith.constant 2 : index
+          %b446 = arith.cmpi eq, %t438, %c445 : index
+          %sel447 = arith.select %b446, %q443, %q444 : vector<32xf32>
+          %c448 = arith.constant 1 : index
+          %b449 = arith.cmpi eq, %t438, %c448 : index
+          %sel450 = arith.select %b449, %q442, %sel447 : vector<32xf32>
+          %c451 = arith.constant 0 : index
+          %b452 = arith.cmpi eq, %t438, %c451 : index
+          %sel453 = arith.select %b452, %q441, %sel450 : vector<32xf32>
+          rise.yield %sel453 : vector<32xf32>
+        }
+        rise.yield %rows437 : !rise.array<4xvector<32xf32>>
+      }
+      %tile390 = rise.join %t4392 : !rise.array<8x4xvector<32xf32>> -> !rise.array<32xvector<32xf32>>
+      %ptile454 = rise.to_mem private %tile390 : !rise.array<32xvector<32xf32>>
+      rise.yield %ptile454 : !rise.array<32xvector<32xf32>>
     }
     rise.yield %tcol : !rise.array<2x32xvector<32xf32>>
   }

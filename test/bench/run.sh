@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# The CPU benchmarks of issue 3 (not a test: nothing here is checked
+# against a time). Installs the peers if missing, builds, checks every rise
+# version against the interpreter at a small size, then times at 1 and 2
+# threads (or $THREADS):
+#   matmul 1024x1024 f32: the seven rise versions of TVM's tutorial and two
+#     more (v8: register blocks, v8fma: v8 with math.fma) (matmul.mlir), OpenBLAS
+#     cblas_sgemm (its own CPU choice, and its AVX-512 kernels where the CPU
+#     has them), Halide 14 (its own schedule), naive C (gcc -O3 -march=native);
+#   Harris 3 x 1540 x 2564 -> 1536 x 2560: rise naive, scheduled with
+#     circular buffers (sched), with per-chunk line buffers (lines), and the
+#     latter in strips of 640 columns (strips)
+#     (harris.mlir), Halide 14 (apps/harris schedule), naive C.
+# Prints one table: median and min in ms, GFLOP/s (matmul), and ratios.
+#
+#   bash test/bench/run.sh            # everything
+#   REPS=30 ROUNDS=5 THREADS="1 2" bash test/bench/run.sh
+#   BUILD=/path/to/build bash test/bench/run.sh   (default: build-bench)
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+build=${BUILD:-$root/build-bench}
+reps=${REPS:-20}
+warmup=${WARMUP:-3}
+rounds=${ROUNDS:-3}
+threads=${THREADS:-"1 2"}
+out=$(mktemp -d "${TMPDIR:-/tmp}/ariadne-bench-XXXXXX")
+trap 'rm -rf "$out"' EXIT
+log() { printf '[bench] %s\n' "$*" >&2; }
+
+# --- peers -----------------------------------------------------------------
+missing=()
+for p in libopenblas-dev libhalide14-0-dev g++; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  sudo=""
+  [[ $(id -u) -ne 0 ]] && sudo=sudo
+  log "installing ${missing[*]}"
+  $sudo apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >&2
+fi
+
+# --- build -------------------------------------------------------------------
+if [[ ! -f $build/CMakeCache.txt ]]; then
+  cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >&2
+fi
+make -C "$build" -j2 ariadne-run ariadne-compile >&2
+run=$build/bin/ariadne-run
+
+blas_inc=$(dirname "$(find /usr/include -name cblas.h -path '*openblas*' | head -1)")
+gcc -std=c11 -O3 -march=native -fopenmp -Wall -Wextra -Werror -I"$blas_inc" \
+  "$here/bench.c" -o "$out/bench" -lopenblas -lm
+g++ -std=c++17 -O2 -Wall -I/usr/include/halide14 "$here/halide/halide_bench.cpp" \
+  -o "$out/halide_bench" -lHalide14 -lpthread -ldl
+
+# the generated programs must be current
+python3 "$here/gen_matmul.py" > "$out/matmul.mlir"
+python3 "$here/gen_harris.py" "$root/test/examples/harris.mlir" > "$out/harris.mlir"
+cmp -s "$out/matmul.mlir" "$here/matmul.mlir" || { log "matmul.mlir is stale: rerun gen_matmul.py"; exit 1; }
+cmp -s "$out/harris.mlir" "$here/harris.mlir" || { log "harris.mlir is stale: rerun gen_harris.py"; exit 1; }
+
+# --- correctness first: every version against the interpreter ---------------
+mm_versions="v1 v2 v3 v4 v5 v6 v7 v8 v8fma"
+hr_versions="naive sched lines strips"
+for v in $mm_versions; do
+  "$run" "$here/matmul.mlir" --func=matmul_${v}_small --threads=2 --reps=1 --warmup=0 >/dev/null \
+    || { log "matmul_${v}_small differs from the interpreter"; exit 1; }
+done
+for v in $hr_versions; do
+  "$run" "$here/harris.mlir" --func=harris_${v}_small --threads=2 --reps=1 --warmup=0 >/dev/null \
+    || { log "harris_${v}_small differs from the interpreter"; exit 1; }
+done
+log "all rise versions match the interpreter at the small sizes"
+# ... and the full sizes against OpenBLAS / the naive C (same inputs as timed)
+"$out/bench" inputs "$out"
+for v in $mm_versions; do
+  "$run" "$here/matmul.mlir" --func=matmul_$v --no-check --reps=1 --warmup=0 --threads=2 \
+    --input=0:"$out/a.bin" --input=1:"$out/b.bin" --print > "$out/c.txt"
+  "$out/bench" verify matmul "$out/c.txt" >/dev/null || { log "matmul_$v is wrong at 1024"; exit 1; }
+done
+for v in $hr_versions; do
+  "$run" "$here/harris.mlir" --func=harris_$v --no-check --reps=1 --warmup=0 --threads=2 \
+    --input=0:"$out/img.bin" --print > "$out/c.txt"
+  "$out/bench" verify harris "$out/c.txt" >/dev/null || { log "harris_$v is wrong at full size"; exit 1; }
+done
+rm -f "$out/c.txt" "$out"/*.bin
+log "all rise versions match OpenBLAS / the naive C at the benchmark sizes"
+
+# --- timing --------------------------------------------------------------------
+# rise: ariadne-run prints "... median X ms, min Y ms over ..."
+rise() { # file func threads reps warmup -> "median min"
+  "$run" "$1" --func="$2" --no-check --threads="$3" --reps="$4" --warmup="$5" |
+    sed -n 's/.*median \([0-9.]*\) ms, min \([0-9.]*\) ms.*/\1 \2/p'
+}
+results=$out/results.txt
+: > "$results"
+# This machine is shared: a round times every contender once, and the rounds
+# are repeated; the table keeps, per contender, the round with the lowest
+# median (the least disturbed), and the lowest single run.
+for round in $(seq 1 "$rounds"); do
+  for t in $threads; do
+    log "round $round, threads=$t"
+    "$out/bench" matmul "$t" "$reps" "$warmup" 2>/dev/null | sed "s/^/matmul $t /" >> "$results"
+    # OpenBLAS 0.3.21 runs its Haswell (AVX2) kernels on CPUs newer than it
+    # (Zen 5 here); its AVX-512 kernels are timed too and, when faster, are
+    # the reference
+    if grep -qw avx512f /proc/cpuinfo; then
+      OPENBLAS_CORETYPE=SkylakeX "$out/bench" blas "$t" "$reps" "$warmup" |
+        sed "s/^/matmul $t /" >> "$results"
+    fi
+    "$out/halide_bench" matmul "$t" "$reps" "$warmup" | sed "s/^/matmul $t /" >> "$results"
+    "$out/bench" harris "$t" "$reps" "$warmup" | sed "s/^/harris $t /" >> "$results"
+    "$out/halide_bench" harris "$t" "$reps" "$warmup" | sed "s/^/harris $t /" >> "$results"
+    for v in $mm_versions; do
+      # v1..v6 have no map par: they are timed at 1 thread only
+      [[ $t != 1 && $v != v7 && $v != v8 && $v != v8fma ]] && continue
+      r=$reps w=$warmup
+      if [[ $v == v1 || $v == v2 ]]; then # seconds per run: 3 runs, first round only
+        [[ $round != 1 ]] && continue
+        r=3 w=1
+      fi
+      echo "matmul $t rise_matmul_$v $(rise "$here/matmul.mlir" matmul_$v "$t" $r $w)" >> "$results"
+    done
+    for v in $hr_versions; do
+      [[ $v == naive && $t != 1 ]] && continue
+      echo "harris $t rise_harris_$v $(rise "$here/harris.mlir" harris_$v "$t" "$reps" "$warmup")" >> "$results"
+    done
+  done
+done
+
+# --- table -----------------------------------------------------------------------
+echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), nproc $(nproc); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+awk '
+  { key = $1 " " $2 " " $3
+    if (!(key in M)) { order[++n] = key; M[key] = $4; MN[key] = $5; R[key] = 1 }
+    else { R[key]++; if ($4 < M[key]) M[key] = $4; if ($5 < MN[key]) MN[key] = $5 } }
+  END {
+    flop = 2 * 1024 ^ 3
+    for (i = 1; i <= n; ++i) { # the reference: the fastest OpenBLAS kernel set, or Halide
+      split(order[i], f, " ")
+      if (f[3] ~ /^openblas_sgemm/ && (!((f[1] " " f[2]) in REF) || M[order[i]] < REF[f[1] " " f[2]]))
+        REF[f[1] " " f[2]] = M[order[i]]
+      if (f[3] == "halide_harris") REF[f[1] " " f[2]] = M[order[i]]
+    }
+    printf "%-7s %-3s %-20s %6s %10s %10s %8s %8s %9s %9s\n", "bench", "thr", "contender", "rounds",
+           "median_ms", "min_ms", "GFLOP/s", "vs_ref", "vs_gcc", "vs_halide"
+    for (i = 1; i <= n; ++i) {
+      split(order[i], f, " "); b = f[1]; t = f[2]
+      ref = REF[b " " t]
+      gcc = M[b " " t " gcc_naive_" b]; hal = M[b " " t " halide_" b]
+      gf = (b == "matmul") ? sprintf("%.1f", flop / (M[order[i]] * 1e6)) : "-"
+      printf "%-7s %-3s %-20s %6d %10.2f %10.2f %8s %8.3f %9.2f %9.3f\n", b, t, f[3], R[order[i]],
+             M[order[i]], MN[order[i]], gf, ref / M[order[i]], gcc / M[order[i]], hal / M[order[i]]
+    }
+    print "median_ms: the lowest per-round median; min_ms: the fastest single run. vs_ref: speed"
+    print "relative to the fastest OpenBLAS kernel set (matmul) or Halide (harris) at the same"
+    print "thread count, from the medians (>1 is faster); vs_gcc and vs_halide likewise against"
+    print "naive gcc -O3 and Halide. openblas_sgemm_CORE: the kernels OpenBLAS ran."
+  }' "$results"

@@ -4,26 +4,33 @@
  * for every function and interprets the functions on seeded random inputs,
  * printing what they write. Without files it runs the examples embedded at
  * build time, interpreting their small variants (the full sizes are for
- * compiled code; see test/examples).
+ * compiled code; see test/examples), and then compiles the embedded tiled
+ * matmul, checks it and times it next to plain C loops and OpenBLAS.
  *
- * Later stages (search, compile, run natively) extend this driver.
+ * Later stages (search) extend this driver.
  *
 \*===----------------------------------------------------------------------===*/
+
+#define _POSIX_C_SOURCE 200809L
 
 #include "ariadne-c/Interp.h"
 #include "dialect/lib/types.h"
 #include "passes/stats.h"
+#include "runtime/compile.h"
+#include "runtime/runtime.h"
 #include "utils/arena.h"
 #include "utils/embedded.h"
 #include "utils/mlirutil.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct {
   int verified;    /* functions seen */
@@ -37,6 +44,7 @@ typedef struct {
   int64_t showValues;
   bool printIR;
   bool onlySmall; /* interpret only *_small functions */
+  bool native;    /* compile, check and time the embedded matmul */
 } DriverOptions;
 
 enum { kMaxArgs = 64 };
@@ -55,6 +63,7 @@ static void usage(FILE *f) {
         "  --show=N        values printed per output (default 8)\n"
         "  --no-ir         do not print the programs\n"
         "  --all           with embedded examples, interpret the full sizes too\n"
+        "  --no-native     with embedded examples, skip compiling and timing matmul\n"
         "  --help          this text\n",
         f);
 }
@@ -170,8 +179,202 @@ static int runModule(MlirModule m, const char *title, const DriverOptions *o,
   return errors;
 }
 
+/*--- The native stage: the embedded matmul, compiled, checked and timed ---*/
+
+enum { kMatN = 1024, kNativeReps = 3 };
+
+/* The plain triple loop, in i-k-j order so that it streams through B and C,
+ * compiled with this driver's own flags: the baseline a C programmer gets. */
+static void plainMatmul(const float *a, const float *b, float *c, int n) {
+  memset(c, 0, sizeof(float) * (size_t)n * (size_t)n);
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < n; ++k) {
+      float aik = a[(size_t)i * n + k];
+      for (int j = 0; j < n; ++j)
+        c[(size_t)i * n + j] += aik * b[(size_t)k * n + j];
+    }
+}
+
+static double msSince(const struct timespec *t0) {
+  struct timespec t1;
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  return (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+static int cmpDouble(const void *x, const void *y) {
+  double a = *(const double *)x, b = *(const double *)y;
+  return (a > b) - (a < b);
+}
+
+typedef void (*SgemmFn)(int, int, int, int, int, int, float, const float *, int, const float *,
+                        int, float, float *, int);
+
+/* OpenBLAS is only a peer to compare with: loaded if installed, never
+ * linked. */
+static double timeOpenBlas(const float *a, const float *b, float *c, char *why, size_t cap) {
+  void *h = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    snprintf(why, cap, "not installed (libopenblas0)");
+    return -1;
+  }
+  SgemmFn sgemm = (SgemmFn)(uintptr_t)dlsym(h, "cblas_sgemm");
+  if (!sgemm) {
+    snprintf(why, cap, "no cblas_sgemm in libopenblas.so.0");
+    dlclose(h);
+    return -1;
+  }
+  double t[kNativeReps];
+  /* CblasRowMajor = 101, CblasNoTrans = 111. */
+  sgemm(101, 111, 111, kMatN, kMatN, kMatN, 1.0f, a, kMatN, b, kMatN, 0.0f, c, kMatN);
+  for (int r = 0; r < kNativeReps; ++r) {
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    sgemm(101, 111, 111, kMatN, kMatN, kMatN, 1.0f, a, kMatN, b, kMatN, 0.0f, c, kMatN);
+    t[r] = msSince(&t0);
+  }
+  dlclose(h);
+  qsort(t, kNativeReps, sizeof t[0], cmpDouble);
+  return t[kNativeReps / 2];
+}
+
+/* JIT-compiles `name` of `m` (lowered on a copy) and returns its packed
+ * entry, or NULL after printing why. */
+static AriRtPackedFn compileFunc(MlirModule m, const char *name, AriRtJit *jit) {
+  MlirModule copy = mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(m)));
+  AriCompileOptions co;
+  ariCompileOptionsInit(&co);
+  co.onlyFunc = name;
+  char err[1024];
+  AriRtPackedFn fn = NULL;
+  if (mlirLogicalResultIsSuccess(ariCompileLower(copy, &co))) {
+    if (ariRtJitCreate(jit, copy, co.optLevel, err, sizeof err))
+      fn = ariRtJitLookup(jit, name, err, sizeof err);
+    if (!fn)
+      fprintf(stderr, "ariadne: cannot compile @%s: %s\n", name, err);
+  }
+  mlirModuleDestroy(copy);
+  return fn;
+}
+
+/* Runs @name natively and through the interpreter on the same seeded
+ * inputs; true when every output matches within the default tolerance. */
+static bool checkAgainstInterpreter(MlirModule m, const char *name, uint64_t seed,
+                                    AriArena *arena) {
+  MlirOperation f = ariFindFunc(m, name);
+  AriHostArg ref[kMaxArgs], nat[kMaxArgs];
+  intptr_t n = 0;
+  if (mlirOperationIsNull(f) ||
+      mlirLogicalResultIsFailure(ariInterpDescribeArgs(f, ref, kMaxArgs, &n)) ||
+      !ariRtCloneArgs(ref, ref, n, arena))
+    return false;
+  for (intptr_t k = 0; k < n; ++k)
+    ariHostArgFillRandom(&ref[k], seed + (uint64_t)k);
+  AriRtJit jit = {NULL};
+  AriRtPackedFn fn = compileFunc(m, name, &jit);
+  void **packed = NULL;
+  bool ok = fn && ariRtCloneArgs(nat, ref, n, arena) && (packed = ariRtJitPackArgs(nat, n, arena)) &&
+            mlirLogicalResultIsSuccess(ariInterpRun(f, ref, n, NULL, NULL));
+  if (ok) {
+    fn(packed);
+    bool isOut[kMaxArgs];
+    ariInterpOutputArgs(f, isOut, n);
+    for (intptr_t k = 0; k < n; ++k) {
+      if (!isOut[k])
+        continue;
+      AriRtComparison c;
+      ariRtCompare(&nat[k], &ref[k], ariRtDefaultTolerance(ref[k].scalar), &c);
+      printf("  check @%s: native vs interpreter, arg %ld: %lld values, %lld mismatches, max "
+             "error %.3g\n",
+             name, (long)k, (long long)c.count, (long long)c.mismatches, c.maxAbsError);
+      ok = ok && c.mismatches == 0;
+    }
+  }
+  ariRtJitDestroy(&jit);
+  return ok;
+}
+
+/* The main job's native stage on the embedded matmul example: lower and
+ * JIT-compile it, check it against the interpreter at a size the
+ * interpreter can afford, then time the 1024x1024 version next to plain C
+ * loops and OpenBLAS, checking it against the plain C result. */
+static int runNativeMatmul(MlirContext ctx, const DriverOptions *o) {
+  size_t count = 0;
+  const AriEmbeddedFile *ex = ariEmbeddedExamples(&count);
+  const char *text = NULL;
+  for (size_t i = 0; i < count; ++i)
+    if (!strcmp(ex[i].name, "matmul_lowlevel"))
+      text = ex[i].text;
+  printf("== native: matmul_lowlevel (tiled, packed B, map par) ==\n");
+  MlirModule m = text ? ariParseNamed(ctx, text, "matmul_lowlevel.mlir") : (MlirModule){NULL};
+  if (mlirModuleIsNull(m)) {
+    fprintf(stderr, "ariadne: the embedded matmul_lowlevel example is missing or invalid\n");
+    return 1;
+  }
+  AriArena arena;
+  ariArenaInit(&arena, 0);
+  int errors = 0;
+  if (!checkAgainstInterpreter(m, "matmul_lowlevel_medium", o->seed, &arena))
+    ++errors;
+
+  size_t bytes = sizeof(float) * kMatN * kMatN;
+  float *a = ariRtAllocAligned(&arena, bytes, ARI_RT_ALIGN);
+  float *b = ariRtAllocAligned(&arena, bytes, ARI_RT_ALIGN);
+  float *c = ariRtAllocAligned(&arena, bytes, ARI_RT_ALIGN);
+  float *want = ariRtAllocAligned(&arena, bytes, ARI_RT_ALIGN);
+  AriRtJit jit = {NULL};
+  AriRtPackedFn fn = errors ? NULL : compileFunc(m, "matmul_lowlevel", &jit);
+  if (!a || !b || !c || !want || !fn) {
+    ++errors;
+  } else {
+    AriHostArg args[3];
+    intptr_t n = 0;
+    ariInterpDescribeArgs(ariFindFunc(m, "matmul_lowlevel"), args, 3, &n);
+    args[0].data = a;
+    args[1].data = b;
+    args[2].data = c;
+    ariHostArgFillRandom(&args[0], o->seed);
+    ariHostArgFillRandom(&args[1], o->seed + 1);
+    void **packed = ariRtJitPackArgs(args, n, &arena);
+    AriRtTiming t;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    plainMatmul(a, b, want, kMatN);
+    double plainMs = msSince(&t0);
+    if (packed && ariRtTime(fn, packed, 1, kNativeReps, &t, &arena)) {
+      AriHostArg ref = args[2];
+      ref.data = want;
+      AriRtComparison cmp;
+      ariRtCompare(&args[2], &ref, ariRtDefaultTolerance(ARI_SCALAR_F32), &cmp);
+      double gflop = 2.0 * kMatN * kMatN * kMatN / 1e9;
+      printf("  check @matmul_lowlevel 1024: native vs plain C: %lld mismatches, max error %.3g\n",
+             (long long)cmp.mismatches, cmp.maxAbsError);
+      if (cmp.mismatches)
+        ++errors;
+      printf("  time 1024x1024x1024 f32 (median of %d after a warm-up):\n", kNativeReps);
+      printf("    ariadne matmul_lowlevel  %9.2f ms  %7.1f GFLOP/s\n", t.medianMs,
+             gflop / (t.medianMs / 1e3));
+      printf("    plain C loops (i-k-j)    %9.2f ms  %7.1f GFLOP/s  (one run)\n", plainMs,
+             gflop / (plainMs / 1e3));
+      char why[128];
+      double blas = timeOpenBlas(a, b, want, why, sizeof why);
+      if (blas > 0)
+        printf("    OpenBLAS cblas_sgemm     %9.2f ms  %7.1f GFLOP/s  (its own thread count)\n",
+               blas, gflop / (blas / 1e3));
+      else
+        printf("    OpenBLAS cblas_sgemm     %s\n", why);
+    } else {
+      ++errors;
+    }
+  }
+  ariRtJitDestroy(&jit);
+  ariArenaDestroy(&arena);
+  mlirModuleDestroy(m);
+  fflush(stdout);
+  return errors;
+}
+
 int main(int argc, char **argv) {
-  DriverOptions o = {NULL, 1, 100000000, 8, true, true};
+  DriverOptions o = {NULL, 1, 100000000, 8, true, true, true};
   const char *files[256];
   int nfiles = 0;
   bool all = false;
@@ -193,6 +396,8 @@ int main(int argc, char **argv) {
       o.printIR = false;
     } else if (!strcmp(a, "--all")) {
       all = true;
+    } else if (!strcmp(a, "--no-native")) {
+      o.native = false;
     } else if (a[0] == '-' && a[1]) {
       fprintf(stderr, "ariadne: bad option '%s'\n", a);
       usage(stderr);
@@ -206,6 +411,7 @@ int main(int argc, char **argv) {
   }
 
   MlirContext ctx = ariContextCreate();
+  ariCompileRegister(ctx);
   AriDiagSink sink;
   ariDiagSinkAttach(&sink, ctx, stderr);
   int errors = 0;
@@ -228,6 +434,8 @@ int main(int argc, char **argv) {
       errors += runModule(m, title, &o, &counts);
       mlirModuleDestroy(m);
     }
+    if (o.native && !errors)
+      errors += runNativeMatmul(ctx, &o);
   } else {
     o.onlySmall = false;
     for (int i = 0; i < nfiles; ++i) {

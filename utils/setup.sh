@@ -3,6 +3,7 @@
 # builds, and then either runs the main job or the whole test suite.
 #
 #   bash utils/setup.sh run    # build, then run `ariadne` on the embedded examples
+#                              # (interpret them; compile, check and time matmul)
 #   bash utils/setup.sh test   # build, then ctest; then an ASan+UBSan build and ctest
 #
 # Idempotent: packages are installed only when missing and builds are
@@ -20,7 +21,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 log() { printf '[ariadne] %s\n' "$*"; }
 
 packages=(cmake make python3 llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
-          clang-22 zlib1g-dev libomp-22-dev
+          clang-22 zlib1g-dev libomp-22-dev libopenblas0
           gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
 missing=()
 for p in "${packages[@]}"; do

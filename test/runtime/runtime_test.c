@@ -25,16 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int failures, checks;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    ++checks;                                                                  \
-    if (!(cond)) {                                                             \
-      ++failures;                                                              \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                          \
-  } while (0)
+#include "test/check.h"
 
 typedef struct Env {
   MlirContext ctx;

@@ -23,16 +23,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int failures, checks;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    ++checks;                                                                  \
-    if (!(cond)) {                                                             \
-      ++failures;                                                              \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                          \
-  } while (0)
+#include "test/check.h"
 
 #define NVALS(...) (sizeof((const double[]){__VA_ARGS__}) / sizeof(double))
 #define VALS(...) (const double[]){__VA_ARGS__}, NVALS(__VA_ARGS__)

@@ -18,16 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static int failures, checks;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    ++checks;                                                                  \
-    if (!(cond)) {                                                             \
-      ++failures;                                                              \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                          \
-  } while (0)
+#include "test/check.h"
 
 /* 3 rows of 4: map over rows of (reduce over 4 of (x*x + 1)) then exp. */
 static const char kProgram[] =

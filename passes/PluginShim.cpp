@@ -9,6 +9,7 @@
 #include "ariadne-c/Rise.h"
 #include "ariadne/Dialect/Rise/RiseDialect.h"
 #include "passes/lower/rise_to_affine.h"
+#include "passes/gpu/rise_to_gpu.h"
 #include "passes/pass.h"
 
 #include "mlir/CAPI/IR.h"
@@ -75,6 +76,33 @@ extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo mlirGetPassPluginInfo
                     return onError("rise-to-llvm takes no options");
                   llvm::StringRef text = ariRiseToLLVMPipeline();
                   // Strip "builtin.module(" ... ")" to nest the passes in pm.
+                  text = text.drop_front(sizeof("builtin.module(") - 1).drop_back(1);
+                  return mlir::parsePassPipeline(text, pm);
+                },
+                [](llvm::function_ref<void(const mlir::detail::PassOptions &)>) {});
+            mlir::registerPassPipeline(
+                "rise-to-llvm-fma",
+                "rise-to-llvm with convert-rise-to-affine{fma=true} (mul+add fused)",
+                [](mlir::OpPassManager &pm, llvm::StringRef options,
+                   llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> onError) {
+                  if (!options.empty())
+                    return onError("rise-to-llvm-fma takes no options");
+                  llvm::StringRef text = ariRiseToLLVMFmaPipeline();
+                  text = text.drop_front(sizeof("builtin.module(") - 1).drop_back(1);
+                  return mlir::parsePassPipeline(text, pm);
+                },
+                [](llvm::function_ref<void(const mlir::detail::PassOptions &)>) {});
+            // Options (chip=sm_80|sm_90, fma=true) are read by the C side.
+            mlir::registerPassPipeline(
+                "rise-to-nvvm",
+                "Lower rise kernels to gpu.module(NVVM) + host LLVM (chip=sm_80|sm_90, +ptx80)",
+                [](mlir::OpPassManager &pm, llvm::StringRef options,
+                   llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> onError) {
+                  char err[256];
+                  const char *p = ariRiseToNVVMPipeline(options.str().c_str(), err, sizeof err);
+                  if (!p)
+                    return onError(err);
+                  llvm::StringRef text = p;
                   text = text.drop_front(sizeof("builtin.module(") - 1).drop_back(1);
                   return mlir::parsePassPipeline(text, pm);
                 },

@@ -2,13 +2,18 @@
 
 #include "passes/pass.h"
 #include "passes/stats.h"
+#include "passes/rewrite.h"
 #include "passes/lower/rise_to_affine.h"
+#include "passes/gpu/insert_barriers.h"
+#include "passes/gpu/rise_to_gpu.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 const AriPassInfo *const *ariPassList(size_t *count) {
-  static const AriPassInfo *const passes[] = {&ariStatsPass, &ariRiseToAffinePass};
+  static const AriPassInfo *const passes[] = {&ariStatsPass, &ariRiseToAffinePass,
+                                               &ariRiseToGpuPass, &ariInsertBarriersPass,
+                                               &ariRewritePass};
   *count = sizeof passes / sizeof passes[0];
   return passes;
 }

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "runtime/compile.h"
+#include "runtime/compile_impl.h"
 #include "passes/lower/rise_to_affine.h"
 #include "passes/pass.h"
 #include "utils/arena.h"
@@ -51,10 +52,8 @@ void ariCompileRegister(MlirContext ctx) {
   mlirRegisterAllLLVMTranslations(ctx);
 }
 
-static void emitError(MlirLocation loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void emitError(MlirLocation loc, const char *fmt, ...) {
-  char msg[1024];
+void ariCompileError(MlirLocation loc, const char *fmt, ...) {
+  char msg[4096];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
@@ -62,16 +61,16 @@ static void emitError(MlirLocation loc, const char *fmt, ...) {
   mlirEmitError(loc, msg);
 }
 
-static MlirLocation moduleLoc(MlirModule m) {
+MlirLocation ariCompileModuleLoc(MlirModule m) {
   return mlirOperationGetLocation(mlirModuleGetOperation(m));
 }
 
-static bool strRefEq(MlirStringRef s, const char *c) {
+bool ariCompileStrRefEq(MlirStringRef s, const char *c) {
   return s.length == strlen(c) && !memcmp(s.data, c, s.length);
 }
 
 static bool isFunc(MlirOperation op) {
-  return strRefEq(mlirIdentifierStr(mlirOperationGetName(op)), "func.func");
+  return ariCompileStrRefEq(mlirIdentifierStr(mlirOperationGetName(op)), "func.func");
 }
 
 static MlirStringRef funcName(MlirOperation op) {
@@ -83,7 +82,7 @@ static MlirStringRef funcName(MlirOperation op) {
 static bool isPublicDefinition(MlirOperation op) {
   MlirAttribute v =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_visibility"));
-  if (!mlirAttributeIsNull(v) && !strRefEq(mlirStringAttrGetValue(v), "public"))
+  if (!mlirAttributeIsNull(v) && !ariCompileStrRefEq(mlirStringAttrGetValue(v), "public"))
     return false;
   MlirRegion body = mlirOperationGetRegion(op, 0);
   return !mlirBlockIsNull(mlirRegionGetFirstBlock(body));
@@ -114,7 +113,7 @@ static MlirLogicalResult addElement(MlirOpPassManager pm, const char *el, size_t
                                     MlirLocation loc) {
   char text[2048];
   if (n >= sizeof text) {
-    emitError(loc, "pipeline element too long");
+    ariCompileError(loc, "pipeline element too long");
     return mlirLogicalResultFailure();
   }
   memcpy(text, el, n);
@@ -122,31 +121,33 @@ static MlirLogicalResult addElement(MlirOpPassManager pm, const char *el, size_t
   size_t nameLen = strcspn(text, "{(");
   char name[256];
   if (nameLen == 0 || nameLen >= sizeof name) {
-    emitError(loc, "invalid pipeline element '%s'", text);
+    ariCompileError(loc, "invalid pipeline element '%s'", text);
     return mlirLogicalResultFailure();
   }
   memcpy(name, text, nameLen);
   name[nameLen] = 0;
   if (!strcmp(text, "rise-to-llvm"))
     return addRiseToLLVM(pm, loc);
+  if (!strcmp(text, "rise-to-llvm-fma"))
+    return addTopPipeline(pm, ariRiseToLLVMFmaPipeline(), loc);
   const AriPassInfo *info = ariPassLookup(name);
   if (info) {
     char opts[2048] = "", err[512] = "";
     if (text[nameLen] == '{') {
       size_t len = strlen(text);
       if (text[len - 1] != '}') {
-        emitError(loc, "invalid pipeline element '%s': unbalanced '{'", text);
+        ariCompileError(loc, "invalid pipeline element '%s': unbalanced '{'", text);
         return mlirLogicalResultFailure();
       }
       memcpy(opts, text + nameLen + 1, len - nameLen - 2);
       opts[len - nameLen - 2] = 0;
     } else if (text[nameLen]) {
-      emitError(loc, "invalid pipeline element '%s'", text);
+      ariCompileError(loc, "invalid pipeline element '%s'", text);
       return mlirLogicalResultFailure();
     }
     MlirPass p = ariPassCreate(info, opts, err, sizeof err);
     if (!p.ptr) {
-      emitError(loc, "invalid options for pass '%s': %s", name, err);
+      ariCompileError(loc, "invalid options for pass '%s': %s", name, err);
       return mlirLogicalResultFailure();
     }
     mlirOpPassManagerAddOwnedPass(pm, p);
@@ -158,7 +159,7 @@ static MlirLogicalResult addElement(MlirOpPassManager pm, const char *el, size_t
           mlirOpPassManagerAddPipeline(pm, mlirStringRefCreate(text, n), toMsg, &mb))) {
     /* The parser's message repeats the text with a caret below it. */
     msg[strcspn(msg, "\n")] = 0;
-    emitError(loc, "invalid pipeline element '%s': %s", text, msg);
+    ariCompileError(loc, "invalid pipeline element '%s': %s", text, msg);
     return mlirLogicalResultFailure();
   }
   return mlirLogicalResultSuccess();
@@ -196,7 +197,7 @@ static MlirLogicalResult addPipeline(MlirOpPassManager pm, const char *p, MlirLo
     }
   }
   if (depth != 0 || quoted) {
-    emitError(loc, "invalid pipeline '%s': unbalanced brackets or quotes", p);
+    ariCompileError(loc, "invalid pipeline '%s': unbalanced brackets or quotes", p);
     return mlirLogicalResultFailure();
   }
   return mlirLogicalResultSuccess();
@@ -211,7 +212,7 @@ static MlirLogicalResult addTopPipeline(MlirOpPassManager pm, const char *p, Mli
     return addPipeline(pm, p, loc);
   char inner[4096];
   if (n >= sizeof inner) {
-    emitError(loc, "pipeline too long");
+    ariCompileError(loc, "pipeline too long");
     return mlirLogicalResultFailure();
   }
   memcpy(inner, p + sizeof open - 1, n - sizeof open);
@@ -227,7 +228,7 @@ static MlirLogicalResult keepOnly(MlirModule module, const char *name) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
     if (isFunc(op)) {
-      if (strRefEq(funcName(op), name))
+      if (ariCompileStrRefEq(funcName(op), name))
         found = true;
       else
         mlirOperationDestroy(op);
@@ -235,7 +236,7 @@ static MlirLogicalResult keepOnly(MlirModule module, const char *name) {
     op = next;
   }
   if (!found) {
-    emitError(moduleLoc(module), "no function named '%s'", name);
+    ariCompileError(ariCompileModuleLoc(module), "no function named '%s'", name);
     return mlirLogicalResultFailure();
   }
   return mlirLogicalResultSuccess();
@@ -261,7 +262,7 @@ typedef struct {
 static MlirWalkResult findUnlowered(MlirOperation op, void *user) {
   Unlowered *u = user;
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  if (strRefEq(n, "builtin.module"))
+  if (ariCompileStrRefEq(n, "builtin.module"))
     return MlirWalkResultAdvance;
   size_t dot = 0;
   while (dot < n.length && n.data[dot] != '.')
@@ -279,11 +280,19 @@ static MlirWalkResult findUnlowered(MlirOperation op, void *user) {
 
 MlirLogicalResult ariCompileLower(MlirModule module, const AriCompileOptions *o) {
   MlirContext ctx = mlirModuleGetContext(module);
-  MlirLocation loc = moduleLoc(module);
+  MlirLocation loc = ariCompileModuleLoc(module);
   if (o->onlyFunc && *o->onlyFunc && mlirLogicalResultIsFailure(keepOnly(module, o->onlyFunc)))
     return mlirLogicalResultFailure();
   requestCInterfaces(module);
+  bool gpu = ariCompileIsGpuTarget(o->target);
   const char *lowering = o->lowering ? o->lowering : ariCompileDefaultLowering();
+  char gpuLowering[4096];
+  if (gpu && !o->lowering) {
+    if (mlirLogicalResultIsFailure(
+            ariCompileGpuDefaultLowering(module, o, gpuLowering, sizeof gpuLowering)))
+      return mlirLogicalResultFailure();
+    lowering = gpuLowering;
+  }
 
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
@@ -295,11 +304,13 @@ MlirLogicalResult ariCompileLower(MlirModule module, const AriCompileOptions *o)
   if (mlirLogicalResultIsSuccess(r)) {
     r = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
     if (mlirLogicalResultIsFailure(r))
-      emitError(loc, "the compilation pipeline failed");
+      ariCompileError(loc, "the compilation pipeline failed");
   }
   mlirPassManagerDestroy(pm);
   if (mlirLogicalResultIsFailure(r))
     return r;
+  if (gpu)
+    return ariCompileGpuCheckLowered(module);
 
   Unlowered u = {{NULL}, {NULL}, 0};
   mlirOperationWalk(mlirModuleGetOperation(module), findUnlowered, &u, MlirWalkPreOrder);
@@ -307,7 +318,7 @@ MlirLogicalResult ariCompileLower(MlirModule module, const AriCompileOptions *o)
     if (!mlirOperationIsNull(u.firstReal))
       u.first = u.firstReal;
     MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(u.first));
-    emitError(mlirOperationGetLocation(u.first),
+    ariCompileError(mlirOperationGetLocation(u.first),
               "'%.*s' was not lowered to the LLVM dialect by the pipeline (%ld op%s left "
               "outside llvm/omp)",
               (int)n.length, n.data, u.count, u.count == 1 ? "" : "s");
@@ -322,19 +333,19 @@ MlirLogicalResult ariCompileWriteFile(MlirLocation loc, const char *path, const 
                                       size_t len) {
   if (!strcmp(path, "-")) {
     if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
-      emitError(loc, "cannot write to stdout: %s", strerror(errno));
+      ariCompileError(loc, "cannot write to stdout: %s", strerror(errno));
       return mlirLogicalResultFailure();
     }
     return mlirLogicalResultSuccess();
   }
   char tmp[4096];
   if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
-    emitError(loc, "output path too long: %s", path);
+    ariCompileError(loc, "output path too long: %s", path);
     return mlirLogicalResultFailure();
   }
   int fd = mkstemp(tmp);
   if (fd < 0) {
-    emitError(loc, "cannot write '%s': %s", path, strerror(errno));
+    ariCompileError(loc, "cannot write '%s': %s", path, strerror(errno));
     return mlirLogicalResultFailure();
   }
   const char *p = data;
@@ -360,7 +371,7 @@ MlirLogicalResult ariCompileWriteFile(MlirLocation loc, const char *path, const 
     ok = false, err = errno;
   if (!ok) {
     unlink(tmp);
-    emitError(loc, "cannot write '%s': %s", path, strerror(err ? err : EIO));
+    ariCompileError(loc, "cannot write '%s': %s", path, strerror(err ? err : EIO));
     return mlirLogicalResultFailure();
   }
   return mlirLogicalResultSuccess();
@@ -453,11 +464,11 @@ static MlirLogicalResult checkSubtarget(const char *triple, const char *cpu,
   if (bad) {
     while (bad > warn && bad[-1] != '\n')
       bad--;
-    emitError(loc, "invalid cpu or features for %s: %.*s", triple, (int)strcspn(bad, "\n"), bad);
+    ariCompileError(loc, "invalid cpu or features for %s: %.*s", triple, (int)strcspn(bad, "\n"), bad);
     return mlirLogicalResultFailure();
   }
   if (!d) {
-    emitError(loc, "cannot create a subtarget for %s, cpu %s, features '%s'", triple, cpu,
+    ariCompileError(loc, "cannot create a subtarget for %s, cpu %s, features '%s'", triple, cpu,
               features);
     return mlirLogicalResultFailure();
   }
@@ -476,7 +487,7 @@ static MlirLogicalResult makeMachine(const AriCompileOptions *o, MlirLocation lo
     if (!strcmp(arch, kTargets[i].name))
       t = &kTargets[i];
   if (!t) {
-    emitError(loc, "unknown target '%s' (expected x86_64 or aarch64)", arch);
+    ariCompileError(loc, "unknown target '%s' (expected x86_64, aarch64 or nvptx64)", arch);
     return mlirLogicalResultFailure();
   }
   initTarget(t->name);
@@ -486,7 +497,7 @@ static MlirLogicalResult makeMachine(const AriCompileOptions *o, MlirLocation lo
   const char *features = o->features ? o->features : "";
   if (!strcmp(cpu, "host")) {
     if (!native) {
-      emitError(loc, "--cpu=host is only valid for the host's architecture (%s), not %s",
+      ariCompileError(loc, "--cpu=host is only valid for the host's architecture (%s), not %s",
                 hostArch(), arch);
       return mlirLogicalResultFailure();
     }
@@ -503,7 +514,7 @@ static MlirLogicalResult makeMachine(const AriCompileOptions *o, MlirLocation lo
   if (mlirLogicalResultIsFailure(r)) {
     /* reported */
   } else if (LLVMGetTargetFromTriple(t->triple, &target, &err)) {
-    emitError(loc, "target %s is not available: %s", t->triple, err ? err : "");
+    ariCompileError(loc, "target %s is not available: %s", t->triple, err ? err : "");
     r = mlirLogicalResultFailure();
   } else {
     LLVMCodeGenOptLevel lvl = o->optLevel <= 0   ? LLVMCodeGenLevelNone
@@ -515,7 +526,7 @@ static MlirLogicalResult makeMachine(const AriCompileOptions *o, MlirLocation lo
                                     LLVMCodeModelDefault);
     m->triple = t->triple;
     if (!m->tm) {
-      emitError(loc, "cannot create a target machine for %s, cpu %s", t->triple, cpu);
+      ariCompileError(loc, "cannot create a target machine for %s, cpu %s", t->triple, cpu);
       r = mlirLogicalResultFailure();
     }
   }
@@ -608,9 +619,11 @@ static void toGrowing(MlirStringRef s, void *user) {
 
 MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
                                  AriEmitKind kind, const char *path) {
-  MlirLocation loc = moduleLoc(module);
+  MlirLocation loc = ariCompileModuleLoc(module);
+  if (ariCompileIsGpuTarget(o->target))
+    return ariCompileGpuEmit(module, o, kind, path, NULL, NULL, NULL);
   if (kind == ARI_EMIT_OBJ && !strcmp(path, "-")) {
-    emitError(loc, "an object file cannot be written to stdout");
+    ariCompileError(loc, "an object file cannot be written to stdout");
     return mlirLogicalResultFailure();
   }
   Machine m = {NULL, NULL};
@@ -624,7 +637,7 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
     mlirOperationPrint(mlirModuleGetOperation(module), toGrowing, &g);
     toGrowing(mlirStringRefCreate("\n", 1), &g);
     if (g.oom) {
-      emitError(loc, "out of memory printing the module");
+      ariCompileError(loc, "out of memory printing the module");
       r = mlirLogicalResultFailure();
     } else {
       r = ariCompileWriteFile(loc, path, g.buf, g.len);
@@ -637,7 +650,7 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
   LLVMContextRef c = LLVMContextCreate();
   LLVMModuleRef mod = mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(module), c);
   if (!mod) {
-    emitError(loc, "translation to LLVM IR failed");
+    ariCompileError(loc, "translation to LLVM IR failed");
     r = mlirLogicalResultFailure();
   } else {
     LLVMSetTarget(mod, m.triple);
@@ -656,7 +669,7 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
     LLVMDisposePassBuilderOptions(pbo);
     if (e) {
       char *msg = LLVMGetErrorMessage(e);
-      emitError(loc, "LLVM optimisation failed: %s", msg);
+      ariCompileError(loc, "LLVM optimisation failed: %s", msg);
       LLVMDisposeErrorMessage(msg);
       r = mlirLogicalResultFailure();
     }
@@ -671,7 +684,7 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
       char *err = NULL;
       if (LLVMTargetMachineEmitToMemoryBuffer(
               m.tm, mod, kind == ARI_EMIT_ASM ? LLVMAssemblyFile : LLVMObjectFile, &err, &buf)) {
-        emitError(loc, "code generation failed: %s", err ? err : "");
+        ariCompileError(loc, "code generation failed: %s", err ? err : "");
         r = mlirLogicalResultFailure();
       } else {
         r = ariCompileWriteFile(loc, path, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf));

@@ -50,6 +50,9 @@ typedef struct AriCompileOptions {
   const char *lowering; /* the lowering pipeline; NULL = ariCompileDefaultLowering() */
   const char *onlyFunc; /* if set, every other func.func is erased first */
   int optLevel;         /* 0..3 */
+  const char *gpuArch;  /* nvptx64 only: sm_80, sm_90 (default), ... */
+  const char *ptxas;    /* nvptx64 only: the ptxas to run; NULL = CUDA's */
+  bool gpuFma;          /* nvptx64 only: rise-to-nvvm with fma=true */
 } AriCompileOptions;
 
 /* Options for the host: host CPU and features, O3, default lowering. */
@@ -96,6 +99,60 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
  * directory and a rename. On failure emits an error at `loc`. */
 MlirLogicalResult ariCompileWriteFile(MlirLocation loc, const char *path, const void *data,
                                       size_t len);
+
+/*--- GPU (target "nvptx64", compile_gpu.c and gpu_stub.c) --------------------
+ * ariCompileLower runs the GPU lowering (default: rise-to-nvvm when built,
+ * else ariCompileGpuUpstreamLowering()) and then checks that every
+ * gpu.module is in the LLVM/NVVM dialects and that host functions hold only
+ * what the host stub understands; ariCompileEmit writes PTX (asm), a cubin
+ * (obj, through ptxas), LLVM IR (llvm) or the lowered module (mlir). */
+
+bool ariCompileIsGpuTarget(const char *target);
+
+/* The default lowering for target nvptx64, into buf: for a module with
+ * rise ops, rise-to-nvvm for o->gpuArch with host=gpu (no gpu-to-llvm: the
+ * host stub stands for MLIR's host lowering) and fma=true if o->gpuFma;
+ * for one already in the gpu dialect, ariCompileGpuUpstreamLowering(). */
+MlirLogicalResult ariCompileGpuDefaultLowering(MlirModule module, const AriCompileOptions *o,
+                                               char *buf, size_t cap);
+
+/* Kernel outlining and the upstream gpu.module lowering to NVVM, for
+ * modules already written in the gpu dialect. */
+const char *ariCompileGpuUpstreamLowering(void);
+
+/* The canonical name of a supported architecture (NULL/"" = sm_90), or
+ * NULL if unknown. */
+const char *ariCompileGpuArchCheck(const char *arch);
+
+MlirLogicalResult ariCompileGpuCheckLowered(MlirModule module);
+
+/* As ariCompileEmit for nvptx64; `path` may be NULL (nothing written).
+ * If ptx is not NULL, the PTX text (for asm and obj) is returned in it,
+ * allocated from `arena`. */
+struct AriArena;
+MlirLogicalResult ariCompileGpuEmit(MlirModule module, const AriCompileOptions *o,
+                                    AriEmitKind kind, const char *path, struct AriArena *arena,
+                                    char **ptx, size_t *ptxLen);
+
+/* Runs ptxas (NULL = CUDA's at its default path) on `ptx`, writing the
+ * cubin to `out` atomically; its messages become the diagnostic. */
+MlirLogicalResult ariCompileGpuPtxas(const char *ptxas, const char *arch, const char *ptx,
+                                     size_t ptxLen, const char *out, MlirLocation loc);
+
+/* Host stubs (gpu_stub.c). Collected in two steps: signatures and
+ * argument accesses from the module before lowering (rise.in = read,
+ * rise.out = written), launch plans from the lowered module; then the C
+ * stub and header are rendered with the PTX embedded. `prefix` names the
+ * program (PREFIX_program, PREFIX_load, PREFIX_info); `headerName` is what
+ * the stub #includes. */
+typedef struct AriGpuStub AriGpuStub;
+MlirLogicalResult ariGpuStubBegin(MlirModule module, const char *onlyFunc,
+                                  struct AriArena *arena, AriGpuStub **out);
+MlirLogicalResult ariGpuStubAddLaunches(AriGpuStub *s, MlirModule lowered);
+MlirLogicalResult ariGpuStubRender(AriGpuStub *s, const char *prefix, const char *headerName,
+                                   const char *arch, const char *ptx, size_t ptxLen,
+                                   char **stub, size_t *stubLen, char **header,
+                                   size_t *headerLen);
 
 #ifdef __cplusplus
 }

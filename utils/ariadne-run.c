@@ -2,7 +2,7 @@
  *
  * ariadne-run FILE [--func=NAME] [--seed=N] [--input=K:PATH]... [--reps=N]
  *             [--warmup=N] [--threads=N] [--target-cpu=CPU] [--features=LIST]
- *             [--pipeline=PASSES] [--lowering=PASSES] [--rtol=X] [--atol=X]
+ *             [--pipeline=PASSES] [--lowering=PASSES | --fma] [--rtol=X] [--atol=X]
  *             [--target=ARCH [--cross-cc=CC] [--exec=CMD]] [--no-check] [--print]
  *
  * Compiles one function in process (runtime/compile.h, the code behind
@@ -75,6 +75,8 @@ static void usage(FILE *f) {
       "  --exec=COMMAND      (default 'qemu-aarch64 -cpu max -L /usr/aarch64-linux-gnu')\n"
       "  --pipeline=PASSES   passes to run before the lowering\n"
       "  --lowering=PASSES   replaces the default lowering to the LLVM dialect\n"
+      "  --fma               lower with rise-to-llvm-fma (mul+add fused: one rounding;\n"
+      "                      compared within the tolerance)\n"
       "  --rtol=X --atol=X   tolerance: native and interpreter values a, b match when\n"
       "                      |a-b| <= atol + rtol*|b| (default f32 1e-4 and 1e-5,\n"
       "                      f64 1e-10 and 1e-12; integers must be equal)\n"
@@ -107,6 +109,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
   o->warmup = 2;
   o->rtol = o->atol = -1;
   o->check = true;
+  bool fma = false;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v;
     uint64_t u;
@@ -158,7 +161,14 @@ static int parseOptions(int argc, char **argv, Options *o) {
     } else if (ariToolOptValue(a, "--pipeline", &v)) {
       o->pipeline = v;
     } else if (ariToolOptValue(a, "--lowering", &v)) {
+      if (fma)
+        return usageError("--fma and --lowering exclude each other");
       o->lowering = v;
+    } else if (!strcmp(a, "--fma")) {
+      if (o->lowering)
+        return usageError("--fma and --lowering exclude each other");
+      fma = true;
+      o->lowering = "rise-to-llvm-fma";
     } else if (ariToolOptValue(a, "--rtol", &v)) {
       if (!parseTol(v, &o->rtol))
         return usageError("--rtol needs a non-negative number, got '%s'", v);

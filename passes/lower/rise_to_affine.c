@@ -18,6 +18,7 @@
 #include "ariadne-c/Rise.h"
 #include "dialect/lib/types.h"
 #include "passes/lower/build.h"
+#include "passes/lower/lower_hooks.h"
 #include "utils/arena.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -31,6 +32,7 @@
 #include "mlir-c/Dialect/Vector.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,6 +60,9 @@ typedef enum DKind {
   D_RWIN,     /* window of rotated values vals[0..p) */
   D_CIRC,     /* circular_buffer over a (alloc p, size q, addr r) */
   D_ROT,      /* rotate_values over a (size q) */
+  D_STREAM,   /* circular_buffer a (a D_CIRC) streamed through ring v: read in
+                 order, element k loads slot k+size-1 and is window k */
+  D_KERNEL,   /* rise.kernel op in env, run where it is written (GPU hooks) */
 } DKind;
 
 typedef struct Env Env;
@@ -119,12 +124,16 @@ typedef struct Lower {
   MlirOperation where; /* the rise op being lowered, for diagnostics */
   int literals;
   bool oom;
+  const AriLowerHooks *hooks; /* GPU target (lower_hooks.h), or NULL */
+  bool fma; /* option fma: a mulf feeding an addf becomes one fused op */
 } Lower;
 
 static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
 static void *fail(Lower *L, MlirOperation op, const char *fmt, ...) {
-  char msg[512] = "convert-rise-to-affine: ";
+  char msg[512];
+  /* The GPU target (lower_hooks.h) reports under its own pass name. */
+  snprintf(msg, sizeof msg, "%s: ", L->hooks ? "convert-rise-to-gpu" : "convert-rise-to-affine");
   size_t n = strlen(msg);
   va_list ap;
   va_start(ap, fmt);
@@ -270,6 +279,24 @@ static MlirValue allocBuffer(Lower *L, MlirType mt, bool heap) {
   return buf;
 }
 
+/* A buffer for a value placed in `addr`: the target's hooks choose first
+ * (workgroup memory, registers, device memory). Null after a diagnostic. */
+static MlirValue allocIn(Lower *L, MlirType mt, MlirRiseAddressSpace addr, bool explicitAddr) {
+  if (L->hooks && L->hooks->alloc) {
+    bool failed = false;
+    MlirValue v = L->hooks->alloc(L->hooks->user, &L->b, L->where, L->scope, mt, addr,
+                                  explicitAddr, &failed);
+    if (failed || !mlirValueIsNull(v))
+      return v;
+  }
+  return allocBuffer(L, mt, addr == MlirRiseAddressSpaceGlobal);
+}
+
+static bool isGpuKind(MlirRisePatternKind k) {
+  return k == MlirRisePatternKindGlobal || k == MlirRisePatternKindWorkgroup ||
+         k == MlirRisePatternKindLocal;
+}
+
 /* Frees the heap buffers of `scope` at the builder's insertion point. */
 static void emitDeallocs(Lower *L, MlirBlock scope) {
   for (Dealloc *d = L->deallocs; d; d = d->next)
@@ -288,6 +315,8 @@ static Desc *memDesc(Lower *L, MlirType ty, MlirValue mem) {
 
 static Desc *lambda(Lower *L, MlirOperation op, intptr_t region, Env *env, intptr_t nargs,
                     Desc **args);
+static bool ringLoad(Lower *L, Desc *src, MlirValue ring, MlirValue k);
+static Desc *ringWindow(Lower *L, Desc *src, MlirValue ring, MlirValue i);
 
 static Desc *sel(Lower *L, MlirValue c, Desc *x, Desc *y) {
   if (!x || !y)
@@ -313,6 +342,63 @@ static Desc *proj(Lower *L, Desc *d, int which) {
   if (d->k == D_SEL)
     return sel(L, d->v, proj(L, d->a, which), proj(L, d->b, which));
   return fail(L, (MlirOperation){NULL}, "internal error: projection of a non-pair");
+}
+
+static int64_t gcd64(int64_t a, int64_t b) {
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a < 0 ? -a : a;
+}
+
+/* Views that produce their elements by index arithmetic alone (indexing
+ * them emits no loads or lambda code until a scalar is reached). */
+static bool plainView(Desc *d) {
+  for (; d; d = d->a) {
+    if (d->k == D_MEM)
+      return true;
+    if (d->k != D_OFFS && d->k != D_JOIN && d->k != D_SLIDE)
+      return false;
+  }
+  return false;
+}
+
+static Desc *at(Lower *L, Desc *d, MlirValue i);
+
+/* Can lanes j .. j+w-1 of the 1-D view `d` be read by one vector load?
+ * True when they are adjacent in the last dimension of a memref of scalars
+ * reached through offsets (slide, split) and joins whose inner size is a
+ * multiple of w, with j a multiple of w at every join, so that the lanes
+ * never straddle two rows; `al` is a known divisor of j (an offset from
+ * slide/split is a multiple of its step, others of 1). On success
+ * idx[0..*n) addresses lane 0 of memref *mem. */
+static bool vecAddr(Lower *L, Desc *d, MlirValue j, int64_t w, int64_t al, MlirValue *mem,
+                    MlirValue *idx, int *n) {
+  LbBuilder *b = &L->b;
+  if (!d || !plainView(d))
+    return false;
+  switch (d->k) {
+  case D_MEM:
+    if (d->nidx + 1 != memRank(d->v) ||
+        !riseIsScalar(mlirShapedTypeGetElementType(mlirValueGetType(d->v))))
+      return false;
+    memcpy(idx, d->idx, sizeof d->idx);
+    idx[d->nidx] = j;
+    *n = d->nidx + 1;
+    *mem = d->v;
+    return true;
+  case D_OFFS:
+    return vecAddr(L, d->a, lbAdd(b, d->v, j), w, gcd64(al, d->q > 0 ? d->q : 1), mem, idx, n);
+  case D_JOIN:
+    if (d->p % w || al % w)
+      return false;
+    return vecAddr(L, at(L, d->a, lbDivC(b, j, d->p)), lbModC(b, j, d->p), w, gcd64(al, d->p),
+                   mem, idx, n);
+  default:
+    return false;
+  }
 }
 
 static Desc *at(Lower *L, Desc *d, MlirValue i) {
@@ -343,6 +429,7 @@ static Desc *at(Lower *L, Desc *d, MlirValue i) {
     if (r) {
       r->a = d->a;
       r->v = lbMulC(b, i, d->p);
+      r->q = d->p; /* v is a multiple of the step (see vecAddr) */
     }
     return r;
   }
@@ -392,6 +479,11 @@ static Desc *at(Lower *L, Desc *d, MlirValue i) {
       idx[a->nidx] = base;
       return dval(L, lbVecLoad(b, et, a->v, a->nidx + 1, idx));
     }
+    /* Through join/split/slide views of contiguous rows: still one load. */
+    MlirValue vmem, vidx[LB_MAX_RANK];
+    int vn = 0;
+    if (vecAddr(L, a, base, w, w, &vmem, vidx, &vn))
+      return dval(L, lbVecLoad(b, et, vmem, vn, vidx));
     MlirValue lanes[64];
     if (w > 64)
       return fail(L, (MlirOperation){NULL}, "as_vector wider than 64 lanes is not supported");
@@ -442,8 +534,13 @@ static Desc *at(Lower *L, Desc *d, MlirValue i) {
     }
     return offs;
   }
+  case D_STREAM:
+    if (!ringLoad(L, d->a, d->v, lbAddC(b, i, d->a->q - 1)))
+      return NULL;
+    return ringWindow(L, d->a, d->v, i);
   case D_VAL:
   case D_PAIR:
+  case D_KERNEL: /* materialised unless written: never read here */
     break;
   }
   return fail(L, (MlirOperation){NULL}, "internal error: indexing a non-array value");
@@ -475,7 +572,7 @@ static Acc *accAt(Lower *L, Acc *acc, MlirValue i) {
     return r;
   }
   case A_SPLIT: {
-    Acc *r = newAcc(L, A_OFFS, acc->a, 0);
+    Acc *r = newAcc(L, A_OFFS, acc->a, acc->p); /* p: v is a multiple of it */
     if (r)
       r->v = lbMulC(b, i, acc->p);
     return r;
@@ -504,6 +601,37 @@ static Acc *accAt(Lower *L, Acc *acc, MlirValue i) {
   return fail(L, (MlirOperation){NULL}, "internal error: indexing a scalar acceptor");
 }
 
+/* vecAddr for acceptors: can lanes j .. j+w-1 written through `acc` be one
+ * vector.store? Through offsets (join's input, multiples of their p) and
+ * split's input (chunks of p, a multiple of w, with j a multiple of w). */
+static bool accVecAddr(Lower *L, Acc *acc, MlirValue j, int64_t w, int64_t al, MlirValue *mem,
+                       MlirValue *idx, int *n) {
+  LbBuilder *b = &L->b;
+  if (!acc)
+    return false;
+  switch (acc->k) {
+  case A_MEM:
+    if (acc->nidx + 1 != memRank(acc->mem) ||
+        !riseIsScalar(mlirShapedTypeGetElementType(mlirValueGetType(acc->mem))))
+      return false;
+    memcpy(idx, acc->idx, sizeof acc->idx);
+    idx[acc->nidx] = j;
+    *n = acc->nidx + 1;
+    *mem = acc->mem;
+    return true;
+  case A_OFFS:
+    return accVecAddr(L, acc->a, lbAdd(b, acc->v, j), w, gcd64(al, acc->p > 0 ? acc->p : 1), mem,
+                      idx, n);
+  case A_JOIN:
+    if (acc->p % w || al % w)
+      return false;
+    return accVecAddr(L, accAt(L, acc->a, lbDivC(b, j, acc->p)), lbModC(b, j, acc->p), w,
+                      gcd64(al, acc->p), mem, idx, n);
+  default:
+    return false;
+  }
+}
+
 static bool accStore(Lower *L, Acc *acc, MlirValue v) {
   if (!acc)
     return false;
@@ -522,6 +650,12 @@ static bool accStore(Lower *L, Acc *acc, MlirValue v) {
       lbVecStore(b, v, m->mem, m->nidx + 1, idx);
       return true;
     }
+    MlirValue vmem, vidx[LB_MAX_RANK];
+    int vn = 0;
+    if (accVecAddr(L, m, acc->v, acc->p, acc->p, &vmem, vidx, &vn)) {
+      lbVecStore(b, v, vmem, vn, vidx);
+      return true;
+    }
     for (int64_t l = 0; l < acc->p; ++l)
       if (!accStore(L, accAt(L, m, lbAddC(b, acc->v, l)), lbExtract(b, v, lbConstIndex(b, l))))
         return false;
@@ -532,6 +666,7 @@ static bool accStore(Lower *L, Acc *acc, MlirValue v) {
 }
 
 static bool write(Lower *L, Desc *d, Acc *acc);
+static Acc *memAcc(Lower *L, MlirValue mem);
 
 typedef struct MapLoop {
   Lower *L;
@@ -571,30 +706,79 @@ static bool mapBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue
   return ok;
 }
 
+/* The ring of circular buffer `src`: `alloc` slots of its load's result,
+ * a scalar, a vector or an array of them (a line buffer); null when slots
+ * hold pairs (the buffer is then read as `slide size 1`). */
+static MlirType ringType(Desc *src) {
+  MlirType t = elemOf(elemOf(src->ty));
+  int64_t shape[LB_MAX_RANK];
+  int rank = 0;
+  shape[rank++] = src->p;
+  while (isArray(t) && rank < LB_MAX_RANK) {
+    shape[rank++] = lenOf(t);
+    t = elemOf(t);
+  }
+  if (isArray(t) || !riseIsScalarOrVector(t))
+    return (MlirType){NULL};
+  return mlirMemRefTypeContiguousGet(t, rank, shape, mlirAttributeGetNull());
+}
+
+/* Loads element k of the buffer's input into slot k mod alloc (a whole line
+ * when slots are arrays, written through the slot's acceptor). */
+static bool ringLoad(Lower *L, Desc *src, MlirValue ring, MlirValue k) {
+  Desc *in = at(L, src->a, k);
+  Desc *x = in ? lambda(L, src->op, 0, src->env, 1, &in) : NULL;
+  return x && write(L, x, accAt(L, memAcc(L, ring), lbModC(&L->b, k, src->p)));
+}
+
+/* Window i of a streamed buffer: slots i .. i+size-1 modulo alloc. */
+static Desc *ringWindow(Lower *L, Desc *src, MlirValue ring, MlirValue i) {
+  Desc *win = newDesc(L, D_CWIN, elemOf(src->ty));
+  Desc *slots = memDesc(L, mlirRiseArrayTypeGet(elemOf(elemOf(src->ty)), src->p), ring);
+  if (!win || !slots)
+    return NULL;
+  win->a = slots;
+  win->v = i;
+  win->p = src->p;
+  return win;
+}
+
+/* Prepares circular buffer `src`, whose consumer reads its elements in
+ * order and once each, for streaming: allocates its ring, streams its own
+ * input when that is a circular buffer too (a chain of line buffers, as in
+ * Harris: each gray line is computed once, then each product line once),
+ * and loads the first size-1 slots. Returns a D_STREAM; `src` itself when
+ * it cannot be streamed; NULL after a diagnostic. */
+static Desc *streamOf(Lower *L, Desc *src) {
+  if (src->k != D_CIRC)
+    return src;
+  MlirType rt = ringType(src);
+  if (mlirTypeIsNull(rt))
+    return src;
+  Desc *in = streamOf(L, src->a);
+  Desc *s = newDesc(L, D_CIRC, src->ty);
+  Desc *st = newDesc(L, D_STREAM, src->ty);
+  if (!in || !s || !st)
+    return NULL;
+  *s = *src;
+  s->a = in; /* the copy: other readers of src keep the slide meaning */
+  MlirValue ring = allocIn(L, rt, (MlirRiseAddressSpace)src->r, true);
+  if (mlirValueIsNull(ring))
+    return NULL;
+  for (int64_t k = 0; k + 1 < src->q; ++k)
+    if (!ringLoad(L, s, ring, lbConstIndex(&L->b, k)))
+      return NULL;
+  st->a = s;
+  st->v = ring;
+  return st;
+}
+
 /* Streams a circular buffer: slot (i + size - 1) mod alloc is loaded in
  * iteration i, and window i reads slots i .. i+size-1 modulo alloc. */
 static bool circBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue *next,
                      void *user) {
   MapLoop *m = user;
-  Lower *L = m->L;
-  Desc *src = m->src;
-  MlirValue k = lbAddC(b, iv, src->q - 1);
-  Desc *in = at(L, src->a, k);
-  Desc *x = in ? lambda(L, src->op, 0, src->env, 1, &in) : NULL;
-  if (!x)
-    return false;
-  MlirValue slot = lbModC(b, k, src->p);
-  lbStore(b, x->v, m->ring, 1, &slot);
-  Desc *win = newDesc(L, D_CWIN, elemOf(src->ty));
-  if (!win)
-    return false;
-  win->a = memDesc(L, elemOf(src->ty), m->ring);
-  if (!win->a)
-    return false;
-  win->a->ty = mlirRiseArrayTypeGet(elemOf(elemOf(src->ty)), src->p);
-  win->v = iv;
-  win->p = src->p;
-  return writeElement(m, iv, win);
+  return writeElement(m, iv, at(m->L, m->src, iv));
 }
 
 /* Streams rotated values: the last size-1 elements ride in iter_args. */
@@ -626,21 +810,15 @@ static bool writeMap(Lower *L, Desc *d, Acc *acc) {
   int64_t n = lenOf(d->ty);
   MapLoop m = {L, d, acc, lk == LB_LOOP_PARALLEL, NULL, {NULL}};
   Desc *src = d->a;
+  if (L->hooks && isGpuKind(kind))
+    return L->hooks->mapLoop(L->hooks->user, &L->b, d->op, kind, (int)attrInt(d->op, "dim"), n,
+                             mapBody, &m);
   if (lk != LB_LOOP_PARALLEL && src->k == D_CIRC) {
-    MlirType t = elemOf(elemOf(src->ty));
-    if (riseIsScalarOrVector(t)) {
-      int64_t slots = src->p;
-      m.src = src;
-      m.ring = allocBuffer(L, mlirMemRefTypeContiguousGet(t, 1, &slots, mlirAttributeGetNull()),
-                           src->r == MlirRiseAddressSpaceGlobal);
-      for (int64_t k = 0; k + 1 < src->q; ++k) {
-        MlirValue kv = lbConstIndex(&L->b, k);
-        Desc *in = at(L, src->a, kv);
-        Desc *x = in ? lambda(L, src->op, 0, src->env, 1, &in) : NULL;
-        if (!x)
-          return false;
-        lbStore(&L->b, x->v, m.ring, 1, &kv);
-      }
+    Desc *st = streamOf(L, src);
+    if (!st)
+      return false;
+    if (st->k == D_STREAM) {
+      m.src = st;
       return lbLoop(&L->b, lk, n, 0, NULL, NULL, circBody, &m);
     }
   }
@@ -665,9 +843,28 @@ static bool copyBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValu
   return write(m->L, at(m->L, m->map, iv), accAt(m->L, m->acc, iv));
 }
 
+/* Runs a kernel (D_KERNEL) where the hooks put it, writing its value
+ * through `acc` from inside. */
+static bool writeKernel(Lower *L, Desc *d, Acc *acc) {
+  LbPoint saved = L->b.ip;
+  MlirBlock savedScope = L->scope;
+  MlirBlock scope;
+  if (!L->hooks->enterKernel(L->hooks->user, &L->b, d->op, &scope))
+    return false;
+  L->scope = scope;
+  Desc *r = lambda(L, d->op, 0, d->env, 0, NULL);
+  bool ok = r && write(L, r, acc);
+  L->hooks->exitKernel(L->hooks->user, &L->b, d->op);
+  L->b.ip = saved;
+  L->scope = savedScope;
+  return ok;
+}
+
 static bool write(Lower *L, Desc *d, Acc *acc) {
   if (!d || !acc)
     return false;
+  if (d->k == D_KERNEL)
+    return writeKernel(L, d, acc);
   if (!isArray(d->ty)) {
     if (d->k != D_VAL) {
       fail(L, (MlirOperation){NULL}, "storing a pair into a memref is not supported");
@@ -720,15 +917,60 @@ static int64_t memrefBytes(MlirType mt) {
   return n * ((w + 7) / 8);
 }
 
+/* Element f (row-major flat index) of array `d`, stored at buf[f]: one
+ * iteration of a write shared among work-items (AriLowerHooks.spread). */
+typedef struct Spread {
+  Lower *L;
+  Desc *d;
+  MlirValue buf;
+  int rank;
+  int64_t shape[LB_MAX_RANK];
+} Spread;
+
+static bool spreadBody(LbBuilder *b, MlirValue f, const MlirValue *iter, MlirValue *next,
+                       void *user) {
+  Spread *s = user;
+  MlirValue idx[LB_MAX_RANK];
+  int64_t inner = 1;
+  for (int k = s->rank - 1; k >= 0; --k) {
+    MlirValue q = inner == 1 ? f : lbDivC(b, f, inner);
+    idx[k] = k ? lbModC(b, q, s->shape[k]) : q;
+    inner *= s->shape[k];
+  }
+  Desc *e = s->d;
+  for (int k = 0; k < s->rank && e; ++k)
+    e = at(s->L, e, idx[k]);
+  if (!e || e->k != D_VAL) {
+    if (e)
+      fail(s->L, (MlirOperation){NULL}, "internal error: shared write of a non-scalar element");
+    return false;
+  }
+  lbStore(b, e->v, s->buf, s->rank, idx);
+  return true;
+}
+
 /* Writes array `d` into a new buffer and returns a view of it; pairs cannot
  * be buffered and stay as they are (read by recomputation). */
-static Desc *buffer(Lower *L, Desc *d, bool heap) {
+static Desc *buffer(Lower *L, Desc *d, MlirRiseAddressSpace addr, bool explicitAddr) {
   if (!d)
     return NULL;
   MlirType mt = memrefFor(d->ty);
   if (mlirTypeIsNull(mt))
     return d;
-  MlirValue buf = allocBuffer(L, mt, heap);
+  MlirValue buf = allocIn(L, mt, addr, explicitAddr);
+  if (mlirValueIsNull(buf))
+    return NULL;
+  if (explicitAddr && L->hooks && L->hooks->spread) {
+    /* The target may share the writing among its work-items. */
+    Spread s = {L, d, buf, (int)mlirShapedTypeGetRank(mt), {0}};
+    int64_t total = 1;
+    for (int k = 0; k < s.rank; ++k)
+      total *= s.shape[k] = mlirShapedTypeGetDimSize(mt, k);
+    bool mapped = d->k == D_MAP && (MlirRisePatternKind)d->p == MlirRisePatternKindLocal;
+    int r = L->hooks->spread(L->hooks->user, &L->b, buf, mapped, total, spreadBody, &s);
+    if (r)
+      return r > 0 ? memDesc(L, d->ty, buf) : NULL;
+  }
   if (!write(L, d, memAcc(L, buf)))
     return NULL;
   return memDesc(L, d->ty, buf);
@@ -836,6 +1078,25 @@ static bool directlyWritten(MlirValue v) {
          riseOpIs(user, "rise.to_mem");
 }
 
+/* Is `v` only written -- by rise.out or rise.to_mem, through views that
+ * rearrange acceptors (join, split, transpose, as_scalar)? */
+static bool kernelWritten(MlirValue v) {
+  for (int depth = 0; depth < 64; ++depth) {
+    MlirOpOperand u = mlirValueGetFirstUse(v);
+    if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)) ||
+        mlirOpOperandGetOperandNumber(u) != 0)
+      return false;
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    if (riseOpIs(user, "rise.out") || riseOpIs(user, "rise.to_mem"))
+      return true;
+    if (!riseOpIs(user, "rise.join") && !riseOpIs(user, "rise.split") &&
+        !riseOpIs(user, "rise.transpose") && !riseOpIs(user, "rise.as_scalar"))
+      return false;
+    v = mlirOperationGetResult(user, 0);
+  }
+  return false;
+}
+
 static bool flatten(Lower *L, Desc *d, MlirValue *out, intptr_t *n) {
   if (!d)
     return false;
@@ -899,12 +1160,107 @@ static Desc *evalReduce(Lower *L, MlirOperation op, Env *env) {
   return unflatten(L, r.accType, out, &pos);
 }
 
+/*--- fused multiply-add (option fma) ---------------------------------------*/
+
+static bool opIs(MlirOperation op, const char *name) {
+  return !mlirOperationIsNull(op) &&
+         mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)), sref(name));
+}
+
+/* The arith.mulf defining `v` when its only use is `add`, in add's block;
+ * else null. */
+static MlirOperation soleMulOf(MlirValue v, MlirOperation add) {
+  MlirOperation none = {NULL};
+  if (!mlirValueIsAOpResult(v))
+    return none;
+  MlirOperation mul = mlirOpResultGetOwner(v);
+  if (!opIs(mul, "arith.mulf") || !mlirBlockEqual(mlirOperationGetBlock(mul), mlirOperationGetBlock(add)))
+    return none;
+  MlirOpOperand u = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
+    return none;
+  return mul;
+}
+
+/* For an arith.addf that the fma option fuses: which operand is the mulf
+ * folded into it (the second when both could be, as in acc + a * b), or
+ * -1. Decided from the IR alone, so the mulf (visited first) and the addf
+ * agree. */
+static int fusedOperand(MlirOperation add) {
+  if (!opIs(add, "arith.addf") || mlirOperationGetNumOperands(add) != 2)
+    return -1;
+  for (int k = 1; k >= 0; --k)
+    if (!mlirOperationIsNull(soleMulOf(mlirOperationGetOperand(add, k), add)))
+      return k;
+  return -1;
+}
+
+/* Is `op` a mulf that a later addf absorbs (so it is not emitted)? */
+static bool isFusedMul(Lower *L, MlirOperation op) {
+  if (!L->fma || !opIs(op, "arith.mulf"))
+    return false;
+  MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(op, 0));
+  if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
+    return false;
+  MlirOperation add = mlirOpOperandGetOwner(u);
+  int k = fusedOperand(add);
+  return k >= 0 && mlirOperationEqual(soleMulOf(mlirOperationGetOperand(add, k), add), op);
+}
+
+/* Emits x * y + z as one op: vector.fma on vectors, math.fma on scalars;
+ * scalars meeting a vector are broadcast to `width` lanes. */
+static MlirValue emitFma(Lower *L, MlirValue x, MlirValue y, MlirValue z, int64_t width) {
+  MlirValue ops[3] = {x, y, z};
+  bool anyVec = false;
+  for (int i = 0; i < 3; ++i)
+    anyVec |= mlirTypeIsAVector(mlirValueGetType(ops[i]));
+  MlirType st = mlirValueGetType(z);
+  if (mlirTypeIsAVector(st))
+    st = mlirShapedTypeGetElementType(st);
+  if (anyVec) {
+    for (int i = 0; i < 3; ++i) {
+      MlirType t = mlirValueGetType(ops[i]);
+      if (mlirTypeIsAVector(t))
+        width = mlirShapedTypeGetDimSize(t, 0);
+    }
+    MlirType vt = mlirVectorTypeGet(1, &width, st);
+    for (int i = 0; i < 3; ++i)
+      if (!mlirTypeIsAVector(mlirValueGetType(ops[i])))
+        ops[i] = lbBroadcast(&L->b, vt, ops[i]);
+    st = vt;
+  }
+  MlirOperation op = lbCreate(&L->b, anyVec ? "vector.fma" : "math.fma", 3, ops, 1, &st, 0, NULL, NULL);
+  return mlirOperationGetResult(op, 0);
+}
+
+/* If the fma option fuses the addf `op`, emits the fused op and returns its
+ * result; else a null value. */
+static MlirValue tryFma(Lower *L, MlirOperation op, Env *env, int64_t width, bool *ok) {
+  *ok = true;
+  int k = L->fma ? fusedOperand(op) : -1;
+  if (k < 0)
+    return (MlirValue){NULL};
+  MlirOperation mul = mlirOpResultGetOwner(mlirOperationGetOperand(op, k));
+  Desc *x = use(L, env, mlirOperationGetOperand(mul, 0));
+  Desc *y = use(L, env, mlirOperationGetOperand(mul, 1));
+  Desc *z = use(L, env, mlirOperationGetOperand(op, 1 - k));
+  if (!x || !y || !z || x->k != D_VAL || y->k != D_VAL || z->k != D_VAL) {
+    *ok = false;
+    unsupported(L, op, "on a rise array or pair");
+    return (MlirValue){NULL};
+  }
+  return emitFma(L, x->v, y->v, z->v, width);
+}
+
 /* Recreates `op` with every scalar operand broadcast to `width` lanes and
  * vector results: the lane-wise meaning of `map vec`. */
 static MlirValue vectorise(Lower *L, MlirOperation op, Env *env, int64_t width, bool *ok) {
   intptr_t nops = mlirOperationGetNumOperands(op);
   MlirValue ops[8];
   bool anyVec = false;
+  MlirValue fused = tryFma(L, op, env, width, ok);
+  if (!*ok || !mlirValueIsNull(fused))
+    return fused;
   *ok = false;
   if (nops > 8 || mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumRegions(op)) {
     unsupported(L, op, "inside 'rise.map vec'");
@@ -963,6 +1319,8 @@ static Desc *evalMapVec(Lower *L, MlirOperation op, Env *env, Desc *in) {
     }
     if (riseOpIsRise(o))
       return unsupported(L, o, "inside 'rise.map vec'");
+    if (isFusedMul(L, o))
+      continue; /* emitted with the addf that consumes it */
     bool ok;
     MlirValue v = vectorise(L, o, env, width, &ok);
     if (!ok)
@@ -1065,7 +1423,18 @@ static bool evalOp(Lower *L, MlirOperation op, Env **env) {
 #define OPERAND(i) use(L, *env, mlirOperationGetOperand(op, i))
   MlirType rt = mlirOperationGetNumResults(op) ? mlirValueGetType(mlirOperationGetResult(op, 0))
                                                : (MlirType){NULL};
-  if (!riseOpIsRise(op)) {
+  if (!riseOpIsRise(op) && L->fma && (isFusedMul(L, op) || fusedOperand(op) >= 0)) {
+    /* The option fma: the mulf is skipped and its addf emits both. */
+    bool ok = true;
+    if (!isFusedMul(L, op)) {
+      MlirValue v = tryFma(L, op, *env, 1, &ok);
+      if (ok)
+        *env = bind(L, *env, mlirOperationGetResult(op, 0), dval(L, v));
+    }
+    b->loc = savedLoc;
+    L->where = savedWhere;
+    return ok && !L->oom;
+  } else if (!riseOpIsRise(op)) {
     MlirOperation c = cloneOp(L, op, *env);
     bool cloned = !mlirOperationIsNull(c);
     if (cloned) {
@@ -1095,12 +1464,21 @@ static bool evalOp(Lower *L, MlirOperation op, Env **env) {
         d->env = *env;
         MlirValue res = mlirOperationGetResult(op, 0);
         MlirBlock blk = mlirOperationGetBlock(op);
-        bool keep = kindOf(op) == MlirRisePatternKindPar ? directlyWritten(res)
-                                                         : viewOnly(op) || readsElementsOnce(res, blk, 0);
+        /* A par map written through join/split/transpose/as_scalar is
+         * written in place through their acceptors, still in parallel. */
+        bool keep = kindOf(op) == MlirRisePatternKindPar
+                        ? directlyWritten(res) || kernelWritten(res)
+                        : viewOnly(op) || readsElementsOnce(res, blk, 0);
         MlirType mt = memrefFor(rt);
-        if (!keep)
-          d = buffer(L, d, mlirBlockEqual(L->scope, L->funcBlock) ||
-                               (!mlirTypeIsNull(mt) && memrefBytes(mt) > STACK_TEMP_MAX));
+        if (!keep && L->hooks && isGpuKind(kindOf(op)))
+          d = unsupported(L, op, "read more than once (store its result with rise.to_mem)");
+        else if (!keep)
+          d = buffer(L, d,
+                     mlirBlockEqual(L->scope, L->funcBlock) ||
+                             (!mlirTypeIsNull(mt) && memrefBytes(mt) > STACK_TEMP_MAX)
+                         ? MlirRiseAddressSpaceGlobal
+                         : MlirRiseAddressSpacePrivate,
+                     false);
       }
     }
   } else if (riseOpIs(op, "rise.reduce")) {
@@ -1156,7 +1534,7 @@ static bool evalOp(Lower *L, MlirOperation op, Env **env) {
     else if (in && mlirTypeIsNull(memrefFor(in->ty)))
       d = unsupported(L, op, "of an array of pairs");
     else
-      d = buffer(L, in, addrOf(op) == MlirRiseAddressSpaceGlobal);
+      d = buffer(L, in, addrOf(op), true);
   } else if (riseOpIs(op, "rise.as_vector")) {
     d = newView(L, D_ASVEC, op, OPERAND(0), attrInt(op, "width"));
   } else if (riseOpIs(op, "rise.as_scalar")) {
@@ -1173,6 +1551,17 @@ static bool evalOp(Lower *L, MlirOperation op, Env **env) {
       d->r = addrOf(op);
       d->op = op;
       d->env = *env;
+    }
+  } else if (riseOpIs(op, "rise.kernel") && L->hooks) {
+    /* Run where it is written; read any other way, it runs here into a
+     * device buffer. */
+    d = newDesc(L, D_KERNEL, rt);
+    if (d) {
+      d->op = op;
+      d->env = *env;
+      if (!kernelWritten(mlirOperationGetResult(op, 0)))
+        d = isArray(rt) ? buffer(L, d, MlirRiseAddressSpaceGlobal, true)
+                        : unsupported(L, op, "of a non-array read by host code (write it with rise.out)");
     }
   } else if (riseOpIs(op, "rise.kernel")) {
     d = lambda(L, op, 0, *env, 0, NULL);
@@ -1248,6 +1637,8 @@ static bool lowerFunc(Lower *L, MlirOperation func) {
       mlirOperationSetOperand(ret, i, d->v);
   }
   L->b.loc = mlirOperationGetLocation(ret);
+  if (L->hooks && L->hooks->endFunc)
+    L->hooks->endFunc(L->hooks->user, &L->b);
   emitDeallocs(L, blk);
   for (size_t i = n; i-- > 0;) {
     mlirOperationRemoveFromParent(orig[i]);
@@ -1258,8 +1649,11 @@ static bool lowerFunc(Lower *L, MlirOperation func) {
   return true;
 }
 
-static MlirLogicalResult riseToAffineRun(MlirOperation module, const void *opts) {
-  (void)opts;
+typedef struct RiseToAffineOptions {
+  bool fma;
+} RiseToAffineOptions;
+
+static MlirLogicalResult lowerModule(MlirOperation module, bool fma, const AriLowerHooks *hooks) {
   MlirContext ctx = mlirOperationGetContext(module);
   AriArena arena;
   ariArenaInit(&arena, 0);
@@ -1270,6 +1664,8 @@ static MlirLogicalResult riseToAffineRun(MlirOperation module, const void *opts)
   L.arena = &arena;
   L.module = module;
   L.where = module;
+  L.fma = fma;
+  L.hooks = hooks;
   bool ok = true;
   if (mlirOperationGetNumRegions(module) == 1) {
     MlirBlock mb = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
@@ -1283,7 +1679,26 @@ static MlirLogicalResult riseToAffineRun(MlirOperation module, const void *opts)
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
-static void riseToAffineDefaults(void *opts) { (void)opts; }
+static MlirLogicalResult riseToAffineRun(MlirOperation module, const void *opts) {
+  return lowerModule(module, ((const RiseToAffineOptions *)opts)->fma, NULL);
+}
+
+MlirLogicalResult ariRiseLowerModule(MlirOperation module, bool fma, const AriLowerHooks *hooks) {
+  return lowerModule(module, fma, hooks);
+}
+
+static void riseToAffineDefaults(void *opts) {
+  /* Off: mulf + addf round exactly as the interpreter does. */
+  ((RiseToAffineOptions *)opts)->fma = false;
+}
+
+static const AriOptionDesc kRiseToAffineOptions[] = {
+    {"fma", ARI_OPT_BOOL, offsetof(RiseToAffineOptions, fma), NULL,
+     "fuse an arith.mulf whose only use is an arith.addf into vector.fma (vectors) or "
+     "math.fma (scalars): one rounding instead of two, so results may differ from the "
+     "interpreter in the last bits; needs a target with FMA instructions to be fast "
+     "(default false)"},
+};
 
 static MlirDialectHandle (*const kRiseToAffineDeps[])(void) = {
     mlirGetDialectHandle__affine__, mlirGetDialectHandle__scf__,
@@ -1293,22 +1708,30 @@ static MlirDialectHandle (*const kRiseToAffineDeps[])(void) = {
 
 const AriPassInfo ariRiseToAffinePass = {
     "convert-rise-to-affine",
-    "Lower rise functions to affine/scf/memref/arith/vector loops (acceptor translation)",
-    NULL,
-    0,
-    1,
+    "Lower rise functions to affine/scf/memref/arith/vector loops (acceptor translation); "
+    "fma=true fuses mul+add into vector.fma/math.fma",
+    kRiseToAffineOptions,
+    sizeof kRiseToAffineOptions / sizeof kRiseToAffineOptions[0],
+    sizeof(RiseToAffineOptions),
     riseToAffineDefaults,
     riseToAffineRun,
     kRiseToAffineDeps,
     sizeof kRiseToAffineDeps / sizeof kRiseToAffineDeps[0],
 };
 
+/* memref.alloca_scope (which scf-to-openmp puts around each parallel
+ * body) must be lowered while its body is still one block, so memref goes
+ * to LLVM before scf goes to cf. */
+#define RISE_TO_LLVM_REST                                                                   \
+  ",canonicalize,cse,lower-affine,"                                                         \
+  "convert-scf-to-openmp,convert-vector-to-scf,expand-strided-metadata,lower-affine,"       \
+  "finalize-memref-to-llvm,convert-scf-to-cf,convert-vector-to-llvm,convert-to-llvm,"       \
+  "reconcile-unrealized-casts)"
+
 const char *ariRiseToLLVMPipeline(void) {
-  /* memref.alloca_scope (which scf-to-openmp puts around each parallel
-   * body) must be lowered while its body is still one block, so memref goes
-   * to LLVM before scf goes to cf. */
-  return "builtin.module(convert-rise-to-affine,canonicalize,cse,lower-affine,"
-         "convert-scf-to-openmp,convert-vector-to-scf,expand-strided-metadata,lower-affine,"
-         "finalize-memref-to-llvm,convert-scf-to-cf,convert-vector-to-llvm,convert-to-llvm,"
-         "reconcile-unrealized-casts)";
+  return "builtin.module(convert-rise-to-affine" RISE_TO_LLVM_REST;
+}
+
+const char *ariRiseToLLVMFmaPipeline(void) {
+  return "builtin.module(convert-rise-to-affine{fma=true}" RISE_TO_LLVM_REST;
 }

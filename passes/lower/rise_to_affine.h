@@ -17,7 +17,9 @@
  *  - a map read by another pattern is fused (recomputed per element) when it
  *    is consumed element-wise, and otherwise materialised into a temporary
  *    buffer; `map par` read by another pattern is always materialised, so
- *    its parallel loop survives;
+ *    its parallel loop survives (one written by rise.out or to_mem, directly
+ *    or through join/split/transpose/as_scalar, writes in place through
+ *    their acceptors);
  *  - to_mem allocates (global: memref.alloc + dealloc; private/local:
  *    memref.alloca) at the start of the function, or of the innermost
  *    scf.parallel body (buffers must stay per-thread there);
@@ -25,12 +27,30 @@
  *    become a ring of `alloc` slots indexed modulo alloc, and values carried
  *    through the loop's iter_args (affine.for iter_args, which lower-affine
  *    turns into scf.for iter_args); consumed any other way they mean
- *    `slide size 1` and are read through it;
- *  - kernel and GPU maps are lowered like seq (the GPU path is elsewhere);
+ *    `slide size 1` and are read through it. A ring's slots may be arrays
+ *    (line buffers: memref<alloc x line>, a line written once per step), and
+ *    a circular_buffer over a circular_buffer streams both (each step loads
+ *    the inner ring's next slot, then the outer's); slots holding pairs
+ *    are not buffered (slide meaning);
+ *  - as_vector reads one vector.load when the lanes are adjacent in a
+ *    memref row: directly, or through slide/split offsets and joins whose
+ *    inner size is a multiple of the width; otherwise the lanes are loaded
+ *    one by one into vector.from_elements;
+ *  - kernel and GPU maps are lowered like seq here; convert-rise-to-gpu
+ *    (passes/gpu/rise_to_gpu.h) runs this engine with GPU hooks
+ *    (lower_hooks.h: gpu.launch, stride loops, workgroup memory);
  *  - `map vec` recreates its body's arith/math ops on vectors (captured
- *    scalars broadcast); a mul feeding an add stays mulf + addf, not
- *    vector.fma: results then round exactly as the interpreter's, and LLVM
- *    only contracts them under fast-math flags that we do not set;
+ *    scalars broadcast);
+ *  - option `fma` (default false): an arith.mulf whose only use is an
+ *    arith.addf in the same lambda becomes, with it, one vector.fma (vector
+ *    operands, in `map vec` bodies or on vector values) or math.fma
+ *    (scalars). Off, a mul feeding an add stays mulf + addf: results then
+ *    round exactly as the interpreter's, and LLVM only contracts them under
+ *    fast-math flags that we do not set. On, each fused pair rounds once,
+ *    so results differ from the interpreter's in the last bits (compare
+ *    with a tolerance). vector.fma reaches LLVM as llvm.fmuladd (fused
+ *    where the target has FMA instructions), math.fma as llvm.fma (a libm
+ *    call where it has not);
  *  - map/reduce `unroll` are unrolled in full up to 64 trips, beyond that
  *    they are an affine.for marked `rise.unroll`.
  *
@@ -59,6 +79,10 @@ extern const AriPassInfo ariRiseToAffinePass;
  * followed by the upstream passes down to the LLVM dialect (OpenMP for
  * scf.parallel). */
 const char *ariRiseToLLVMPipeline(void);
+
+/* The same with convert-rise-to-affine{fma=true}, registered as
+ * `rise-to-llvm-fma`. */
+const char *ariRiseToLLVMFmaPipeline(void);
 
 #ifdef __cplusplus
 }

@@ -17,9 +17,11 @@ response 1536 x 2560) and, as NAME_small, at a size the interpreter checks
           (Ixx, Ixy, Iyy per pixel) in `circular_buffer private 4, 3`;
         - the zero weights of the Sobel kernels are left out (Halide's
           algorithm has 6 terms; x + 0*g == x, so this rounds as the naive);
-      convert-rise-to-affine makes a ring only of scalar or vector slots, so
-      these line buffers are lowered with their slide meaning: every line is
-      recomputed where it is read (full fusion, no storage);
+      convert-rise-to-affine makes each line buffer a ring of 4 lines and
+      streams the chain (each gray line, then each product line, computed
+      once per chunk); product lines are pixel-major (x, then Ixx/Ixy/Iyy);
+  @harris_rings: harris_sched with plane-major product lines (3 x (w-2)),
+      so that the 3x3 sums read unit-stride rows;
   @harris_lines: the same schedule with the line buffers made explicit: per
       chunk, gray lines and plane-major product lines are `to_mem global`
       and read through `slide 3, 1` (what the rings would hold, for the
@@ -63,9 +65,11 @@ P2 = "!rise.pair<f32, f32>"
 P3 = f"!rise.pair<f32, {P2}>"
 
 
-def sched(name, h, w, ring=True, sw=None):
+def sched(name, h, w, ring=True, sw=None, planar=False):
     """sw: also split the width into strips of sw output columns (each with
-    its 4 columns of halo), so that a chunk's line buffers stay in L2."""
+    its 4 columns of halo), so that a chunk's line buffers stay in L2.
+    planar: plane-major product lines in the rings (always so without)."""
+    planar = planar or not ring
     ho, wo, w2 = h - 4, w - 4, w - 2
     assert ho % CHUNK == 0
     nc = ho // CHUNK
@@ -142,7 +146,9 @@ def sched(name, h, w, ring=True, sw=None):
         e(f"    %glm = rise.to_mem global %gl : {arr(cin, w)}")
         e(f"    %gcb = rise.slide 3, 1 %glm : {arr(cin, w)} -> {arr(cin - 2, 3, w)}")
     # ring 2: product lines, (w-2) x 3 (Ixx, Ixy, Iyy)
-    if ring:
+    if ring and planar:
+        e(f"    %pcb = rise.circular_buffer private 4, 3 %gcb : {arr(cin - 2, 3, w)} -> {arr(CHUNK, 3, 3, w2)} {{")
+    elif ring:
         e(f"    %pcb = rise.circular_buffer private 4, 3 %gcb : {arr(cin - 2, 3, w)} -> {arr(CHUNK, 3, w2, 3)} {{")
     else:
         e(f"    %pl = rise.map seq %gcb : {arr(cin - 2, 3, w)} -> {arr(cin - 2, 3, w2)} {{")
@@ -182,7 +188,7 @@ def sched(name, h, w, ring=True, sw=None):
     e("        }")
     e(f"        rise.yield %trip : {arr(3)}")
     e("      }")
-    if ring:
+    if not planar:
         e(f"      rise.yield %pr : {arr(w2, 3)}")
     else:
         # plane-major lines (3 x (w-2)): the sums then read unit-stride
@@ -193,7 +199,7 @@ def sched(name, h, w, ring=True, sw=None):
         e(f"    %plm = rise.to_mem global %pl : {arr(cin - 2, 3, w2)}")
         e(f"    %pcb = rise.slide 3, 1 %plm : {arr(cin - 2, 3, w2)} -> {arr(CHUNK, 3, 3, w2)}")
     # output lines
-    if ring:
+    if not planar:
         e(f"    %orows = rise.map stream %pcb : {arr(CHUNK, 3, w2, 3)} -> {arr(CHUNK, wo)} {{")
         e(f"    ^bb0(%p3: {arr(3, w2, 3)}):")
         e(f"      %pw = rise.map %p3 : {arr(3, w2, 3)} -> {arr(3, wo, 3, 3)} {{")
@@ -207,7 +213,8 @@ def sched(name, h, w, ring=True, sw=None):
         e(f"        %wf = rise.join %win : {arr(3, 3, 3)} -> {arr(9, 3)}")
     else:
         # p3: (dy, plane, x) -> windows (x, dy, plane, dx)
-        e(f"    %orows = rise.map seq %pcb : {arr(CHUNK, 3, 3, w2)} -> {arr(CHUNK, wo)} {{")
+        kind = "stream" if ring else "seq"
+        e(f"    %orows = rise.map {kind} %pcb : {arr(CHUNK, 3, 3, w2)} -> {arr(CHUNK, wo)} {{")
         e(f"    ^bb0(%p3: {arr(3, 3, w2)}):")
         e(f"      %pw = rise.map %p3 : {arr(3, 3, w2)} -> {arr(3, wo, 3, 3)} {{")
         e(f"      ^bb0(%pp: {arr(3, w2)}):")
@@ -282,6 +289,8 @@ def main():
     for suffix, (h, w) in (("", (1540, 2564)), ("_small", (68, 52))):
         out.append(f"\n// scheduled, input 3 x {h} x {w}\n")
         out.append(sched(f"harris_sched{suffix}", h, w))
+        out.append(f"\n// scheduled, rings of plane-major product lines, input 3 x {h} x {w}\n")
+        out.append(sched(f"harris_rings{suffix}", h, w, planar=True))
         out.append(f"\n// scheduled with per-chunk line buffers (to_mem), input 3 x {h} x {w}\n")
         out.append(sched(f"harris_lines{suffix}", h, w, ring=False))
         out.append(f"\n// as harris_lines, in strips of {{640 if not suffix else 16}} columns, input 3 x {h} x {w}\n")

@@ -689,6 +689,170 @@ func.func @harris_sched(%in: memref<3x1540x2564xf32>, %out: memref<48x32x2560xf3
   return
 }
 
+// scheduled, rings of plane-major product lines, input 3 x 1540 x 2564
+func.func @harris_rings(%in: memref<3x1540x2564xf32>, %out: memref<48x32x2560xf32>) {
+  %rgb = rise.in %in : memref<3x1540x2564xf32> -> !rise.array<3x1540x2564xf32>
+  %zero = arith.constant 0.0 : f32
+  %kappa = arith.constant 0.04 : f32
+  %w1 = arith.constant 0.0833333358 : f32
+  %w2 = arith.constant 0.166666672 : f32
+  %n1 = arith.constant -0.0833333358 : f32
+  %n2 = arith.constant -0.166666672 : f32
+  %gw = rise.literal dense<[0.299, 0.587, 0.114]> : tensor<3xf32> -> !rise.array<3xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %rows = rise.transpose %rgb : !rise.array<3x1540x2564xf32> -> !rise.array<1540x3x2564xf32>
+  %chunks = rise.slide 36, 32 %rows : !rise.array<1540x3x2564xf32> -> !rise.array<48x36x3x2564xf32>
+  %res = rise.map par %chunks : !rise.array<48x36x3x2564xf32> -> !rise.array<48x32x2560xf32> {
+  ^bb0(%ch: !rise.array<36x3x2564xf32>):
+    %gcb = rise.circular_buffer private 4, 3 %ch : !rise.array<36x3x2564xf32> -> !rise.array<34x3x2564xf32> {
+    ^bb0(%rgbrow: !rise.array<3x2564xf32>):
+      %px = rise.transpose %rgbrow : !rise.array<3x2564xf32> -> !rise.array<2564x3xf32>
+      %g = rise.map seq %px : !rise.array<2564x3xf32> -> !rise.array<2564xf32> {
+      ^bb0(%p: !rise.array<3xf32>):
+        %gz = rise.zip %p, %gw : !rise.array<3xf32>, !rise.array<3xf32> -> !rise.array<3x!rise.pair<f32, f32>>
+        %gs = rise.reduce unroll %zero, %gz : f32, !rise.array<3x!rise.pair<f32, f32>> -> f32 {
+        ^bb0(%ga: f32, %gp: !rise.pair<f32, f32>):
+          %gl = rise.fst %gp : !rise.pair<f32, f32> -> f32
+          %gr = rise.snd %gp : !rise.pair<f32, f32> -> f32
+          %gm = arith.mulf %gl, %gr : f32
+          %gsum = arith.addf %ga, %gm : f32
+          rise.yield %gsum : f32
+        }
+        rise.yield %gs : f32
+      }
+      rise.yield %g : !rise.array<2564xf32>
+    }
+    %pcb = rise.circular_buffer private 4, 3 %gcb : !rise.array<34x3x2564xf32> -> !rise.array<32x3x3x2562xf32> {
+    ^bb0(%gl3: !rise.array<3x2564xf32>):
+      %gwin = rise.map %gl3 : !rise.array<3x2564xf32> -> !rise.array<3x2562x3xf32> {
+      ^bb0(%grow: !rise.array<2564xf32>):
+        %gsl = rise.slide 3, 1 %grow : !rise.array<2564xf32> -> !rise.array<2562x3xf32>
+        rise.yield %gsl : !rise.array<2562x3xf32>
+      }
+      %nb = rise.transpose %gwin : !rise.array<3x2562x3xf32> -> !rise.array<2562x3x3xf32>
+      %pr = rise.map seq %nb : !rise.array<2562x3x3xf32> -> !rise.array<2562x3xf32> {
+      ^bb0(%n: !rise.array<3x3xf32>):
+        %nf = rise.join %n : !rise.array<3x3xf32> -> !rise.array<9xf32>
+        %k0 = arith.constant 0 : index
+        %g0 = rise.idx %nf[%k0] : !rise.array<9xf32> -> f32
+        %k1 = arith.constant 1 : index
+        %g1 = rise.idx %nf[%k1] : !rise.array<9xf32> -> f32
+        %k2 = arith.constant 2 : index
+        %g2 = rise.idx %nf[%k2] : !rise.array<9xf32> -> f32
+        %k3 = arith.constant 3 : index
+        %g3 = rise.idx %nf[%k3] : !rise.array<9xf32> -> f32
+        %k4 = arith.constant 4 : index
+        %g4 = rise.idx %nf[%k4] : !rise.array<9xf32> -> f32
+        %k5 = arith.constant 5 : index
+        %g5 = rise.idx %nf[%k5] : !rise.array<9xf32> -> f32
+        %k6 = arith.constant 6 : index
+        %g6 = rise.idx %nf[%k6] : !rise.array<9xf32> -> f32
+        %k7 = arith.constant 7 : index
+        %g7 = rise.idx %nf[%k7] : !rise.array<9xf32> -> f32
+        %k8 = arith.constant 8 : index
+        %g8 = rise.idx %nf[%k8] : !rise.array<9xf32> -> f32
+        %xm0 = arith.mulf %n1, %g0 : f32
+        %xa0 = arith.addf %zero, %xm0 : f32
+        %xm1 = arith.mulf %w1, %g2 : f32
+        %xa1 = arith.addf %xa0, %xm1 : f32
+        %xm2 = arith.mulf %n2, %g3 : f32
+        %xa2 = arith.addf %xa1, %xm2 : f32
+        %xm3 = arith.mulf %w2, %g5 : f32
+        %xa3 = arith.addf %xa2, %xm3 : f32
+        %xm4 = arith.mulf %n1, %g6 : f32
+        %xa4 = arith.addf %xa3, %xm4 : f32
+        %xm5 = arith.mulf %w1, %g8 : f32
+        %xa5 = arith.addf %xa4, %xm5 : f32
+        %ym0 = arith.mulf %n1, %g0 : f32
+        %ya0 = arith.addf %zero, %ym0 : f32
+        %ym1 = arith.mulf %n2, %g1 : f32
+        %ya1 = arith.addf %ya0, %ym1 : f32
+        %ym2 = arith.mulf %n1, %g2 : f32
+        %ya2 = arith.addf %ya1, %ym2 : f32
+        %ym3 = arith.mulf %w1, %g6 : f32
+        %ya3 = arith.addf %ya2, %ym3 : f32
+        %ym4 = arith.mulf %w2, %g7 : f32
+        %ya4 = arith.addf %ya3, %ym4 : f32
+        %ym5 = arith.mulf %w1, %g8 : f32
+        %ya5 = arith.addf %ya4, %ym5 : f32
+        %ixx = arith.mulf %xa5, %xa5 : f32
+        %ixy = arith.mulf %xa5, %ya5 : f32
+        %iyy = arith.mulf %ya5, %ya5 : f32
+        %trip = rise.generate : !rise.array<3xf32> {
+        ^bb0(%t: index):
+          %is0 = arith.cmpi eq, %t, %c0 : index
+          %is1 = arith.cmpi eq, %t, %c1 : index
+          %s12 = arith.select %is1, %ixy, %iyy : f32
+          %s012 = arith.select %is0, %ixx, %s12 : f32
+          rise.yield %s012 : f32
+        }
+        rise.yield %trip : !rise.array<3xf32>
+      }
+      %prt = rise.transpose %pr : !rise.array<2562x3xf32> -> !rise.array<3x2562xf32>
+      rise.yield %prt : !rise.array<3x2562xf32>
+    }
+    %orows = rise.map stream %pcb : !rise.array<32x3x3x2562xf32> -> !rise.array<32x2560xf32> {
+    ^bb0(%p3: !rise.array<3x3x2562xf32>):
+      %pw = rise.map %p3 : !rise.array<3x3x2562xf32> -> !rise.array<3x2560x3x3xf32> {
+      ^bb0(%pp: !rise.array<3x2562xf32>):
+        %ps = rise.map %pp : !rise.array<3x2562xf32> -> !rise.array<3x2560x3xf32> {
+        ^bb0(%prow: !rise.array<2562xf32>):
+          %psl = rise.slide 3, 1 %prow : !rise.array<2562xf32> -> !rise.array<2560x3xf32>
+          rise.yield %psl : !rise.array<2560x3xf32>
+        }
+        %pst = rise.transpose %ps : !rise.array<3x2560x3xf32> -> !rise.array<2560x3x3xf32>
+        rise.yield %pst : !rise.array<2560x3x3xf32>
+      }
+      %pn = rise.transpose %pw : !rise.array<3x2560x3x3xf32> -> !rise.array<2560x3x3x3xf32>
+      %o = rise.map seq %pn : !rise.array<2560x3x3x3xf32> -> !rise.array<2560xf32> {
+      ^bb0(%wcd: !rise.array<3x3x3xf32>):
+        %win = rise.map %wcd : !rise.array<3x3x3xf32> -> !rise.array<3x3x3xf32> {
+        ^bb0(%cd: !rise.array<3x3xf32>):
+          %dc = rise.transpose %cd : !rise.array<3x3xf32> -> !rise.array<3x3xf32>
+          rise.yield %dc : !rise.array<3x3xf32>
+        }
+        %wf = rise.join %win : !rise.array<3x3x3xf32> -> !rise.array<9x3xf32>
+        %i3 = rise.pair %zero, %zero : f32, f32 -> !rise.pair<f32, f32>
+        %init = rise.pair %zero, %i3 : f32, !rise.pair<f32, f32> -> !rise.pair<f32, !rise.pair<f32, f32>>
+        %s = rise.reduce unroll %init, %wf : !rise.pair<f32, !rise.pair<f32, f32>>, !rise.array<9x3xf32> -> !rise.pair<f32, !rise.pair<f32, f32>> {
+        ^bb0(%acc: !rise.pair<f32, !rise.pair<f32, f32>>, %v: !rise.array<3xf32>):
+          %axx = rise.fst %acc : !rise.pair<f32, !rise.pair<f32, f32>> -> f32
+          %ar = rise.snd %acc : !rise.pair<f32, !rise.pair<f32, f32>> -> !rise.pair<f32, f32>
+          %axy = rise.fst %ar : !rise.pair<f32, f32> -> f32
+          %ayy = rise.snd %ar : !rise.pair<f32, f32> -> f32
+          %vxx = rise.idx %v[%c0] : !rise.array<3xf32> -> f32
+          %vxy = rise.idx %v[%c1] : !rise.array<3xf32> -> f32
+          %vyy = rise.idx %v[%c2] : !rise.array<3xf32> -> f32
+          %bxx = arith.addf %axx, %vxx : f32
+          %bxy = arith.addf %axy, %vxy : f32
+          %byy = arith.addf %ayy, %vyy : f32
+          %br = rise.pair %bxy, %byy : f32, f32 -> !rise.pair<f32, f32>
+          %b = rise.pair %bxx, %br : f32, !rise.pair<f32, f32> -> !rise.pair<f32, !rise.pair<f32, f32>>
+          rise.yield %b : !rise.pair<f32, !rise.pair<f32, f32>>
+        }
+        %qxx = rise.fst %s : !rise.pair<f32, !rise.pair<f32, f32>> -> f32
+        %qr = rise.snd %s : !rise.pair<f32, !rise.pair<f32, f32>> -> !rise.pair<f32, f32>
+        %qxy = rise.fst %qr : !rise.pair<f32, f32> -> f32
+        %qyy = rise.snd %qr : !rise.pair<f32, f32> -> f32
+        %dp = arith.mulf %qxx, %qyy : f32
+        %dm = arith.mulf %qxy, %qxy : f32
+        %det = arith.subf %dp, %dm : f32
+        %trace = arith.addf %qxx, %qyy : f32
+        %kt = arith.mulf %kappa, %trace : f32
+        %ktt = arith.mulf %kt, %trace : f32
+        %corner = arith.subf %det, %ktt : f32
+        rise.yield %corner : f32
+      }
+      rise.yield %o : !rise.array<2560xf32>
+    }
+    rise.yield %orows : !rise.array<32x2560xf32>
+  }
+  rise.out %res, %out : !rise.array<48x32x2560xf32>, memref<48x32x2560xf32>
+  return
+}
+
 // scheduled with per-chunk line buffers (to_mem), input 3 x 1540 x 2564
 func.func @harris_lines(%in: memref<3x1540x2564xf32>, %out: memref<48x32x2560xf32>) {
   %rgb = rise.in %in : memref<3x1540x2564xf32> -> !rise.array<3x1540x2564xf32>
@@ -1154,6 +1318,170 @@ func.func @harris_sched_small(%in: memref<3x68x52xf32>, %out: memref<2x32x48xf32
       %pn = rise.transpose %pw : !rise.array<3x48x3x3xf32> -> !rise.array<48x3x3x3xf32>
       %o = rise.map seq %pn : !rise.array<48x3x3x3xf32> -> !rise.array<48xf32> {
       ^bb0(%win: !rise.array<3x3x3xf32>):
+        %wf = rise.join %win : !rise.array<3x3x3xf32> -> !rise.array<9x3xf32>
+        %i3 = rise.pair %zero, %zero : f32, f32 -> !rise.pair<f32, f32>
+        %init = rise.pair %zero, %i3 : f32, !rise.pair<f32, f32> -> !rise.pair<f32, !rise.pair<f32, f32>>
+        %s = rise.reduce unroll %init, %wf : !rise.pair<f32, !rise.pair<f32, f32>>, !rise.array<9x3xf32> -> !rise.pair<f32, !rise.pair<f32, f32>> {
+        ^bb0(%acc: !rise.pair<f32, !rise.pair<f32, f32>>, %v: !rise.array<3xf32>):
+          %axx = rise.fst %acc : !rise.pair<f32, !rise.pair<f32, f32>> -> f32
+          %ar = rise.snd %acc : !rise.pair<f32, !rise.pair<f32, f32>> -> !rise.pair<f32, f32>
+          %axy = rise.fst %ar : !rise.pair<f32, f32> -> f32
+          %ayy = rise.snd %ar : !rise.pair<f32, f32> -> f32
+          %vxx = rise.idx %v[%c0] : !rise.array<3xf32> -> f32
+          %vxy = rise.idx %v[%c1] : !rise.array<3xf32> -> f32
+          %vyy = rise.idx %v[%c2] : !rise.array<3xf32> -> f32
+          %bxx = arith.addf %axx, %vxx : f32
+          %bxy = arith.addf %axy, %vxy : f32
+          %byy = arith.addf %ayy, %vyy : f32
+          %br = rise.pair %bxy, %byy : f32, f32 -> !rise.pair<f32, f32>
+          %b = rise.pair %bxx, %br : f32, !rise.pair<f32, f32> -> !rise.pair<f32, !rise.pair<f32, f32>>
+          rise.yield %b : !rise.pair<f32, !rise.pair<f32, f32>>
+        }
+        %qxx = rise.fst %s : !rise.pair<f32, !rise.pair<f32, f32>> -> f32
+        %qr = rise.snd %s : !rise.pair<f32, !rise.pair<f32, f32>> -> !rise.pair<f32, f32>
+        %qxy = rise.fst %qr : !rise.pair<f32, f32> -> f32
+        %qyy = rise.snd %qr : !rise.pair<f32, f32> -> f32
+        %dp = arith.mulf %qxx, %qyy : f32
+        %dm = arith.mulf %qxy, %qxy : f32
+        %det = arith.subf %dp, %dm : f32
+        %trace = arith.addf %qxx, %qyy : f32
+        %kt = arith.mulf %kappa, %trace : f32
+        %ktt = arith.mulf %kt, %trace : f32
+        %corner = arith.subf %det, %ktt : f32
+        rise.yield %corner : f32
+      }
+      rise.yield %o : !rise.array<48xf32>
+    }
+    rise.yield %orows : !rise.array<32x48xf32>
+  }
+  rise.out %res, %out : !rise.array<2x32x48xf32>, memref<2x32x48xf32>
+  return
+}
+
+// scheduled, rings of plane-major product lines, input 3 x 68 x 52
+func.func @harris_rings_small(%in: memref<3x68x52xf32>, %out: memref<2x32x48xf32>) {
+  %rgb = rise.in %in : memref<3x68x52xf32> -> !rise.array<3x68x52xf32>
+  %zero = arith.constant 0.0 : f32
+  %kappa = arith.constant 0.04 : f32
+  %w1 = arith.constant 0.0833333358 : f32
+  %w2 = arith.constant 0.166666672 : f32
+  %n1 = arith.constant -0.0833333358 : f32
+  %n2 = arith.constant -0.166666672 : f32
+  %gw = rise.literal dense<[0.299, 0.587, 0.114]> : tensor<3xf32> -> !rise.array<3xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %rows = rise.transpose %rgb : !rise.array<3x68x52xf32> -> !rise.array<68x3x52xf32>
+  %chunks = rise.slide 36, 32 %rows : !rise.array<68x3x52xf32> -> !rise.array<2x36x3x52xf32>
+  %res = rise.map par %chunks : !rise.array<2x36x3x52xf32> -> !rise.array<2x32x48xf32> {
+  ^bb0(%ch: !rise.array<36x3x52xf32>):
+    %gcb = rise.circular_buffer private 4, 3 %ch : !rise.array<36x3x52xf32> -> !rise.array<34x3x52xf32> {
+    ^bb0(%rgbrow: !rise.array<3x52xf32>):
+      %px = rise.transpose %rgbrow : !rise.array<3x52xf32> -> !rise.array<52x3xf32>
+      %g = rise.map seq %px : !rise.array<52x3xf32> -> !rise.array<52xf32> {
+      ^bb0(%p: !rise.array<3xf32>):
+        %gz = rise.zip %p, %gw : !rise.array<3xf32>, !rise.array<3xf32> -> !rise.array<3x!rise.pair<f32, f32>>
+        %gs = rise.reduce unroll %zero, %gz : f32, !rise.array<3x!rise.pair<f32, f32>> -> f32 {
+        ^bb0(%ga: f32, %gp: !rise.pair<f32, f32>):
+          %gl = rise.fst %gp : !rise.pair<f32, f32> -> f32
+          %gr = rise.snd %gp : !rise.pair<f32, f32> -> f32
+          %gm = arith.mulf %gl, %gr : f32
+          %gsum = arith.addf %ga, %gm : f32
+          rise.yield %gsum : f32
+        }
+        rise.yield %gs : f32
+      }
+      rise.yield %g : !rise.array<52xf32>
+    }
+    %pcb = rise.circular_buffer private 4, 3 %gcb : !rise.array<34x3x52xf32> -> !rise.array<32x3x3x50xf32> {
+    ^bb0(%gl3: !rise.array<3x52xf32>):
+      %gwin = rise.map %gl3 : !rise.array<3x52xf32> -> !rise.array<3x50x3xf32> {
+      ^bb0(%grow: !rise.array<52xf32>):
+        %gsl = rise.slide 3, 1 %grow : !rise.array<52xf32> -> !rise.array<50x3xf32>
+        rise.yield %gsl : !rise.array<50x3xf32>
+      }
+      %nb = rise.transpose %gwin : !rise.array<3x50x3xf32> -> !rise.array<50x3x3xf32>
+      %pr = rise.map seq %nb : !rise.array<50x3x3xf32> -> !rise.array<50x3xf32> {
+      ^bb0(%n: !rise.array<3x3xf32>):
+        %nf = rise.join %n : !rise.array<3x3xf32> -> !rise.array<9xf32>
+        %k0 = arith.constant 0 : index
+        %g0 = rise.idx %nf[%k0] : !rise.array<9xf32> -> f32
+        %k1 = arith.constant 1 : index
+        %g1 = rise.idx %nf[%k1] : !rise.array<9xf32> -> f32
+        %k2 = arith.constant 2 : index
+        %g2 = rise.idx %nf[%k2] : !rise.array<9xf32> -> f32
+        %k3 = arith.constant 3 : index
+        %g3 = rise.idx %nf[%k3] : !rise.array<9xf32> -> f32
+        %k4 = arith.constant 4 : index
+        %g4 = rise.idx %nf[%k4] : !rise.array<9xf32> -> f32
+        %k5 = arith.constant 5 : index
+        %g5 = rise.idx %nf[%k5] : !rise.array<9xf32> -> f32
+        %k6 = arith.constant 6 : index
+        %g6 = rise.idx %nf[%k6] : !rise.array<9xf32> -> f32
+        %k7 = arith.constant 7 : index
+        %g7 = rise.idx %nf[%k7] : !rise.array<9xf32> -> f32
+        %k8 = arith.constant 8 : index
+        %g8 = rise.idx %nf[%k8] : !rise.array<9xf32> -> f32
+        %xm0 = arith.mulf %n1, %g0 : f32
+        %xa0 = arith.addf %zero, %xm0 : f32
+        %xm1 = arith.mulf %w1, %g2 : f32
+        %xa1 = arith.addf %xa0, %xm1 : f32
+        %xm2 = arith.mulf %n2, %g3 : f32
+        %xa2 = arith.addf %xa1, %xm2 : f32
+        %xm3 = arith.mulf %w2, %g5 : f32
+        %xa3 = arith.addf %xa2, %xm3 : f32
+        %xm4 = arith.mulf %n1, %g6 : f32
+        %xa4 = arith.addf %xa3, %xm4 : f32
+        %xm5 = arith.mulf %w1, %g8 : f32
+        %xa5 = arith.addf %xa4, %xm5 : f32
+        %ym0 = arith.mulf %n1, %g0 : f32
+        %ya0 = arith.addf %zero, %ym0 : f32
+        %ym1 = arith.mulf %n2, %g1 : f32
+        %ya1 = arith.addf %ya0, %ym1 : f32
+        %ym2 = arith.mulf %n1, %g2 : f32
+        %ya2 = arith.addf %ya1, %ym2 : f32
+        %ym3 = arith.mulf %w1, %g6 : f32
+        %ya3 = arith.addf %ya2, %ym3 : f32
+        %ym4 = arith.mulf %w2, %g7 : f32
+        %ya4 = arith.addf %ya3, %ym4 : f32
+        %ym5 = arith.mulf %w1, %g8 : f32
+        %ya5 = arith.addf %ya4, %ym5 : f32
+        %ixx = arith.mulf %xa5, %xa5 : f32
+        %ixy = arith.mulf %xa5, %ya5 : f32
+        %iyy = arith.mulf %ya5, %ya5 : f32
+        %trip = rise.generate : !rise.array<3xf32> {
+        ^bb0(%t: index):
+          %is0 = arith.cmpi eq, %t, %c0 : index
+          %is1 = arith.cmpi eq, %t, %c1 : index
+          %s12 = arith.select %is1, %ixy, %iyy : f32
+          %s012 = arith.select %is0, %ixx, %s12 : f32
+          rise.yield %s012 : f32
+        }
+        rise.yield %trip : !rise.array<3xf32>
+      }
+      %prt = rise.transpose %pr : !rise.array<50x3xf32> -> !rise.array<3x50xf32>
+      rise.yield %prt : !rise.array<3x50xf32>
+    }
+    %orows = rise.map stream %pcb : !rise.array<32x3x3x50xf32> -> !rise.array<32x48xf32> {
+    ^bb0(%p3: !rise.array<3x3x50xf32>):
+      %pw = rise.map %p3 : !rise.array<3x3x50xf32> -> !rise.array<3x48x3x3xf32> {
+      ^bb0(%pp: !rise.array<3x50xf32>):
+        %ps = rise.map %pp : !rise.array<3x50xf32> -> !rise.array<3x48x3xf32> {
+        ^bb0(%prow: !rise.array<50xf32>):
+          %psl = rise.slide 3, 1 %prow : !rise.array<50xf32> -> !rise.array<48x3xf32>
+          rise.yield %psl : !rise.array<48x3xf32>
+        }
+        %pst = rise.transpose %ps : !rise.array<3x48x3xf32> -> !rise.array<48x3x3xf32>
+        rise.yield %pst : !rise.array<48x3x3xf32>
+      }
+      %pn = rise.transpose %pw : !rise.array<3x48x3x3xf32> -> !rise.array<48x3x3x3xf32>
+      %o = rise.map seq %pn : !rise.array<48x3x3x3xf32> -> !rise.array<48xf32> {
+      ^bb0(%wcd: !rise.array<3x3x3xf32>):
+        %win = rise.map %wcd : !rise.array<3x3x3xf32> -> !rise.array<3x3x3xf32> {
+        ^bb0(%cd: !rise.array<3x3xf32>):
+          %dc = rise.transpose %cd : !rise.array<3x3xf32> -> !rise.array<3x3xf32>
+          rise.yield %dc : !rise.array<3x3xf32>
+        }
         %wf = rise.join %win : !rise.array<3x3x3xf32> -> !rise.array<9x3xf32>
         %i3 = rise.pair %zero, %zero : f32, f32 -> !rise.pair<f32, f32>
         %init = rise.pair %zero, %i3 : f32, !rise.pair<f32, f32> -> !rise.pair<f32, !rise.pair<f32, f32>>

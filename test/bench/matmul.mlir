@@ -620,7 +620,7 @@ func.func @matmul_v7(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C: m
   %a = rise.in %A : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
   %b = rise.in %B : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
   %zero = arith.constant 0.0 : f32
-  %bkv = rise.map %b : !rise.array<1024x1024xf32> -> !rise.array<1024x32xvector<32xf32>> {
+  %bkv = rise.map par %b : !rise.array<1024x1024xf32> -> !rise.array<1024x32xvector<32xf32>> {
   ^bb0(%brow: !rise.array<1024xf32>):
     %bvr = rise.as_vector 32 %brow : !rise.array<1024xf32> -> !rise.array<32xvector<32xf32>>
     rise.yield %bvr : !rise.array<32xvector<32xf32>>
@@ -658,7 +658,7 @@ func.func @matmul_v7(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C: m
     rise.yield %tcol : !rise.array<32x32xvector<32xf32>>
   }
   %tiles = rise.transpose %tilesT : !rise.array<32x32x32xvector<32xf32>> -> !rise.array<32x32x32xvector<32xf32>>
-  %bands = rise.map %tiles : !rise.array<32x32x32xvector<32xf32>> -> !rise.array<32x32x1024xf32> {
+  %bands = rise.map par %tiles : !rise.array<32x32x32xvector<32xf32>> -> !rise.array<32x32x1024xf32> {
   ^bb0(%band: !rise.array<32x32xvector<32xf32>>):
     %bandt = rise.transpose %band : !rise.array<32x32xvector<32xf32>> -> !rise.array<32x32xvector<32xf32>>
     %lines = rise.map %bandt : !rise.array<32x32xvector<32xf32>> -> !rise.array<32x1024xf32> {
@@ -678,7 +678,7 @@ func.func @matmul_v7_small(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: mem
   %a = rise.in %A : memref<64x64xf32> -> !rise.array<64x64xf32>
   %b = rise.in %B : memref<64x64xf32> -> !rise.array<64x64xf32>
   %zero = arith.constant 0.0 : f32
-  %bkv = rise.map %b : !rise.array<64x64xf32> -> !rise.array<64x2xvector<32xf32>> {
+  %bkv = rise.map par %b : !rise.array<64x64xf32> -> !rise.array<64x2xvector<32xf32>> {
   ^bb0(%brow: !rise.array<64xf32>):
     %bvr = rise.as_vector 32 %brow : !rise.array<64xf32> -> !rise.array<2xvector<32xf32>>
     rise.yield %bvr : !rise.array<2xvector<32xf32>>
@@ -716,7 +716,7 @@ func.func @matmul_v7_small(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: mem
     rise.yield %tcol : !rise.array<2x32xvector<32xf32>>
   }
   %tiles = rise.transpose %tilesT : !rise.array<2x2x32xvector<32xf32>> -> !rise.array<2x2x32xvector<32xf32>>
-  %bands = rise.map %tiles : !rise.array<2x2x32xvector<32xf32>> -> !rise.array<2x32x64xf32> {
+  %bands = rise.map par %tiles : !rise.array<2x2x32xvector<32xf32>> -> !rise.array<2x32x64xf32> {
   ^bb0(%band: !rise.array<2x32xvector<32xf32>>):
     %bandt = rise.transpose %band : !rise.array<2x32xvector<32xf32>> -> !rise.array<32x2xvector<32xf32>>
     %lines = rise.map %bandt : !rise.array<32x2xvector<32xf32>> -> !rise.array<32x64xf32> {
@@ -736,7 +736,7 @@ func.func @matmul_v8(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C: m
   %a = rise.in %A : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
   %b = rise.in %B : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
   %zero = arith.constant 0.0 : f32
-  %bkv = rise.map %b : !rise.array<1024x1024xf32> -> !rise.array<1024x32xvector<32xf32>> {
+  %bkv = rise.map par %b : !rise.array<1024x1024xf32> -> !rise.array<1024x32xvector<32xf32>> {
   ^bb0(%brow: !rise.array<1024xf32>):
     %bvr = rise.as_vector 32 %brow : !rise.array<1024xf32> -> !rise.array<32xvector<32xf32>>
     rise.yield %bvr : !rise.array<32xvector<32xf32>>
@@ -824,7 +824,7 @@ func.func @matmul_v8(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C: m
     rise.yield %tcol : !rise.array<32x32xvector<32xf32>>
   }
   %tiles = rise.transpose %tilesT : !rise.array<32x32x32xvector<32xf32>> -> !rise.array<32x32x32xvector<32xf32>>
-  %bands = rise.map %tiles : !rise.array<32x32x32xvector<32xf32>> -> !rise.array<32x32x1024xf32> {
+  %bands = rise.map par %tiles : !rise.array<32x32x32xvector<32xf32>> -> !rise.array<32x32x1024xf32> {
   ^bb0(%band: !rise.array<32x32xvector<32xf32>>):
     %bandt = rise.transpose %band : !rise.array<32x32xvector<32xf32>> -> !rise.array<32x32xvector<32xf32>>
     %lines = rise.map %bandt : !rise.array<32x32xvector<32xf32>> -> !rise.array<32x1024xf32> {
@@ -844,7 +844,7 @@ func.func @matmul_v8_small(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: mem
   %a = rise.in %A : memref<64x64xf32> -> !rise.array<64x64xf32>
   %b = rise.in %B : memref<64x64xf32> -> !rise.array<64x64xf32>
   %zero = arith.constant 0.0 : f32
-  %bkv = rise.map %b : !rise.array<64x64xf32> -> !rise.array<64x2xvector<32xf32>> {
+  %bkv = rise.map par %b : !rise.array<64x64xf32> -> !rise.array<64x2xvector<32xf32>> {
   ^bb0(%brow: !rise.array<64xf32>):
     %bvr = rise.as_vector 32 %brow : !rise.array<64xf32> -> !rise.array<2xvector<32xf32>>
     rise.yield %bvr : !rise.array<2xvector<32xf32>>
@@ -932,215 +932,7 @@ func.func @matmul_v8_small(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: mem
     rise.yield %tcol : !rise.array<2x32xvector<32xf32>>
   }
   %tiles = rise.transpose %tilesT : !rise.array<2x2x32xvector<32xf32>> -> !rise.array<2x2x32xvector<32xf32>>
-  %bands = rise.map %tiles : !rise.array<2x2x32xvector<32xf32>> -> !rise.array<2x32x64xf32> {
-  ^bb0(%band: !rise.array<2x32xvector<32xf32>>):
-    %bandt = rise.transpose %band : !rise.array<2x32xvector<32xf32>> -> !rise.array<32x2xvector<32xf32>>
-    %lines = rise.map %bandt : !rise.array<32x2xvector<32xf32>> -> !rise.array<32x64xf32> {
-    ^bb0(%pieces: !rise.array<2xvector<32xf32>>):
-      %line = rise.as_scalar %pieces : !rise.array<2xvector<32xf32>> -> !rise.array<64xf32>
-      rise.yield %line : !rise.array<64xf32>
-    }
-    rise.yield %lines : !rise.array<32x64xf32>
-  }
-  %c = rise.join %bands : !rise.array<2x32x64xf32> -> !rise.array<64x64xf32>
-  rise.out %c, %C : !rise.array<64x64xf32>, memref<64x64xf32>
-  return
-}
-
-// v8fma v8 with math.fma instead of mulf + addf (one rounding: measures what the uncontracted lowering costs)
-func.func @matmul_v8fma(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C: memref<1024x1024xf32>) {
-  %a = rise.in %A : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
-  %b = rise.in %B : memref<1024x1024xf32> -> !rise.array<1024x1024xf32>
-  %zero = arith.constant 0.0 : f32
-  %bkv = rise.map %b : !rise.array<1024x1024xf32> -> !rise.array<1024x32xvector<32xf32>> {
-  ^bb0(%brow: !rise.array<1024xf32>):
-    %bvr = rise.as_vector 32 %brow : !rise.array<1024xf32> -> !rise.array<32xvector<32xf32>>
-    rise.yield %bvr : !rise.array<32xvector<32xf32>>
-  }
-  %bpan = rise.transpose %bkv : !rise.array<1024x32xvector<32xf32>> -> !rise.array<32x1024xvector<32xf32>>
-  %bp = rise.to_mem global %bpan : !rise.array<32x1024xvector<32xf32>>
-  %ablk = rise.split 32 %a : !rise.array<1024x1024xf32> -> !rise.array<32x32x1024xf32>
-  %tilesT = rise.map par %bp : !rise.array<32x1024xvector<32xf32>> -> !rise.array<32x32x32xvector<32xf32>> {
-  ^bb0(%bpanel: !rise.array<1024xvector<32xf32>>):
-    %tcol = rise.map seq %ablk : !rise.array<32x32x1024xf32> -> !rise.array<32x32xvector<32xf32>> {
-    ^bb0(%arows: !rise.array<32x1024xf32>):
-      %grp326 = rise.split 4 %arows : !rise.array<32x1024xf32> -> !rise.array<8x4x1024xf32>
-      %t4327 = rise.map seq %grp326 : !rise.array<8x4x1024xf32> -> !rise.array<8x4xvector<32xf32>> {
-      ^bb0(%g328: !rise.array<4x1024xf32>):
-        %gt329 = rise.transpose %g328 : !rise.array<4x1024xf32> -> !rise.array<1024x4xf32>
-        %z330 = rise.zip %gt329, %bpanel : !rise.array<1024x4xf32>, !rise.array<1024xvector<32xf32>> -> !rise.array<1024x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>
-        %zs331 = rise.split 4 %z330 : !rise.array<1024x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.array<256x4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>
-        %vz332 = rise.vector_from_scalar %zero : f32 -> vector<32xf32>
-        %h333 = rise.pair %vz332, %vz332 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
-        %i4334 = rise.pair %h333, %h333 : !rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
-        %s335 = rise.reduce seq %i4334, %zs331 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, !rise.array<256x4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> {
-        ^bb0(%acc336: !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, %ch337: !rise.array<4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>):
-          %s338 = rise.reduce unroll %acc336, %ch337 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, !rise.array<4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> {
-          ^bb0(%acc339: !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, %p340: !rise.pair<!rise.array<4xf32>, vector<32xf32>>):
-            %a4341 = rise.fst %p340 : !rise.pair<!rise.array<4xf32>, vector<32xf32>> -> !rise.array<4xf32>
-            %bv342 = rise.snd %p340 : !rise.pair<!rise.array<4xf32>, vector<32xf32>> -> vector<32xf32>
-            %lo343 = rise.fst %acc339 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
-            %hi344 = rise.snd %acc339 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
-            %ac345 = rise.fst %lo343 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
-            %ac346 = rise.snd %lo343 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
-            %ac347 = rise.fst %hi344 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
-            %ac348 = rise.snd %hi344 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
-            %c349 = arith.constant 0 : index
-            %ar350 = rise.idx %a4341[%c349] : !rise.array<4xf32> -> f32
-            %br351 = rise.vector_from_scalar %ar350 : f32 -> vector<32xf32>
-            %nv353 = math.fma %br351, %bv342, %ac345 : vector<32xf32>
-            %c354 = arith.constant 1 : index
-            %ar355 = rise.idx %a4341[%c354] : !rise.array<4xf32> -> f32
-            %br356 = rise.vector_from_scalar %ar355 : f32 -> vector<32xf32>
-            %nv358 = math.fma %br356, %bv342, %ac346 : vector<32xf32>
-            %c359 = arith.constant 2 : index
-            %ar360 = rise.idx %a4341[%c359] : !rise.array<4xf32> -> f32
-            %br361 = rise.vector_from_scalar %ar360 : f32 -> vector<32xf32>
-            %nv363 = math.fma %br361, %bv342, %ac347 : vector<32xf32>
-            %c364 = arith.constant 3 : index
-            %ar365 = rise.idx %a4341[%c364] : !rise.array<4xf32> -> f32
-            %br366 = rise.vector_from_scalar %ar365 : f32 -> vector<32xf32>
-            %nv368 = math.fma %br366, %bv342, %ac348 : vector<32xf32>
-            %l2369 = rise.pair %nv353, %nv358 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
-            %h2370 = rise.pair %nv363, %nv368 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
-            %r4371 = rise.pair %l2369, %h2370 : !rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
-            rise.yield %r4371 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
-          }
-          rise.yield %s338 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
-        }
-        %rows372 = rise.generate : !rise.array<4xvector<32xf32>> {
-        ^bb0(%t373: index):
-          %lo374 = rise.fst %s335 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
-          %hi375 = rise.snd %s335 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
-          %q376 = rise.fst %lo374 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
-          %q377 = rise.snd %lo374 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
-          %q378 = rise.fst %hi375 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
-          %q379 = rise.snd %hi375 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
-          %c380 = arith.constant 2 : index
-          %b381 = arith.cmpi eq, %t373, %c380 : index
-          %sel382 = arith.select %b381, %q378, %q379 : vector<32xf32>
-          %c383 = arith.constant 1 : index
-          %b384 = arith.cmpi eq, %t373, %c383 : index
-          %sel385 = arith.select %b384, %q377, %sel382 : vector<32xf32>
-          %c386 = arith.constant 0 : index
-          %b387 = arith.cmpi eq, %t373, %c386 : index
-          %sel388 = arith.select %b387, %q376, %sel385 : vector<32xf32>
-          rise.yield %sel388 : vector<32xf32>
-        }
-        rise.yield %rows372 : !rise.array<4xvector<32xf32>>
-      }
-      %tile325 = rise.join %t4327 : !rise.array<8x4xvector<32xf32>> -> !rise.array<32xvector<32xf32>>
-      %ptile389 = rise.to_mem private %tile325 : !rise.array<32xvector<32xf32>>
-      rise.yield %ptile389 : !rise.array<32xvector<32xf32>>
-    }
-    rise.yield %tcol : !rise.array<32x32xvector<32xf32>>
-  }
-  %tiles = rise.transpose %tilesT : !rise.array<32x32x32xvector<32xf32>> -> !rise.array<32x32x32xvector<32xf32>>
-  %bands = rise.map %tiles : !rise.array<32x32x32xvector<32xf32>> -> !rise.array<32x32x1024xf32> {
-  ^bb0(%band: !rise.array<32x32xvector<32xf32>>):
-    %bandt = rise.transpose %band : !rise.array<32x32xvector<32xf32>> -> !rise.array<32x32xvector<32xf32>>
-    %lines = rise.map %bandt : !rise.array<32x32xvector<32xf32>> -> !rise.array<32x1024xf32> {
-    ^bb0(%pieces: !rise.array<32xvector<32xf32>>):
-      %line = rise.as_scalar %pieces : !rise.array<32xvector<32xf32>> -> !rise.array<1024xf32>
-      rise.yield %line : !rise.array<1024xf32>
-    }
-    rise.yield %lines : !rise.array<32x1024xf32>
-  }
-  %c = rise.join %bands : !rise.array<32x32x1024xf32> -> !rise.array<1024x1024xf32>
-  rise.out %c, %C : !rise.array<1024x1024xf32>, memref<1024x1024xf32>
-  return
-}
-
-// v8fma v8 with math.fma instead of mulf + addf (one rounding: measures what the uncontracted lowering costs)
-func.func @matmul_v8fma_small(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
-  %a = rise.in %A : memref<64x64xf32> -> !rise.array<64x64xf32>
-  %b = rise.in %B : memref<64x64xf32> -> !rise.array<64x64xf32>
-  %zero = arith.constant 0.0 : f32
-  %bkv = rise.map %b : !rise.array<64x64xf32> -> !rise.array<64x2xvector<32xf32>> {
-  ^bb0(%brow: !rise.array<64xf32>):
-    %bvr = rise.as_vector 32 %brow : !rise.array<64xf32> -> !rise.array<2xvector<32xf32>>
-    rise.yield %bvr : !rise.array<2xvector<32xf32>>
-  }
-  %bpan = rise.transpose %bkv : !rise.array<64x2xvector<32xf32>> -> !rise.array<2x64xvector<32xf32>>
-  %bp = rise.to_mem global %bpan : !rise.array<2x64xvector<32xf32>>
-  %ablk = rise.split 32 %a : !rise.array<64x64xf32> -> !rise.array<2x32x64xf32>
-  %tilesT = rise.map par %bp : !rise.array<2x64xvector<32xf32>> -> !rise.array<2x2x32xvector<32xf32>> {
-  ^bb0(%bpanel: !rise.array<64xvector<32xf32>>):
-    %tcol = rise.map seq %ablk : !rise.array<2x32x64xf32> -> !rise.array<2x32xvector<32xf32>> {
-    ^bb0(%arows: !rise.array<32x64xf32>):
-      %grp391 = rise.split 4 %arows : !rise.array<32x64xf32> -> !rise.array<8x4x64xf32>
-      %t4392 = rise.map seq %grp391 : !rise.array<8x4x64xf32> -> !rise.array<8x4xvector<32xf32>> {
-      ^bb0(%g393: !rise.array<4x64xf32>):
-        %gt394 = rise.transpose %g393 : !rise.array<4x64xf32> -> !rise.array<64x4xf32>
-        %z395 = rise.zip %gt394, %bpanel : !rise.array<64x4xf32>, !rise.array<64xvector<32xf32>> -> !rise.array<64x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>
-        %zs396 = rise.split 4 %z395 : !rise.array<64x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.array<16x4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>
-        %vz397 = rise.vector_from_scalar %zero : f32 -> vector<32xf32>
-        %h398 = rise.pair %vz397, %vz397 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
-        %i4399 = rise.pair %h398, %h398 : !rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
-        %s400 = rise.reduce seq %i4399, %zs396 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, !rise.array<16x4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> {
-        ^bb0(%acc401: !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, %ch402: !rise.array<4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>>):
-          %s403 = rise.reduce unroll %acc401, %ch402 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, !rise.array<4x!rise.pair<!rise.array<4xf32>, vector<32xf32>>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> {
-          ^bb0(%acc404: !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>, %p405: !rise.pair<!rise.array<4xf32>, vector<32xf32>>):
-            %a4406 = rise.fst %p405 : !rise.pair<!rise.array<4xf32>, vector<32xf32>> -> !rise.array<4xf32>
-            %bv407 = rise.snd %p405 : !rise.pair<!rise.array<4xf32>, vector<32xf32>> -> vector<32xf32>
-            %lo408 = rise.fst %acc404 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
-            %hi409 = rise.snd %acc404 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
-            %ac410 = rise.fst %lo408 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
-            %ac411 = rise.snd %lo408 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
-            %ac412 = rise.fst %hi409 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
-            %ac413 = rise.snd %hi409 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
-            %c414 = arith.constant 0 : index
-            %ar415 = rise.idx %a4406[%c414] : !rise.array<4xf32> -> f32
-            %br416 = rise.vector_from_scalar %ar415 : f32 -> vector<32xf32>
-            %nv418 = math.fma %br416, %bv407, %ac410 : vector<32xf32>
-            %c419 = arith.constant 1 : index
-            %ar420 = rise.idx %a4406[%c419] : !rise.array<4xf32> -> f32
-            %br421 = rise.vector_from_scalar %ar420 : f32 -> vector<32xf32>
-            %nv423 = math.fma %br421, %bv407, %ac411 : vector<32xf32>
-            %c424 = arith.constant 2 : index
-            %ar425 = rise.idx %a4406[%c424] : !rise.array<4xf32> -> f32
-            %br426 = rise.vector_from_scalar %ar425 : f32 -> vector<32xf32>
-            %nv428 = math.fma %br426, %bv407, %ac412 : vector<32xf32>
-            %c429 = arith.constant 3 : index
-            %ar430 = rise.idx %a4406[%c429] : !rise.array<4xf32> -> f32
-            %br431 = rise.vector_from_scalar %ar430 : f32 -> vector<32xf32>
-            %nv433 = math.fma %br431, %bv407, %ac413 : vector<32xf32>
-            %l2434 = rise.pair %nv418, %nv423 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
-            %h2435 = rise.pair %nv428, %nv433 : vector<32xf32>, vector<32xf32> -> !rise.pair<vector<32xf32>, vector<32xf32>>
-            %r4436 = rise.pair %l2434, %h2435 : !rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>> -> !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
-            rise.yield %r4436 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
-          }
-          rise.yield %s403 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>>
-        }
-        %rows437 = rise.generate : !rise.array<4xvector<32xf32>> {
-        ^bb0(%t438: index):
-          %lo439 = rise.fst %s400 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
-          %hi440 = rise.snd %s400 : !rise.pair<!rise.pair<vector<32xf32>, vector<32xf32>>, !rise.pair<vector<32xf32>, vector<32xf32>>> -> !rise.pair<vector<32xf32>, vector<32xf32>>
-          %q441 = rise.fst %lo439 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
-          %q442 = rise.snd %lo439 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
-          %q443 = rise.fst %hi440 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
-          %q444 = rise.snd %hi440 : !rise.pair<vector<32xf32>, vector<32xf32>> -> vector<32xf32>
-          %c445 = arith.constant 2 : index
-          %b446 = arith.cmpi eq, %t438, %c445 : index
-          %sel447 = arith.select %b446, %q443, %q444 : vector<32xf32>
-          %c448 = arith.constant 1 : index
-          %b449 = arith.cmpi eq, %t438, %c448 : index
-          %sel450 = arith.select %b449, %q442, %sel447 : vector<32xf32>
-          %c451 = arith.constant 0 : index
-          %b452 = arith.cmpi eq, %t438, %c451 : index
-          %sel453 = arith.select %b452, %q441, %sel450 : vector<32xf32>
-          rise.yield %sel453 : vector<32xf32>
-        }
-        rise.yield %rows437 : !rise.array<4xvector<32xf32>>
-      }
-      %tile390 = rise.join %t4392 : !rise.array<8x4xvector<32xf32>> -> !rise.array<32xvector<32xf32>>
-      %ptile454 = rise.to_mem private %tile390 : !rise.array<32xvector<32xf32>>
-      rise.yield %ptile454 : !rise.array<32xvector<32xf32>>
-    }
-    rise.yield %tcol : !rise.array<2x32xvector<32xf32>>
-  }
-  %tiles = rise.transpose %tilesT : !rise.array<2x2x32xvector<32xf32>> -> !rise.array<2x2x32xvector<32xf32>>
-  %bands = rise.map %tiles : !rise.array<2x2x32xvector<32xf32>> -> !rise.array<2x32x64xf32> {
+  %bands = rise.map par %tiles : !rise.array<2x2x32xvector<32xf32>> -> !rise.array<2x32x64xf32> {
   ^bb0(%band: !rise.array<2x32xvector<32xf32>>):
     %bandt = rise.transpose %band : !rise.array<2x32xvector<32xf32>> -> !rise.array<32x2xvector<32xf32>>
     %lines = rise.map %bandt : !rise.array<32x2xvector<32xf32>> -> !rise.array<32x64xf32> {

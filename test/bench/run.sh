@@ -3,12 +3,14 @@
 # against a time). Installs the peers if missing, builds, checks every rise
 # version against the interpreter at a small size, then times at 1 and 2
 # threads (or $THREADS):
-#   matmul 1024x1024 f32: the seven rise versions of TVM's tutorial and two
-#     more (v8: register blocks, v8fma: v8 with math.fma) (matmul.mlir), OpenBLAS
+#   matmul 1024x1024 f32: the seven rise versions of TVM's tutorial and one
+#     more (v8: register blocks) (matmul.mlir), v7 and v8 also lowered with
+#     convert-rise-to-affine{fma=true} (v7fma, v8fma: ariadne-run --fma), OpenBLAS
 #     cblas_sgemm (its own CPU choice, and its AVX-512 kernels where the CPU
 #     has them), Halide 14 (its own schedule), naive C (gcc -O3 -march=native);
 #   Harris 3 x 1540 x 2564 -> 1536 x 2560: rise naive, scheduled with
-#     circular buffers (sched), with per-chunk line buffers (lines), and the
+#     circular buffers (sched; rings: plane-major product lines), with
+#     per-chunk line buffers (lines), and the
 #     latter in strips of 640 columns (strips)
 #     (harris.mlir), Halide 14 (apps/harris schedule), naive C.
 # Prints one table: median and min in ms, GFLOP/s (matmul), and ratios.
@@ -16,6 +18,7 @@
 #   bash test/bench/run.sh            # everything
 #   REPS=30 ROUNDS=5 THREADS="1 2" bash test/bench/run.sh
 #   BUILD=/path/to/build bash test/bench/run.sh   (default: build-bench)
+#   MM_VERSIONS="v8 v8fma" HR_VERSIONS="rings lines" bash test/bench/run.sh
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -63,10 +66,13 @@ cmp -s "$out/matmul.mlir" "$here/matmul.mlir" || { log "matmul.mlir is stale: re
 cmp -s "$out/harris.mlir" "$here/harris.mlir" || { log "harris.mlir is stale: rerun gen_harris.py"; exit 1; }
 
 # --- correctness first: every version against the interpreter ---------------
-mm_versions="v1 v2 v3 v4 v5 v6 v7 v8 v8fma"
-hr_versions="naive sched lines strips"
+mm_versions=${MM_VERSIONS:-"v1 v2 v3 v4 v5 v6 v7 v8 v7fma v8fma"}
+# vNfma: function matmul_vN lowered with rise-to-llvm-fma
+mm_func() { echo "matmul_${1%fma}"; }
+mm_flags() { [[ $1 == *fma ]] && echo --fma || true; }
+hr_versions=${HR_VERSIONS:-"naive sched rings lines strips"}
 for v in $mm_versions; do
-  "$run" "$here/matmul.mlir" --func=matmul_${v}_small --threads=2 --reps=1 --warmup=0 >/dev/null \
+  "$run" "$here/matmul.mlir" --func="$(mm_func $v)_small" $(mm_flags $v) --threads=2 --reps=1 --warmup=0 >/dev/null \
     || { log "matmul_${v}_small differs from the interpreter"; exit 1; }
 done
 for v in $hr_versions; do
@@ -77,7 +83,7 @@ log "all rise versions match the interpreter at the small sizes"
 # ... and the full sizes against OpenBLAS / the naive C (same inputs as timed)
 "$out/bench" inputs "$out"
 for v in $mm_versions; do
-  "$run" "$here/matmul.mlir" --func=matmul_$v --no-check --reps=1 --warmup=0 --threads=2 \
+  "$run" "$here/matmul.mlir" --func="$(mm_func $v)" $(mm_flags $v) --no-check --reps=1 --warmup=0 --threads=2 \
     --input=0:"$out/a.bin" --input=1:"$out/b.bin" --print > "$out/c.txt"
   "$out/bench" verify matmul "$out/c.txt" >/dev/null || { log "matmul_$v is wrong at 1024"; exit 1; }
 done
@@ -91,8 +97,8 @@ log "all rise versions match OpenBLAS / the naive C at the benchmark sizes"
 
 # --- timing --------------------------------------------------------------------
 # rise: ariadne-run prints "... median X ms, min Y ms over ..."
-rise() { # file func threads reps warmup -> "median min"
-  "$run" "$1" --func="$2" --no-check --threads="$3" --reps="$4" --warmup="$5" |
+rise() { # file func threads reps warmup [flags] -> "median min"
+  "$run" "$1" --func="$2" --no-check --threads="$3" --reps="$4" --warmup="$5" ${6:-} |
     sed -n 's/.*median \([0-9.]*\) ms, min \([0-9.]*\) ms.*/\1 \2/p'
 }
 results=$out/results.txt
@@ -116,13 +122,13 @@ for round in $(seq 1 "$rounds"); do
     "$out/halide_bench" harris "$t" "$reps" "$warmup" | sed "s/^/harris $t /" >> "$results"
     for v in $mm_versions; do
       # v1..v6 have no map par: they are timed at 1 thread only
-      [[ $t != 1 && $v != v7 && $v != v8 && $v != v8fma ]] && continue
+      [[ $t != 1 && $v != v7* && $v != v8* ]] && continue
       r=$reps w=$warmup
       if [[ $v == v1 || $v == v2 ]]; then # seconds per run: 3 runs, first round only
         [[ $round != 1 ]] && continue
         r=3 w=1
       fi
-      echo "matmul $t rise_matmul_$v $(rise "$here/matmul.mlir" matmul_$v "$t" $r $w)" >> "$results"
+      echo "matmul $t rise_matmul_$v $(rise "$here/matmul.mlir" "$(mm_func $v)" "$t" $r $w "$(mm_flags $v)")" >> "$results"
     done
     for v in $hr_versions; do
       [[ $v == naive && $t != 1 ]] && continue

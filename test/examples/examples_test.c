@@ -347,6 +347,11 @@ static const Case CASES[] = {
     {"stencil1d_lowlevel.mlir", "stencil1d_lowlevel_rrot_small", refStencil1d},
     {"matvec_gpu.mlir", "matvec_gpu_small", refMatvec},
     {"matvec_gpu.mlir", "matvec_gpu_global_small", refMatvec},
+    {"matmul_gpu.mlir", "matmul_gpu_small", refMatmul},
+    {"matmul_gpu.mlir", "matmul_gpu_medium", refMatmul},
+    {"matmul_gpu.mlir", "matmul_gpu_rb8_small", refMatmul},
+    {"harris_gpu.mlir", "harris_gpu_small", refHarris},
+    {"harris_gpu.mlir", "harris_gpu_medium", refHarris},
 };
 enum { NUM_CASES = sizeof CASES / sizeof CASES[0] };
 

@@ -55,3 +55,5 @@ config.substitutions.append(("%ariadne_lib", config.ariadne_lib))
 config.substitutions.append(("%ariadne_src", config.ariadne_src_root))
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%python", sys.executable))
+# The C compiler of the build (GPU host stubs are compiled in tests).
+config.substitutions.append(("%cc", config.c_compiler))

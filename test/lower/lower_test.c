@@ -5,7 +5,7 @@
  * compiled by the MLIR ExecutionEngine, run on random inputs, and its
  * outputs are compared with the reference interpreter's on the same inputs.
  *
- *   lower_test LIBOMP [--negative] (--examples FILE... | --all FILE...)...
+ *   lower_test LIBOMP [--negative] [--fma] (--examples FILE... | --all FILE...)...
  *
  * --negative is the control: the JIT side gets inputs from other seeds, so
  * every case must fail.
@@ -22,6 +22,13 @@
  * fmul/fadd), so results should agree to the last bit; we accept
  * |got - want| <= 1e-5 + 1e-5 * |want| for floats (math functions may come
  * from different libm entry points) and require integers to be equal.
+ *
+ * --fma lowers with convert-rise-to-affine{fma=true} (rise-to-llvm-fma):
+ * each fused mul + add skips the rounding of the product (at most 2^-24
+ * of |a*b| in f32), so a sum of n products may move by about n * 2^-24 *
+ * max|a*b| from the interpreter's, and more relative to a result that
+ * cancels; inputs are in [-1, 1] and sums here have at most a few hundred
+ * terms, so the tolerance is |got - want| <= 1e-4 + 1e-4 * |want|.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -47,6 +54,7 @@
 enum { MAX_ARGS = 16, NUM_SEEDS = 3, NAME_CAP = 128 };
 
 static const double REL_TOL = 1e-5, ABS_TOL = 1e-5;
+static const double FMA_REL_TOL = 1e-4, FMA_ABS_TOL = 1e-4;
 
 typedef struct Counts {
   int passed, failed;
@@ -82,7 +90,9 @@ static bool selected(const char *name, bool all) {
 }
 
 /* Compares output argument k; writes why into `why` on mismatch. */
-static bool compare(const AriHostArg *want, const AriHostArg *got, char *why, size_t cap) {
+static bool compare(const AriHostArg *want, const AriHostArg *got, bool fma, char *why,
+                    size_t cap) {
+  double absTol = fma ? FMA_ABS_TOL : ABS_TOL, relTol = fma ? FMA_REL_TOL : REL_TOL;
   int64_t n = ariHostArgNumScalars(want);
   for (int64_t i = 0; i < n; ++i) {
     double w, g;
@@ -109,7 +119,7 @@ static bool compare(const AriHostArg *want, const AriHostArg *got, char *why, si
       break;
     }
     bool isFloat = want->scalar == ARI_SCALAR_F32 || want->scalar == ARI_SCALAR_F64;
-    bool ok = isFloat ? fabs(g - w) <= ABS_TOL + REL_TOL * fabs(w) : g == w;
+    bool ok = isFloat ? fabs(g - w) <= absTol + relTol * fabs(w) : g == w;
     if (!ok) {
       snprintf(why, cap, "output element %lld of %lld: got %.9g, want %.9g", (long long)i,
                (long long)n, g, w);
@@ -141,7 +151,7 @@ static void describe(const AriHostArg *a, Descriptor *d) {
 
 /* Runs one function on one seed both ways. */
 static bool runCase(MlirExecutionEngine jit, MlirOperation func, const char *name, uint64_t seed,
-                    bool negative, AriArena *arena, char *why, size_t cap) {
+                    bool negative, bool fma, AriArena *arena, char *why, size_t cap) {
   AriHostArg want[MAX_ARGS], got[MAX_ARGS];
   intptr_t nargs = 0;
   bool isOut[MAX_ARGS];
@@ -189,7 +199,7 @@ static bool runCase(MlirExecutionEngine jit, MlirOperation func, const char *nam
     if (!isOut[k])
       continue;
     anyOut = true;
-    if (!compare(&want[k], &got[k], why, cap))
+    if (!compare(&want[k], &got[k], fma, why, cap))
       return false;
   }
   if (!anyOut)
@@ -198,11 +208,11 @@ static bool runCase(MlirExecutionEngine jit, MlirOperation func, const char *nam
 }
 
 /* Lowers `module` in place: our pass, then the rest of rise-to-llvm. */
-static bool lower(MlirContext ctx, MlirModule module) {
+static bool lower(MlirContext ctx, MlirModule module, bool fma) {
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   char err[256];
-  MlirPass pass = ariPassCreate(&ariRiseToAffinePass, "", err, sizeof err);
+  MlirPass pass = ariPassCreate(&ariRiseToAffinePass, fma ? "fma=true" : "", err, sizeof err);
   if (!pass.ptr) {
     mlirPassManagerDestroy(pm);
     return false;
@@ -210,8 +220,9 @@ static bool lower(MlirContext ctx, MlirModule module) {
   mlirOpPassManagerAddOwnedPass(opm, pass);
   /* The registered pipeline minus "builtin.module(" and our own pass,
    * which is not in this process's C++ registry. */
-  const char *text = ariRiseToLLVMPipeline();
-  const char *rest = strchr(text, ',');
+  const char *text = fma ? ariRiseToLLVMFmaPipeline() : ariRiseToLLVMPipeline();
+  const char *rest = strstr(text, "},");
+  rest = rest ? rest + 1 : strchr(text, ',');
   size_t len = rest ? strlen(rest + 1) - 1 : 0;
   bool ok = rest != NULL;
   if (ok) {
@@ -225,7 +236,7 @@ static bool lower(MlirContext ctx, MlirModule module) {
   return ok;
 }
 
-static void runFile(MlirContext ctx, const char *path, bool all, bool negative,
+static void runFile(MlirContext ctx, const char *path, bool all, bool negative, bool fma,
                     const char *libomp, Counts *counts) {
   const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
   MlirModule orig = ariParseFile(ctx, path);
@@ -246,7 +257,7 @@ static void runFile(MlirContext ctx, const char *path, bool all, bool negative,
       mlirOperationDestroy(o);
     }
   }
-  if (!lower(ctx, copy)) {
+  if (!lower(ctx, copy, fma)) {
     report(counts, false, base, "*", 0, "lowering failed");
     mlirModuleDestroy(copy);
     mlirModuleDestroy(orig);
@@ -270,7 +281,7 @@ static void runFile(MlirContext ctx, const char *path, bool all, bool negative,
       AriArena arena;
       ariArenaInit(&arena, 0);
       char why[256] = "";
-      bool ok = runCase(jit, f, name, (uint64_t)seed, negative, &arena, why, sizeof why);
+      bool ok = runCase(jit, f, name, (uint64_t)seed, negative, fma, &arena, why, sizeof why);
       report(counts, ok, base, name, seed, why);
       ariArenaDestroy(&arena);
     }
@@ -282,7 +293,8 @@ static void runFile(MlirContext ctx, const char *path, bool all, bool negative,
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: lower_test LIBOMP [--negative] (--examples FILE... | --all FILE...)...\n");
+    fprintf(stderr,
+            "usage: lower_test LIBOMP [--negative] [--fma] (--examples FILE... | --all FILE...)...\n");
     return 2;
   }
   setenv("OMP_NUM_THREADS", "2", 1);
@@ -292,7 +304,7 @@ int main(int argc, char **argv) {
   AriDiagSink sink;
   ariDiagSinkAttach(&sink, ctx, stderr);
   Counts counts = {0, 0};
-  bool all = false, negative = false;
+  bool all = false, negative = false, fma = false;
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "--all"))
       all = true;
@@ -300,8 +312,10 @@ int main(int argc, char **argv) {
       all = false;
     else if (!strcmp(argv[i], "--negative"))
       negative = true;
+    else if (!strcmp(argv[i], "--fma"))
+      fma = true;
     else
-      runFile(ctx, argv[i], all, negative, argv[1], &counts);
+      runFile(ctx, argv[i], all, negative, fma, argv[1], &counts);
   }
   printf("%d passed, %d failed\n", counts.passed, counts.failed);
   ariDiagSinkDetach(&sink);

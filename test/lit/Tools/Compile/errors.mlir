@@ -5,7 +5,7 @@
 // RUN: rm -rf %t.dir && mkdir -p %t.dir/sub
 
 // RUN: not ariadne-compile %s -o %t.dir/a.o --target=riscv64 2>&1 | FileCheck %s --check-prefix=TARGET
-// TARGET: error: unknown target 'riscv64' (expected x86_64 or aarch64)
+// TARGET: error: unknown target 'riscv64' (expected x86_64, aarch64 or nvptx64)
 
 // RUN: not ariadne-compile %s -o %t.dir/a.o --target=aarch64 --cpu=cortex-z99 2>&1 | FileCheck %s --check-prefix=CPU
 // CPU: error: invalid cpu or features for aarch64-unknown-linux-gnu: 'cortex-z99' is not a recognized processor

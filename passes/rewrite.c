@@ -1,0 +1,343 @@
+/*===- rewrite.c - the rise-rewrite pass ----------------------------------===*\
+ *
+ * Everything that can be checked without a function (options, the strategy
+ * file, the strategy's syntax and names) is checked first, so that a bad
+ * strategy is one diagnostic, not one per function. Each function is then
+ * imported, rewritten as a whole (see strategy_rise.h) and exported only
+ * when the strategy changed it, so that a no-op leaves the IR untouched.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "passes/rewrite.h"
+#include "dialect/lib/types.h"
+#include "search/strategy.h"
+#include "search/strategy_rise.h"
+#include "search/term.h"
+#include "search/term_mlir.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  char strategy[ARI_OPT_STRING_MAX];
+  char strategyFile[ARI_OPT_STRING_MAX];
+  int64_t maxSteps;
+  int64_t maxVisits;
+  bool trace;
+  char func[ARI_OPT_STRING_MAX];
+  bool report;
+  char output[ARI_OPT_STRING_MAX];
+} RewriteOptions;
+
+enum { kMaxFileBytes = 4 << 20 };
+
+static void rewriteDefaults(void *o) {
+  RewriteOptions *r = o;
+  memset(r, 0, sizeof *r);
+  r->maxSteps = 100000;
+  r->maxVisits = 100000000;
+  r->report = true;
+}
+
+const char *ariRewritePrelude(void) {
+  return "// ';;' (s ;; t = s ; normalForm ; t): the beta-eta normal form.\n"
+         "normalForm = normalize(beta <+ eta);\n";
+}
+
+/* Emits "rise-rewrite: MSG" at loc. Always returns failure. */
+static MlirLogicalResult emit(MlirLocation loc, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static MlirLogicalResult emit(MlirLocation loc, const char *fmt, ...) {
+  char msg[1024];
+  int n = snprintf(msg, sizeof msg, "rise-rewrite: ");
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+  va_end(ap);
+  mlirEmitError(loc, msg);
+  return mlirLogicalResultFailure();
+}
+
+static MlirLogicalResult emitDiag(MlirLocation loc, const AriStratDiag *d) {
+  return emit(loc, "%s:%" PRIu32 ":%" PRIu32 ": %s", d->file ? d->file : "strategy", d->line,
+              d->col, d->message);
+}
+
+/* Reads a whole file into the arena; NULL with a reason in err. */
+static char *readFile(AriArena *a, const char *path, size_t *len, char *err, size_t cap) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(err, cap, "cannot open strategy file '%s'", path);
+    return NULL;
+  }
+  char *buf = ariArenaAlloc(a, kMaxFileBytes + 1);
+  size_t n = buf ? fread(buf, 1, kMaxFileBytes + 1, f) : 0;
+  bool bad = ferror(f);
+  fclose(f);
+  if (!buf) {
+    snprintf(err, cap, "out of memory reading '%s'", path);
+    return NULL;
+  }
+  if (bad) {
+    snprintf(err, cap, "cannot read strategy file '%s'", path);
+    return NULL;
+  }
+  if (n > kMaxFileBytes) {
+    snprintf(err, cap, "strategy file '%s' is larger than %d bytes", path, kMaxFileBytes);
+    return NULL;
+  }
+  buf[n] = 0;
+  *len = n;
+  return buf;
+}
+
+typedef struct {
+  FILE *out;
+  const char *func;
+} TraceCtx;
+
+static void formatRule(const AriStratRuleEvent *ev, char *buf, size_t cap) {
+  size_t o = (size_t)snprintf(buf, cap, "%s", ev->name);
+  for (size_t i = 0; i < ev->nargs && o < cap; ++i) {
+    const AriStratValue *v = &ev->args[i];
+    if (v->kind == ARI_STRAT_VALUE_NAT)
+      o += (size_t)snprintf(buf + o, cap - o, "%s%" PRId64, i ? ", " : "(", v->nat);
+    else
+      o += (size_t)snprintf(buf + o, cap - o, "%s%s", i ? ", " : "(", v->symbol);
+  }
+  if (ev->nargs && o < cap)
+    snprintf(buf + o, cap - o, ")");
+}
+
+static void onTrace(void *user, const AriStratRuleEvent *ev, const AriTerm *at,
+                    const AriTerm *result) {
+  TraceCtx *tc = user;
+  char rule[160], path[512];
+  formatRule(ev, rule, sizeof rule);
+  ariStratFormatPath(ev->path, ev->pathLen, path, sizeof path);
+  fprintf(tc->out, "rise-rewrite @%s: #%" PRIu64 " %s at %s: %s -> %s\n", tc->func, ev->step, rule,
+          path, at ? ariTermKindName(ariTermKind(at)) : "function",
+          result ? ariTermKindName(ariTermKind(result)) : "function");
+}
+
+static void funcName(MlirOperation op, char *buf, size_t cap) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+  MlirStringRef s = mlirAttributeIsAString(a) ? mlirStringAttrGetValue(a)
+                                              : mlirStringRefCreateFromCString("?");
+  size_t n = s.length < cap - 1 ? s.length : cap - 1;
+  memcpy(buf, s.data, n);
+  buf[n] = 0;
+}
+
+typedef struct {
+  const RewriteOptions *o;
+  AriStratProgram *prog;
+  AriStratExpr *expr;
+  AriStratRise *host;
+  AriTermStore *store;
+  AriArena *scratch;
+  FILE *out;
+  bool failed;
+} Run;
+
+static void rewriteFunc(Run *r, MlirOperation func) {
+  char name[256];
+  funcName(func, name, sizeof name);
+  if (r->o->func[0] && strcmp(r->o->func, name))
+    return;
+  MlirLocation loc = mlirOperationGetLocation(func);
+  AriTermFunc f;
+  MlirLocation errLoc = loc;
+  ariTermStoreClearError(r->store);
+  if (!ariTermImportFunc(r->store, func, &f, &errLoc)) {
+    emit(errLoc, "cannot import @%s: %s", name, ariTermStoreError(r->store));
+    r->failed = true;
+    return;
+  }
+  AriStratTerm t = ariStratRiseFuncTerm(r->host, &f);
+  if (!t) {
+    emit(loc, "out of memory");
+    r->failed = true;
+    return;
+  }
+  TraceCtx tc = {r->out, name};
+  ariStratRiseSetTrace(r->host, r->o->trace ? onTrace : NULL, &tc);
+  AriStratLimits lim = {(uint64_t)r->o->maxSteps, (uint64_t)r->o->maxVisits, 0};
+  AriStratOutcome oc;
+  ariStratRun(r->prog, r->expr, ariStratRiseHost(r->host), t, &lim, r->scratch, &oc);
+  ariStratRiseSetTrace(r->host, NULL, NULL);
+  if (oc.status != ARI_STRAT_SUCCESS) {
+    char path[512], calls[ARI_STRAT_MSG_MAX + 8] = "";
+    ariStratFormatPath(oc.path, oc.pathLen, path, sizeof path);
+    if (oc.calls[0])
+      snprintf(calls, sizeof calls, "; in %s", oc.calls);
+    if (oc.status == ARI_STRAT_FAILURE)
+      emit(loc, "strategy failed on @%s: %s:%" PRIu32 ":%" PRIu32 ": %s (at term path %s; %" PRIu64
+                " rule%s fired before%s)",
+           name, oc.file, oc.line, oc.col, oc.what, path, oc.steps, oc.steps == 1 ? "" : "s",
+           calls);
+    else
+      emit(loc, "strategy stopped on @%s: %s:%" PRIu32 ":%" PRIu32 ": %s (at term path %s%s)", name,
+           oc.file, oc.line, oc.col, oc.what, path, calls);
+    r->failed = true;
+    return;
+  }
+  if (r->o->report)
+    fprintf(r->out, "rise-rewrite @%s: %" PRIu64 " rule%s fired (%" PRIu64 " tried, %" PRIu64
+                    " strategy steps)\n",
+            name, oc.steps, oc.steps == 1 ? "" : "s", oc.attempts, oc.visits);
+  if (oc.term == t)
+    return; /* unchanged: keep the IR exactly as it was */
+  if (!ariStratRiseSetRoots(r->host, oc.term, &f)) {
+    emit(loc, "internal error: the strategy did not return a function");
+    r->failed = true;
+    return;
+  }
+  errLoc = loc;
+  ariTermStoreClearError(r->store);
+  if (!ariTermExportFunc(r->store, &f, func, &errLoc)) {
+    emit(errLoc, "cannot export the rewritten @%s: %s", name, ariTermStoreError(r->store));
+    r->failed = true;
+  }
+}
+
+static void visitFuncs(Run *r, MlirOperation op) {
+  if (riseOpIs(op, "func.func")) {
+    rewriteFunc(r, op);
+    return;
+  }
+  for (intptr_t i = 0; i < mlirOperationGetNumRegions(op); ++i)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
+           o = mlirOperationGetNextInBlock(o))
+        visitFuncs(r, o);
+}
+
+static MlirLogicalResult rewriteRun(MlirOperation op, const void *opts) {
+  const RewriteOptions *o = opts;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  if (!o->strategy[0] && !o->strategyFile[0])
+    return emit(loc, "needs strategy=\"...\" or a strategy-file=PATH that defines 'main'");
+  if (o->maxSteps < 0 || o->maxVisits < 0)
+    return emit(loc, "max-steps and max-visits must not be negative");
+
+  AriArena arena, scratch;
+  ariArenaInit(&arena, 0);
+  ariArenaInit(&scratch, 0);
+  AriTermStore *store = NULL;
+  MlirLogicalResult res = mlirLogicalResultSuccess();
+  FILE *out = stderr;
+  AriStratDiag d;
+  AriStratProgram *prog = ariStratProgramNew(&arena);
+  if (!prog) {
+    res = emit(loc, "out of memory");
+    goto done;
+  }
+  const char *prelude = ariRewritePrelude();
+  if (!ariStratParseDefinitions(prog, "<prelude>", prelude, strlen(prelude), &d)) {
+    res = emitDiag(loc, &d);
+    goto done;
+  }
+  if (o->strategyFile[0]) {
+    char err[ARI_OPT_STRING_MAX + 64];
+    size_t len = 0;
+    char *text = readFile(&arena, o->strategyFile, &len, err, sizeof err);
+    if (!text) {
+      res = emit(loc, "%s", err);
+      goto done;
+    }
+    if (!ariStratParseDefinitions(prog, o->strategyFile, text, len, &d)) {
+      res = emitDiag(loc, &d);
+      goto done;
+    }
+  }
+  const char *text = o->strategy[0] ? o->strategy : "main";
+  if (!o->strategy[0]) {
+    /* Only the prelude's definitions and the file's: is there a main? */
+    bool found = false;
+    for (size_t i = 0; i < ariStratNumDefinitions(prog); ++i)
+      found |= !strcmp(ariStratDefinitionName(prog, i), "main");
+    if (!found) {
+      res = emit(loc, "%s defines no 'main' strategy; name one with strategy=\"...\"",
+                 o->strategyFile);
+      goto done;
+    }
+  }
+  AriStratExpr *expr = ariStratParseExpr(prog, "strategy", text, strlen(text), &d);
+  if (!expr) {
+    res = emitDiag(loc, &d);
+    goto done;
+  }
+  store = ariTermStoreCreate(0);
+  AriStratRise *host = store ? ariStratRiseCreate(store, &arena) : NULL;
+  if (!host) {
+    res = emit(loc, "out of memory");
+    goto done;
+  }
+  if (!ariStratBind(prog, expr, ariStratRiseHost(host), &d)) {
+    res = emitDiag(loc, &d);
+    goto done;
+  }
+  if (!strcmp(o->output, "-")) {
+    out = stdout;
+  } else if (o->output[0]) {
+    out = fopen(o->output, "w");
+    if (!out) {
+      out = stderr;
+      res = emit(loc, "cannot open output file '%s'", o->output);
+      goto done;
+    }
+  }
+  Run run = {o, prog, expr, host, store, &scratch, out, false};
+  visitFuncs(&run, op);
+  if (run.failed)
+    res = mlirLogicalResultFailure();
+done:
+  if (out != stderr && out != stdout)
+    fclose(out);
+  else
+    fflush(out);
+  ariTermStoreDestroy(store);
+  ariArenaDestroy(&scratch);
+  ariArenaDestroy(&arena);
+  return res;
+}
+
+static const AriOptionDesc kRewriteOptions[] = {
+    {"strategy", ARI_OPT_STRING, offsetof(RewriteOptions, strategy), NULL,
+     "the strategy to apply (default: 'main' of the strategy file)"},
+    {"strategy-file", ARI_OPT_STRING, offsetof(RewriteOptions, strategyFile), NULL,
+     "a file of definitions 'name = strategy;'"},
+    {"max-steps", ARI_OPT_INT, offsetof(RewriteOptions, maxSteps), NULL,
+     "rules that may fire per function (0: no limit)"},
+    {"max-visits", ARI_OPT_INT, offsetof(RewriteOptions, maxVisits), NULL,
+     "strategy evaluations per function (0: no limit)"},
+    {"trace", ARI_OPT_BOOL, offsetof(RewriteOptions, trace), NULL,
+     "print every rule that fired with its term path"},
+    {"func", ARI_OPT_STRING, offsetof(RewriteOptions, func), NULL, "rewrite only this function"},
+    {"report", ARI_OPT_BOOL, offsetof(RewriteOptions, report), NULL,
+     "print how many rules fired per function"},
+    {"output", ARI_OPT_STRING, offsetof(RewriteOptions, output), NULL,
+     "where trace and report lines go: a file, '-' for stdout; default stderr"},
+};
+
+const AriPassInfo ariRewritePass = {
+    "rise-rewrite",
+    "Rewrite rise functions by applying an ELEVATE-style strategy of rewrite rules",
+    kRewriteOptions,
+    sizeof kRewriteOptions / sizeof kRewriteOptions[0],
+    sizeof(RewriteOptions),
+    rewriteDefaults,
+    rewriteRun,
+    NULL,
+    0,
+};

@@ -1,0 +1,52 @@
+/*===- rewrite.h - the rise-rewrite pass ----------------------------------===*\
+ *
+ * rise-rewrite imports every func.func into the term store
+ * (search/term_mlir.h), applies a strategy (search/strategy.h) with the
+ * rule library (search/rules.h), and exports the result back into the
+ * function. The syntax of strategies is documented in docs/strategies.md.
+ *
+ * Options:
+ *   strategy="EXPR"    the strategy to apply (default: the definition
+ *                      `main` of the strategy file)
+ *   strategy-file=PATH definitions `name = EXPR;` that EXPR may use
+ *   max-steps=N        rules that may fire per function (default 100000;
+ *                      0: no limit)
+ *   max-visits=N       strategy evaluations per function (default 10^8;
+ *                      0: no limit)
+ *   trace=BOOL         print every rule that fired, with its term path
+ *   func=NAME          rewrite only this function
+ *   report=BOOL        print "rise-rewrite @f: N rules fired ..." per
+ *                      function (default true)
+ *   output=PATH        where trace and report lines go ('-' stdout;
+ *                      default stderr)
+ *
+ * A strategy that fails, or stops at a limit, is an error on the function
+ * naming the strategy position (file:line:col), what did not apply and the
+ * term path where it stopped; the function is left unchanged. Bad options,
+ * unreadable files, syntax errors and unknown names are errors with their
+ * positions, reported before any function is touched.
+ *
+ * The program a strategy sees: the `normalForm` that `;;` inserts is
+ * predefined as normalize(beta <+ eta) (a strategy file may redefine it).
+ *
+\*===----------------------------------------------------------------------===*/
+
+#ifndef ARIADNE_PASSES_REWRITE_H
+#define ARIADNE_PASSES_REWRITE_H
+
+#include "passes/pass.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+extern const AriPassInfo ariRewritePass;
+
+/* The definitions every strategy may use (parsed before a strategy file). */
+const char *ariRewritePrelude(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ARIADNE_PASSES_REWRITE_H */

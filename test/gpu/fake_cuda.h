@@ -1,0 +1,25 @@
+/*===- fake_cuda.h - controls of the fake CUDA driver (tests only) ----------===*\
+ *
+ * libAriadneFakeCuda.so exports the driver entry points runtime/cuda.c
+ * looks up, plus these functions, which tests reach with dlsym on the
+ * same library.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#ifndef ARIADNE_TEST_GPU_FAKE_CUDA_H
+#define ARIADNE_TEST_GPU_FAKE_CUDA_H
+
+typedef struct FakeCudaStats {
+  int contexts, allocs, frees, htod, dtoh, modules, launches, syncs;
+  int lastParams;
+  unsigned lastGrid[3], lastBlock[3];
+  unsigned char lastParamXor;
+  char lastKernel[128];
+} FakeCudaStats;
+
+/* Number of devices cuDeviceGetCount reports, and cuInit's result. */
+void fakeCudaConfigure(int devices, int initError);
+void fakeCudaGetStats(FakeCudaStats *out);
+void fakeCudaResetStats(void);
+
+#endif /* ARIADNE_TEST_GPU_FAKE_CUDA_H */

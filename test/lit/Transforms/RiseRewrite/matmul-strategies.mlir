@@ -1,0 +1,93 @@
+// The matmul strategies of search/strategies/matmul.elv derive TVM's
+// versions from the high-level matmul (64 x 64 x 64 here, so that tiles of
+// 32 and k split by 4 divide). Each result has the expected loop structure,
+// computes bit for bit what the original computes on the interpreter (the
+// rules used are exact), and lowers through the CPU pipeline.
+
+// RUN: ariadne-interp %s --seed=3 --print > %t.ref.txt
+
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=baseline1})' -o %t.v1.mlir 2>%t.v1.err
+// RUN: FileCheck %s --check-prefix=V1 < %t.v1.mlir
+// RUN: FileCheck %s --check-prefix=V1-REPORT < %t.v1.err
+// RUN: ariadne-interp %t.v1.mlir --seed=3 --print | diff %t.ref.txt -
+// RUN: %rise-opt %t.v1.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
+// V1:      rise.map seq %{{.*}} : !rise.array<64x64xf32> -> !rise.array<64x64xf32>
+// V1:        rise.map seq %{{.*}} : !rise.array<64x64xf32> -> !rise.array<64xf32>
+// V1:          rise.zip
+// V1-NEXT:     rise.reduce seq %{{.*}} : f32, !rise.array<64x!rise.pair<f32, f32>> -> f32
+// V1-REPORT: rise-rewrite @mm: 3 rules fired
+
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=blocking})' -o %t.v2.mlir 2>/dev/null
+// RUN: FileCheck %s --check-prefix=V2 < %t.v2.mlir
+// RUN: ariadne-interp %t.v2.mlir --seed=3 --print | diff %t.ref.txt -
+// RUN: %rise-opt %t.v2.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
+// Loops it, jt, ii, jj, ko, ki:
+// V2:      rise.split 32 {{.*}} -> !rise.array<2x32x64xf32>
+// V2:      rise.map seq {{.*}} : !rise.array<2x32x64xf32> -> !rise.array<2x32x64xf32>
+// V2:        rise.split 32 {{.*}} -> !rise.array<2x32x64xf32>
+// V2:        rise.map seq {{.*}} : !rise.array<2x32x64xf32> -> !rise.array<2x32x32xf32>
+// V2:          rise.map seq {{.*}} : !rise.array<32x64xf32> -> !rise.array<32x32xf32>
+// V2:            rise.map seq {{.*}} : !rise.array<32x64xf32> -> !rise.array<32xf32>
+// V2:              rise.split 4 {{.*}} -> !rise.array<16x4x!rise.pair<f32, f32>>
+// V2-NEXT:         rise.reduce seq {{.*}} : f32, !rise.array<16x4x!rise.pair<f32, f32>> -> f32
+// V2:                rise.reduce seq {{.*}} : f32, !rise.array<4x!rise.pair<f32, f32>> -> f32
+// V2:        rise.transpose {{.*}} : !rise.array<2x32x32xf32> -> !rise.array<32x2x32xf32>
+// V2-NOT:  rise.map {
+
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=vectorisation})' -o %t.v3.mlir 2>/dev/null
+// RUN: FileCheck %s --check-prefix=V3 < %t.v3.mlir
+// RUN: ariadne-interp %t.v3.mlir --seed=3 --print | diff %t.ref.txt -
+// RUN: %rise-opt %t.v3.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
+// V3:      rise.as_vector 32 {{.*}} : !rise.array<32xf32> -> !rise.array<1xvector<32xf32>>
+// V3:      rise.vector_from_scalar
+// V3:      rise.split 4 {{.*}} : !rise.array<64xvector<32xf32>> -> !rise.array<16x4xvector<32xf32>>
+// V3-NEXT: rise.reduce seq {{.*}} : vector<32xf32>, !rise.array<16x4xvector<32xf32>> -> vector<32xf32>
+// V3:        arith.addf {{.*}} : vector<32xf32>
+// V3:      rise.as_scalar {{.*}} : !rise.array<1xvector<32xf32>> -> !rise.array<32xf32>
+
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=arrayPacking})' -o %t.v5.mlir 2>/dev/null
+// RUN: FileCheck %s --check-prefix=V5 < %t.v5.mlir
+// RUN: ariadne-interp %t.v5.mlir --seed=3 --print | diff %t.ref.txt -
+// RUN: %rise-opt %t.v5.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
+// V5:      rise.to_mem global {{.*}} : !rise.array<2x32x64xf32>
+
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=parallel})' -o %t.v7.mlir 2>/dev/null
+// RUN: FileCheck %s --check-prefix=V7 < %t.v7.mlir
+// RUN: ariadne-interp %t.v7.mlir --seed=3 --print | diff %t.ref.txt -
+// RUN: %rise-opt %t.v7.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
+// V7:      rise.map par {{.*}} : !rise.array<2x32x64xf32> -> !rise.array<2x32x64xf32>
+// V7-COUNT-4: rise.map seq
+// V7-NOT: rise.map
+
+// The default (main) is blocking.
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv report=false})' | diff %t.v2.mlir -
+
+func.func @mm(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  %a = rise.in %A : memref<64x64xf32> -> !rise.array<64x64xf32>
+  %b = rise.in %B : memref<64x64xf32> -> !rise.array<64x64xf32>
+  %bt = rise.transpose %b : !rise.array<64x64xf32> -> !rise.array<64x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %c = rise.map %a : !rise.array<64x64xf32> -> !rise.array<64x64xf32> {
+  ^bb0(%arow: !rise.array<64xf32>):
+    %crow = rise.map %bt : !rise.array<64x64xf32> -> !rise.array<64xf32> {
+    ^bb0(%bcol: !rise.array<64xf32>):
+      %dzip = rise.zip %arow, %bcol : !rise.array<64xf32>, !rise.array<64xf32> -> !rise.array<64x!rise.pair<f32, f32>>
+      %dprod = rise.map %dzip : !rise.array<64x!rise.pair<f32, f32>> -> !rise.array<64xf32> {
+      ^bb0(%p: !rise.pair<f32, f32>):
+        %l = rise.fst %p : !rise.pair<f32, f32> -> f32
+        %r = rise.snd %p : !rise.pair<f32, f32> -> f32
+        %m = arith.mulf %l, %r : f32
+        rise.yield %m : f32
+      }
+      %dsum = rise.reduce %zero, %dprod : f32, !rise.array<64xf32> -> f32 {
+      ^bb0(%acc: f32, %v: f32):
+        %s = arith.addf %acc, %v : f32
+        rise.yield %s : f32
+      }
+      rise.yield %dsum : f32
+    }
+    rise.yield %crow : !rise.array<64xf32>
+  }
+  rise.out %c, %C : !rise.array<64x64xf32>, memref<64x64xf32>
+  return
+}

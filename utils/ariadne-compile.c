@@ -86,7 +86,8 @@ static void usage(FILE *f) {
       f);
 }
 
-#define usageError(...) ariToolUsageError("ariadne-compile", __VA_ARGS__)
+#define TOOL "ariadne-compile"
+#define usageError(...) ariToolUsageError(TOOL, __VA_ARGS__)
 
 static int parseOptions(int argc, char **argv, Options *o) {
   memset(o, 0, sizeof *o);
@@ -158,12 +159,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (!ariToolParseU64(v, &u) || u > 3)
         return usageError("--opt needs 0, 1, 2 or 3, got '%s'", v);
       o->c.optLevel = (int)u;
-    } else if (a[0] == '-' && a[1]) {
-      return usageError("unknown option '%s'", a);
-    } else {
-      if (o->file)
-        return usageError("more than one input file ('%s')", a);
-      o->file = a;
+    } else if (ariToolPositional(TOOL, a, &o->file)) {
+      return 2;
     }
   }
   if (!o->file)

@@ -77,7 +77,8 @@ static void usage(FILE *f) {
       f);
 }
 
-#define usageError(...) ariToolUsageError("ariadne-interp", __VA_ARGS__)
+#define TOOL "ariadne-interp"
+#define usageError(...) ariToolUsageError(TOOL, __VA_ARGS__)
 
 /* Returns 0 on success, else the exit code. */
 static int parseOptions(int argc, char **argv, Options *o) {
@@ -113,19 +114,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
         return usageError("--output-dir needs a directory");
       o->outDir = v;
     } else if (ariToolOptValue(a, "--input", &v)) {
-      char err[256];
-      if (o->ninputs == kMaxInputs)
-        return usageError("too many --input options");
-      if (!ariToolParseInput(v, kMaxArgs, o->inputs, o->ninputs, &o->inputs[o->ninputs], err,
-                             sizeof err))
-        return usageError("%s", err);
-      o->ninputs++;
-    } else if (a[0] == '-' && a[1]) {
-      return usageError("unknown option '%s'", a);
-    } else {
-      if (o->file)
-        return usageError("more than one input file ('%s')", a);
-      o->file = a;
+      if (!ariToolAddInput(TOOL, v, kMaxArgs, o->inputs, &o->ninputs, kMaxInputs))
+        return 2;
+    } else if (ariToolPositional(TOOL, a, &o->file)) {
+      return 2;
     }
   }
   if (!o->file)

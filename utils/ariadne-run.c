@@ -90,7 +90,8 @@ static void usage(FILE *f) {
       f);
 }
 
-#define usageError(...) ariToolUsageError("ariadne-run", __VA_ARGS__)
+#define TOOL "ariadne-run"
+#define usageError(...) ariToolUsageError(TOOL, __VA_ARGS__)
 
 static bool parseTol(const char *v, double *out) {
   char *end;
@@ -113,7 +114,6 @@ static int parseOptions(int argc, char **argv, Options *o) {
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v;
     uint64_t u;
-    char err[256];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       exit(0);
@@ -176,18 +176,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (!parseTol(v, &o->atol))
         return usageError("--atol needs a non-negative number, got '%s'", v);
     } else if (ariToolOptValue(a, "--input", &v)) {
-      if (o->ninputs == kMaxInputs)
-        return usageError("too many --input options");
-      if (!ariToolParseInput(v, kMaxArgs, o->inputs, o->ninputs, &o->inputs[o->ninputs], err,
-                             sizeof err))
-        return usageError("%s", err);
-      o->ninputs++;
-    } else if (a[0] == '-' && a[1]) {
-      return usageError("unknown option '%s'", a);
-    } else {
-      if (o->file)
-        return usageError("more than one input file ('%s')", a);
-      o->file = a;
+      if (!ariToolAddInput(TOOL, v, kMaxArgs, o->inputs, &o->ninputs, kMaxInputs))
+        return 2;
+    } else if (ariToolPositional(TOOL, a, &o->file)) {
+      return 2;
     }
   }
   if (!o->file)

@@ -281,3 +281,27 @@ int ariToolUsageError(const char *tool, const char *fmt, ...) {
   va_end(ap);
   return 2;
 }
+
+int ariToolPositional(const char *tool, const char *arg, const char **file) {
+  if (arg[0] == '-' && arg[1])
+    return ariToolUsageError(tool, "unknown option '%s'", arg);
+  if (*file)
+    return ariToolUsageError(tool, "more than one input file ('%s')", arg);
+  *file = arg;
+  return 0;
+}
+
+bool ariToolAddInput(const char *tool, const char *value, long maxArgs, AriToolInput *inputs,
+                     int *n, int cap) {
+  char err[256];
+  if (*n == cap) {
+    ariToolUsageError(tool, "too many --input options");
+    return false;
+  }
+  if (!ariToolParseInput(value, maxArgs, inputs, *n, &inputs[*n], err, sizeof err)) {
+    ariToolUsageError(tool, "%s", err);
+    return false;
+  }
+  ++*n;
+  return true;
+}

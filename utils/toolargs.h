@@ -52,6 +52,16 @@ bool ariToolOptValue(const char *arg, const char *name, const char **value);
 bool ariToolParseInput(const char *value, long maxArgs, const AriToolInput *inputs, int n,
                        AriToolInput *in, char *err, size_t errCap);
 
+/* Handles a command-line word that is not a known option: "-x" is an
+ * unknown option, anything else is the input file (only one is allowed).
+ * Returns 0, or prints a usage error for `tool` and returns 2. */
+int ariToolPositional(const char *tool, const char *arg, const char **file);
+
+/* Adds the VALUE of one --input=K:PATH to inputs[0..*n) (at most `cap`),
+ * checking it as ariToolParseInput does; false after a usage error. */
+bool ariToolAddInput(const char *tool, const char *value, long maxArgs, AriToolInput *inputs,
+                     int *n, int cap);
+
 /* "f32", "f64", "i1", "i32", "i64" or "index". */
 const char *ariToolKindName(AriScalarKind k);
 

@@ -19,6 +19,10 @@ enum {
   kCuAttrCcMinor = 76,
   kCuJitErrorLogBuffer = 5,
   kCuJitErrorLogBufferSize = 6,
+  kCuJitOptimizationLevel = 7,
+  kCuStreamNonBlocking = 1,
+  kCuEventDisableTiming = 2,
+  kCuMemAttachGlobal = 1,
 };
 
 struct AriCuda {
@@ -177,6 +181,16 @@ static const char *const kSymbols[] = {
     "cuEventElapsedTime_v2|cuEventElapsedTime", /* _v2 since CUDA 12.8 */
     "cuEventDestroy_v2",
     "cuGetErrorString",
+    "cuStreamCreate",
+    "cuStreamDestroy_v2",
+    "cuStreamSynchronize",
+    "cuStreamWaitEvent",
+    "cuMemcpyAsync",
+    "cuMemsetD32Async",
+    "cuMemsetD16Async",
+    "cuMemAllocManaged",
+    "cuMemHostRegister_v2",
+    "cuMemHostUnregister",
 };
 
 _Static_assert(sizeof kSymbols / sizeof kSymbols[0] == sizeof(AriCudaApi) / sizeof(void (*)(void)),
@@ -253,6 +267,11 @@ AriCudaStatus ariCudaSynchronize(AriCuda *cu) {
 /*--- Modules and launches -----------------------------------------------------*/
 
 AriCudaStatus ariCudaModuleLoad(AriCuda *cu, const void *image, size_t len, AriCudaModule **out) {
+  return ariCudaModuleLoadJit(cu, image, len, -1, out);
+}
+
+AriCudaStatus ariCudaModuleLoadJit(AriCuda *cu, const void *image, size_t len, int optLevel,
+                                   AriCudaModule **out) {
   *out = NULL;
   if (!image || !len) {
     setErr(cu, "empty module image");
@@ -273,10 +292,11 @@ AriCudaStatus ariCudaModuleLoad(AriCuda *cu, const void *image, size_t len, AriC
     image = copy;
   }
   char log[4096] = "";
-  int opts[2] = {kCuJitErrorLogBuffer, kCuJitErrorLogBufferSize};
-  void *vals[2] = {log, (void *)(uintptr_t)sizeof log};
+  int opts[3] = {kCuJitErrorLogBuffer, kCuJitErrorLogBufferSize, kCuJitOptimizationLevel};
+  void *vals[3] = {log, (void *)(uintptr_t)sizeof log,
+                   (void *)(uintptr_t)(optLevel < 0 ? 0 : optLevel)};
   void *mod = NULL;
-  AriCuResult r = cu->api.cuModuleLoadDataEx(&mod, image, 2, opts, vals);
+  AriCuResult r = cu->api.cuModuleLoadDataEx(&mod, image, optLevel < 0 ? 2 : 3, opts, vals);
   free(copy);
   if (r != kCuSuccess) {
     cuFail(cu, r, elf ? "loading the cubin" : "loading the PTX");
@@ -354,6 +374,12 @@ AriCudaStatus ariCudaModuleGetKernel(AriCuda *cu, AriCudaModule *m, const char *
 
 AriCudaStatus ariCudaLaunch(AriCuda *cu, AriCudaKernel *k, const unsigned grid[3],
                             const unsigned block[3], unsigned sharedBytes, void **params) {
+  return ariCudaLaunchOn(cu, k, grid, block, sharedBytes, NULL, params);
+}
+
+AriCudaStatus ariCudaLaunchOn(AriCuda *cu, AriCudaKernel *k, const unsigned grid[3],
+                              const unsigned block[3], unsigned sharedBytes, AriCudaStream *s,
+                              void **params) {
   for (int d = 0; d < 3; ++d)
     if (!grid[d] || !block[d]) {
       setErr(cu, "launch with an empty grid or block (%u,%u,%u)x(%u,%u,%u)", grid[0], grid[1],
@@ -361,7 +387,7 @@ AriCudaStatus ariCudaLaunch(AriCuda *cu, AriCudaKernel *k, const unsigned grid[3
       return ARI_CUDA_INVALID;
     }
   AriCuResult r = cu->api.cuLaunchKernel((void *)k, grid[0], grid[1], grid[2], block[0], block[1],
-                                         block[2], sharedBytes, NULL, params, NULL);
+                                         block[2], sharedBytes, (void *)s, params, NULL);
   return r == kCuSuccess ? ARI_CUDA_OK : cuFail(cu, r, "cuLaunchKernel");
 }
 
@@ -521,4 +547,98 @@ AriCudaStatus ariCudaBufferDeviceSync(AriCuda *cu, AriCudaBuffer *b, unsigned ac
     b->hostValid = false;
   *dev = b->dev;
   return ARI_CUDA_OK;
+}
+
+/*--- Streams and raw device memory -------------------------------------------*/
+
+AriCudaStatus ariCudaMakeCurrent(AriCuda *cu) {
+  AriCuResult r = cu->api.cuCtxSetCurrent(cu->ctx);
+  return r == kCuSuccess ? ARI_CUDA_OK : cuFail(cu, r, "cuCtxSetCurrent");
+}
+
+AriCudaStatus ariCudaStreamCreate(AriCuda *cu, AriCudaStream **out) {
+  void *st = NULL;
+  AriCuResult r = cu->api.cuStreamCreate(&st, kCuStreamNonBlocking);
+  *out = r == kCuSuccess ? (AriCudaStream *)st : NULL;
+  return r == kCuSuccess ? ARI_CUDA_OK : cuFail(cu, r, "cuStreamCreate");
+}
+
+void ariCudaStreamDestroy(AriCuda *cu, AriCudaStream *s) {
+  if (s)
+    cu->api.cuStreamDestroy((void *)s);
+}
+
+AriCudaStatus ariCudaStreamSynchronize(AriCuda *cu, AriCudaStream *s) {
+  AriCuResult r = cu->api.cuStreamSynchronize((void *)s);
+  return r == kCuSuccess ? ARI_CUDA_OK : cuFail(cu, r, "cuStreamSynchronize");
+}
+
+AriCudaStatus ariCudaStreamWaitEvent(AriCuda *cu, AriCudaStream *s, AriCudaEvent *e) {
+  AriCuResult r = cu->api.cuStreamWaitEvent((void *)s, (void *)e, 0);
+  return r == kCuSuccess ? ARI_CUDA_OK : cuFail(cu, r, "cuStreamWaitEvent");
+}
+
+AriCudaStatus ariCudaEventCreateNoTiming(AriCuda *cu, AriCudaEvent **out) {
+  void *e = NULL;
+  AriCuResult r = cu->api.cuEventCreate(&e, kCuEventDisableTiming);
+  *out = r == kCuSuccess ? (AriCudaEvent *)e : NULL;
+  return r == kCuSuccess ? ARI_CUDA_OK : cuFail(cu, r, "cuEventCreate");
+}
+
+AriCudaStatus ariCudaEventRecordOn(AriCuda *cu, AriCudaEvent *e, AriCudaStream *s) {
+  AriCuResult r = cu->api.cuEventRecord((void *)e, (void *)s);
+  return r == kCuSuccess ? ARI_CUDA_OK : cuFail(cu, r, "cuEventRecord");
+}
+
+AriCudaStatus ariCudaEventSynchronize(AriCuda *cu, AriCudaEvent *e) {
+  AriCuResult r = cu->api.cuEventSynchronize((void *)e);
+  return r == kCuSuccess ? ARI_CUDA_OK : cuFail(cu, r, "cuEventSynchronize");
+}
+
+AriCudaStatus ariCudaMemAlloc(AriCuda *cu, size_t bytes, int managed, AriCuDevicePtr *out) {
+  *out = 0;
+  AriCuResult r = managed ? cu->api.cuMemAllocManaged(out, bytes, kCuMemAttachGlobal)
+                          : cu->api.cuMemAlloc(out, bytes);
+  if (r == kCuSuccess)
+    return ARI_CUDA_OK;
+  *out = 0;
+  char what[80];
+  snprintf(what, sizeof what, "%s of %zu bytes", managed ? "cuMemAllocManaged" : "cuMemAlloc",
+           bytes);
+  return cuFail(cu, r, what);
+}
+
+void ariCudaMemFree(AriCuda *cu, AriCuDevicePtr p) {
+  if (p)
+    cu->api.cuMemFree(p);
+}
+
+AriCudaStatus ariCudaMemcpyAsync(AriCuda *cu, AriCuDevicePtr dst, AriCuDevicePtr src, size_t bytes,
+                                 AriCudaStream *s) {
+  AriCuResult r = cu->api.cuMemcpyAsync(dst, src, bytes, (void *)s);
+  return r == kCuSuccess ? ARI_CUDA_OK : cuFail(cu, r, "cuMemcpyAsync");
+}
+
+AriCudaStatus ariCudaMemsetAsync(AriCuda *cu, AriCuDevicePtr dst, unsigned value, int elemBytes,
+                                 size_t count, AriCudaStream *s) {
+  AriCuResult r;
+  if (elemBytes == 4)
+    r = cu->api.cuMemsetD32Async(dst, value, count, (void *)s);
+  else if (elemBytes == 2)
+    r = cu->api.cuMemsetD16Async(dst, (unsigned short)value, count, (void *)s);
+  else {
+    setErr(cu, "memset of %d-byte elements (2 or 4 supported)", elemBytes);
+    return ARI_CUDA_INVALID;
+  }
+  return r == kCuSuccess ? ARI_CUDA_OK : cuFail(cu, r, "cuMemsetAsync");
+}
+
+AriCudaStatus ariCudaHostRegister(AriCuda *cu, void *ptr, size_t bytes) {
+  AriCuResult r = cu->api.cuMemHostRegister(ptr, bytes, 0);
+  return r == kCuSuccess ? ARI_CUDA_OK : cuFail(cu, r, "cuMemHostRegister");
+}
+
+AriCudaStatus ariCudaHostUnregister(AriCuda *cu, void *ptr) {
+  AriCuResult r = cu->api.cuMemHostUnregister(ptr);
+  return r == kCuSuccess ? ARI_CUDA_OK : cuFail(cu, r, "cuMemHostUnregister");
 }

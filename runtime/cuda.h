@@ -91,6 +91,19 @@ typedef struct AriCudaApi {
   AriCuResult (*cuEventElapsedTime)(float *ms, void *start, void *end);
   AriCuResult (*cuEventDestroy)(void *ev);
   AriCuResult (*cuGetErrorString)(AriCuResult r, const char **msg);
+  /* Streams, asynchronous copies, managed and host-registered memory:
+   * used by the mgpu* wrappers (runtime/mgpu.c). */
+  AriCuResult (*cuStreamCreate)(void **stream, unsigned flags);
+  AriCuResult (*cuStreamDestroy)(void *stream);
+  AriCuResult (*cuStreamSynchronize)(void *stream);
+  AriCuResult (*cuStreamWaitEvent)(void *stream, void *ev, unsigned flags);
+  AriCuResult (*cuMemcpyAsync)(AriCuDevicePtr dst, AriCuDevicePtr src, size_t bytes, void *stream);
+  AriCuResult (*cuMemsetD32Async)(AriCuDevicePtr dst, unsigned value, size_t n, void *stream);
+  AriCuResult (*cuMemsetD16Async)(AriCuDevicePtr dst, unsigned short value, size_t n,
+                                  void *stream);
+  AriCuResult (*cuMemAllocManaged)(AriCuDevicePtr *ptr, size_t bytes, unsigned flags);
+  AriCuResult (*cuMemHostRegister)(void *ptr, size_t bytes, unsigned flags);
+  AriCuResult (*cuMemHostUnregister)(void *ptr);
 } AriCudaApi;
 
 /* Opaque handles. AriCudaKernel and AriCudaEvent wrap driver handles. */
@@ -174,6 +187,53 @@ AriCudaStatus ariCudaBufferHostSync(AriCuda *cu, AriCudaBuffer *b, unsigned acce
  * returns its address in *dev. */
 AriCudaStatus ariCudaBufferDeviceSync(AriCuda *cu, AriCudaBuffer *b, unsigned access,
                                       AriCuDevicePtr *dev);
+
+/*--- Streams and raw device memory ---------------------------------------------
+ * What MLIR's gpu host calls need (runtime/mgpu.c): explicit streams,
+ * asynchronous copies and fills on them, untracked allocations. */
+
+typedef struct AriCudaStream AriCudaStream;
+
+/* A non-blocking stream (does not synchronise with the default stream). */
+AriCudaStatus ariCudaStreamCreate(AriCuda *cu, AriCudaStream **out);
+void ariCudaStreamDestroy(AriCuda *cu, AriCudaStream *s);
+AriCudaStatus ariCudaStreamSynchronize(AriCuda *cu, AriCudaStream *s);
+/* Work queued on `s` after this waits for `e` (recorded on any stream). */
+AriCudaStatus ariCudaStreamWaitEvent(AriCuda *cu, AriCudaStream *s, AriCudaEvent *e);
+
+/* Makes the context current on the calling thread (the driver binds
+ * contexts per thread; ariCudaOpen does it on the opening thread only). */
+AriCudaStatus ariCudaMakeCurrent(AriCuda *cu);
+
+/* As ariCudaModuleLoad, with the JIT optimisation level (0..4) for PTX;
+ * optLevel < 0 leaves the driver's default. */
+AriCudaStatus ariCudaModuleLoadJit(AriCuda *cu, const void *image, size_t len, int optLevel,
+                                   AriCudaModule **out);
+
+/* As ariCudaLaunch, on stream `s` (NULL: the default stream). */
+AriCudaStatus ariCudaLaunchOn(AriCuda *cu, AriCudaKernel *k, const unsigned grid[3],
+                              const unsigned block[3], unsigned sharedBytes, AriCudaStream *s,
+                              void **params);
+
+/* Events without timing, and recording on a given stream (NULL: default). */
+AriCudaStatus ariCudaEventCreateNoTiming(AriCuda *cu, AriCudaEvent **out);
+AriCudaStatus ariCudaEventRecordOn(AriCuda *cu, AriCudaEvent *e, AriCudaStream *s);
+AriCudaStatus ariCudaEventSynchronize(AriCuda *cu, AriCudaEvent *e);
+
+/* Raw device memory (no host copy, no access flags); `managed` allocates
+ * memory the host can also address (cuMemAllocManaged, attached globally). */
+AriCudaStatus ariCudaMemAlloc(AriCuda *cu, size_t bytes, int managed, AriCuDevicePtr *out);
+void ariCudaMemFree(AriCuda *cu, AriCuDevicePtr p);
+/* Copies between any two addresses the device can see (unified
+ * addressing: device, managed or host-registered memory), on `s`. */
+AriCudaStatus ariCudaMemcpyAsync(AriCuda *cu, AriCuDevicePtr dst, AriCuDevicePtr src, size_t bytes,
+                                 AriCudaStream *s);
+/* Fills `count` elements of `elemBytes` (2 or 4) bytes with `value`. */
+AriCudaStatus ariCudaMemsetAsync(AriCuda *cu, AriCuDevicePtr dst, unsigned value, int elemBytes,
+                                 size_t count, AriCudaStream *s);
+/* Page-locks host memory and maps it for the device. */
+AriCudaStatus ariCudaHostRegister(AriCuda *cu, void *ptr, size_t bytes);
+AriCudaStatus ariCudaHostUnregister(AriCuda *cu, void *ptr);
 
 /*--- Generated host stubs ------------------------------------------------------
  * `ariadne-compile --target=nvptx64 --stub=P.c --header=P.h` writes, for a

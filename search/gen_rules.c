@@ -254,6 +254,20 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
   case ARI_RULE_USE_MAP_GLOBAL:
   case ARI_RULE_USE_MAP_WORKGROUP:
   case ARI_RULE_USE_MAP_LOCAL: return mapT(c, fn(c, a, b), gt(c, arr(c, n, a)));
+  case ARI_RULE_MAP_FISSION_DEEP: {
+    /* map (\x. map (\w. pair (g w) e) ws) y: e (which uses x) sits under
+     * the inner binder w and uses neither w nor, through ws, the inner map */
+    const AriType *wt = elemT(c), *d = elemT(c), *gtT = elemT(c);
+    int64_t wn = range(c, 1, 3);
+    AriTerm *e0 = gtUnder(c, a, d);
+    AriTerm *e = below(c, 4) ? ariTermPair(s, var0(c, a), e0) : e0;
+    AriTerm *gw = ariTermShift(s, gtUnder(c, wt, gtT), 1, 1); /* w = 0, x = 1 unused */
+    AriTerm *ws = up(c, gt(c, arr(c, wn, wt)), 1);
+    if (!e || !gw || !ws)
+      return NULL;
+    AriTerm *in = mapT(c, ariTermLam(s, wt, ariTermPair(s, gw, up(c, e, 1))), ws);
+    return mapT(c, ariTermLam(s, a, in), gt(c, arr(c, n, a)));
+  }
   case ARI_RULE_MAP_FUSION: {
     const AriType *d = elemT(c);
     return mapT(c, fn(c, b, d), mapT(c, fn(c, a, b), gt(c, arr(c, n, a))));

@@ -26,6 +26,11 @@
        "map (\\x. C[e]) y |-> map (\\z. C[z]) (map (\\x. e) y)",                                  \
        "C is the body's outermost operation; x occurs only in its one data operand e, e != x",  \
        "thesis ch. 5")                                                                          \
+  RULE(MAP_FISSION_DEEP, "mapFissionDeep", MAP, "", 0, 0, NAT, true,                             \
+       "map (\\x. C[e]) y |-> map (\\z. C[z]) (map (\\x. e) y)",                                  \
+       "C may bind variables around e (inner maps, reductions); e is the outermost proper "      \
+       "subterm holding every use of x and no variable C binds; e data, e != x",                \
+       "loop-invariant code motion: TVM's array packing")                                      \
   RULE(REDUCE_MAP_FUSION, "reduceMapFusion", MAP, "", 0, 0, NAT, true,                            \
        "reduce g i (map f x) |-> reduce/seq (\\a y. g a (f y)) i x", "", "thesis listing 3.2")    \
   RULE(REDUCE_SEQ_MAP_FUSION, "reduceSeqMapFusion", MAP, "", 0, 0, NAT, true,                     \

@@ -114,6 +114,65 @@ static AriTerm *mapFission(AriTermStore *s, AriTerm *t) {
                     ariTermLam(s, ariTermType(e), outerBody), inner);
 }
 
+/* mapFissionDeep's search in a map's body t, under d binders of that body
+ * (x is VAR d there): the outermost proper subterm that holds every use of
+ * x and uses none of the d inner variables is replaced by VAR d (the new
+ * parameter z takes x's binder); *e gets it, closed over the inner binders.
+ * Descends only while x occurs in exactly one child, so the rewritten body
+ * no longer uses x. */
+static AriTerm *fissionDeepAt(AriTermStore *s, AriTerm *t, uint32_t d, bool root, AriTerm **e) {
+  if (!ariTermHasFree(t, d))
+    return NULL;
+  if (!root && !isVar(t, d) && ariTypeIsData(ariTermType(t))) {
+    bool inner = false;
+    for (uint32_t i = 0; i < d && !inner; ++i)
+      inner = ariTermHasFree(t, i);
+    if (!inner) {
+      *e = d ? ariTermShift(s, t, -(int32_t)d, 0) : t;
+      return *e ? ariTermVar(s, d, ariTermType(t)) : NULL;
+    }
+  }
+  AriTermKind k = ariTermKind(t);
+  if (k == ARI_TERM_VAR || k == ARI_TERM_KERNEL || d > 64)
+    return NULL;
+  uint32_t kd = k == ARI_TERM_LAM ? d + 1 : d;
+  unsigned n = ariTermNumKids(t), which = n;
+  if (n > 16)
+    return NULL;
+  for (unsigned i = 0; i < n; ++i)
+    if (ariTermHasFree(K(t, i), kd)) {
+      if (which != n)
+        return NULL; /* x in two children: no single subterm holds it */
+      which = i;
+    }
+  if (which == n)
+    return NULL;
+  AriTerm *nk = fissionDeepAt(s, K(t, which), kd, false, e);
+  if (!nk)
+    return NULL;
+  AriTerm *kids[16];
+  for (unsigned i = 0; i < n; ++i)
+    kids[i] = i == which ? nk : K(t, i);
+  return ariTermRebuild(s, t, kids);
+}
+
+/* map (\x. C[e]) y -> map (\z. C[z]) (map (\x. e) y), C binding variables
+ * around e that e does not use (mapFission with a deep hole). */
+static AriTerm *mapFissionDeep(AriTermStore *s, AriTerm *t) {
+  if (!ariRuleIs(t, ARI_TERM_MAP) || ariTermPatternKind(t) == ARI_PAT_VEC)
+    return NULL;
+  AriTerm *f = K(t, 0), *e = NULL;
+  if (!ariRuleIs(f, ARI_TERM_LAM))
+    return NULL;
+  AriTerm *outerBody = fissionDeepAt(s, K(f, 0), 0, true, &e);
+  if (!outerBody || !e)
+    return NULL;
+  AriTerm *inner =
+      ariTermMap(s, ARI_PAT_NONE, -1, ariTermLam(s, ariTermLamParam(f), e), K(t, 1));
+  return ariTermMap(s, ariTermPatternKind(t), ariTermMapDim(t),
+                    ariTermLam(s, ariTermType(e), outerBody), inner);
+}
+
 /* reduce/k g i (map f x) -> reduce/k' (\a y. g a (f y)) i x */
 static AriTerm *reduceMapFusion(AriTermStore *s, AriTerm *t, bool seqOnly) {
   if (!ariRuleIs(t, ARI_TERM_REDUCE) || !isMapHL(K(t, 2)))
@@ -869,6 +928,7 @@ AriRuleStatus ariRuleApplyRise(AriRuleId id, const AriRuleInst *r, AriTermStore 
   case ARI_RULE_ETA_ABS: res = etaAbs(s, t); break;
   case ARI_RULE_MAP_FUSION: res = mapFusion(s, t); break;
   case ARI_RULE_MAP_FISSION: res = mapFission(s, t); break;
+  case ARI_RULE_MAP_FISSION_DEEP: res = mapFissionDeep(s, t); break;
   case ARI_RULE_REDUCE_MAP_FUSION: res = reduceMapFusion(s, t, false); break;
   case ARI_RULE_REDUCE_SEQ_MAP_FUSION: res = reduceMapFusion(s, t, true); break;
   case ARI_RULE_SPLIT_JOIN: res = splitJoin(s, t, r->args[0]); break;

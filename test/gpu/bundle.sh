@@ -79,7 +79,9 @@ create() {
         "$tmp/src/runner.c" "$tmp/src/$prog.c" "$tmp/runtime/cuda.c" -o "$tmp/bin/$prog" -ldl -lm
       done[$prog]=1
     fi
-    "$tmp/bin/$prog" list | grep -q "^$func " || "$tmp/bin/$prog" list | grep -qx "$func" ||
+    local listed
+    listed=$("$tmp/bin/$prog" list)
+    grep -q "^$func " <<<"$listed" || grep -qx "$func" <<<"$listed" ||
       die "$file has no function $func"
     if [ "$kind" = test ]; then
       local d=$tmp/data/$prog/$func inputs=()

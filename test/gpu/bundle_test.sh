@@ -38,14 +38,14 @@ rc=0
 log=$(bash "$b/bundle.sh" run "$b" --lib=/nonexistent/libcuda.so.1 2>&1) || rc=$?
 echo "$log"
 [ $rc = 77 ] || fail "run without a driver exited $rc, not 77"
-echo "$log" | grep -q '^SKIPPED: no CUDA driver/GPU: cannot load /nonexistent/libcuda.so.1' ||
+grep -q '^SKIPPED: no CUDA driver/GPU: cannot load /nonexistent/libcuda.so.1' <<<"$log" ||
   fail "no SKIPPED reason"
 
 # Without a C compiler on the GPU host the prebuilt runners serve.
 rc=0
 log=$(CC=/nonexistent/cc bash "$b/bundle.sh" run "$b" --lib=/nonexistent/libcuda.so.1 2>&1) || rc=$?
 [ $rc = 77 ] || fail "prebuilt runners: exit $rc: $log"
-echo "$log" | grep -q 'using the runners prebuilt' || fail "prebuilt runners not used: $log"
+grep -q 'using the runners prebuilt' <<<"$log" || fail "prebuilt runners not used: $log"
 
 # The fake driver: every test function runs through stub and runtime.
 n=0
@@ -55,8 +55,8 @@ while read -r kind prog func rest; do
     "$b/src/runner.c" "$b/src/$prog.c" "$b/runtime/cuda.c" -o "$r" -ldl -lm
   [ "$kind" = test ] || continue
   log=$("$r" bench "$func" --reps=2 --lib="$fake") || fail "$func with the fake driver: $log"
-  echo "$log" | grep -q '^device: Fake GPU (sm_90)' || fail "$func: $log"
-  echo "$log" | grep -q "^module: $b/cubin/$prog.sm_90.cubin" && fail "fake loaded a cubin unasked"
+  grep -q '^device: Fake GPU (sm_90)' <<<"$log" || fail "$func: $log"
+  grep -q "^module: $b/cubin/$prog.sm_90.cubin" <<<"$log" && fail "fake loaded a cubin unasked"
   n=$((n + 1))
 done < "$b/manifest.txt"
 # A C program calls a compiled function like a function (the stub's
@@ -68,8 +68,8 @@ repo=$(cd "$here/../.." && pwd)
 
 # The cubin of the device's architecture is preferred when present.
 read -r _ prog func _ < "$b/manifest.txt"
-"$out/runner-$prog" bench "$func" --reps=1 --lib="$fake" --cubin-dir="$b/cubin" |
-  grep -q "^module: $b/cubin/$prog.sm_90.cubin" || fail "cubin not chosen"
+log=$("$out/runner-$prog" bench "$func" --reps=1 --lib="$fake" --cubin-dir="$b/cubin")
+grep -q "^module: $b/cubin/$prog.sm_90.cubin" <<<"$log" || fail "cubin not chosen: $log"
 # A missing input file is an error, not a pass.
 rc=0
 "$out/runner-$prog" check "$func" "$out/nowhere" --lib="$fake" || rc=$?
@@ -78,8 +78,8 @@ rc=0
 if [ -x "$out/runner-matmul_gpu" ]; then
   log=$("$out/runner-matmul_gpu" bench matmul_gpu_small --reps=1 --lib="$fake" --sgemm=0,1,2 \
         --flops=1572864 --cublas=/nonexistent/libcublas.so) || fail "sgemm path: $log"
-  echo "$log" | grep -q '^cuBLAS: SKIPPED' || fail "no cuBLAS line: $log"
-  echo "$log" | grep -q 'TFLOP/s' || fail "no TFLOP/s: $log"
+  grep -q '^cuBLAS: SKIPPED' <<<"$log" || fail "no cuBLAS line: $log"
+  grep -q 'TFLOP/s' <<<"$log" || fail "no TFLOP/s: $log"
   rc=0
   "$out/runner-matmul_gpu" bench matmul_gpu_small --reps=1 --lib="$fake" --sgemm=0,1 || rc=$?
   [ $rc = 2 ] || fail "bad --sgemm accepted ($rc)"
@@ -90,7 +90,7 @@ if [ -x "$out/runner-harris_gpu" ]; then
   rc=0
   log=$("$out/runner-harris_gpu" bench harris_gpu_small --reps=1 --lib="$fake" --harris=0,1) || rc=$?
   [ $rc = 1 ] || fail "harris path exited $rc: $log"
-  echo "$log" | grep -q '^naive C Harris, 1 CPU thread: best' || fail "no C Harris time: $log"
-  echo "$log" | grep -q 'DIFFER' || fail "harris check cannot fail: $log"
+  grep -q '^naive C Harris, 1 CPU thread: best' <<<"$log" || fail "no C Harris time: $log"
+  grep -q 'DIFFER' <<<"$log" || fail "harris check cannot fail: $log"
 fi
 echo "bundle ok: $tests tests, $n run through the fake driver, $kib KiB"

@@ -22,6 +22,10 @@ _Static_assert(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR == 75, "cc major");
 _Static_assert(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR == 76, "cc minor");
 _Static_assert(CU_JIT_ERROR_LOG_BUFFER == 5, "jit log");
 _Static_assert(CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES == 6, "jit log size");
+_Static_assert(CU_JIT_OPTIMIZATION_LEVEL == 7, "jit opt level");
+_Static_assert(CU_STREAM_NON_BLOCKING == 1, "non-blocking stream");
+_Static_assert(CU_EVENT_DISABLE_TIMING == 2, "event without timing");
+_Static_assert(CU_MEM_ATTACH_GLOBAL == 1, "managed memory attach");
 
 /* The versioned symbols looked up with dlsym are the ones cuda.h maps to. */
 #define STR2(x) #x
@@ -34,6 +38,8 @@ int main(void) {
       {STR(cuEventDestroy), "cuEventDestroy_v2"},
       {STR(cuDevicePrimaryCtxRelease), "cuDevicePrimaryCtxRelease_v2"},
       {STR(cuEventElapsedTime), "cuEventElapsedTime_v2"},
+      {STR(cuStreamDestroy), "cuStreamDestroy_v2"},
+      {STR(cuMemHostRegister), "cuMemHostRegister_v2"},
   };
   int bad = 0;
   for (unsigned i = 0; i < sizeof pairs / sizeof pairs[0]; ++i)

@@ -47,7 +47,7 @@ typedef struct {
   Kernel kernels[kMaxKernels];
 } Module;
 
-static FakeCudaStats gStats;
+static FakeCudaStats gStats = {.lastJitOpt = -1};
 static int gDevices = 1;
 static int gInitError = 0;
 
@@ -60,10 +60,14 @@ void fakeCudaGetStats(FakeCudaStats *out) { *out = gStats; }
 
 /* Live counts (contexts, modules) survive a reset. */
 void fakeCudaResetStats(void) {
-  int contexts = gStats.contexts, modules = gStats.modules;
+  int contexts = gStats.contexts, modules = gStats.modules, streams = gStats.streams,
+      registered = gStats.registered;
   memset(&gStats, 0, sizeof gStats);
   gStats.contexts = contexts;
   gStats.modules = modules;
+  gStats.streams = streams;
+  gStats.registered = registered;
+  gStats.lastJitOpt = -1;
 }
 
 CUresult cuInit(unsigned flags) {
@@ -231,6 +235,10 @@ CUresult cuModuleLoadDataEx(void **mod, const void *image, unsigned n, int *opts
     r = parseCubin(m, img);
   else
     r = parsePtx(m, img);
+  gStats.lastJitOpt = -1;
+  for (unsigned i = 0; i < n; ++i)
+    if (opts[i] == 7) /* CU_JIT_OPTIMIZATION_LEVEL */
+      gStats.lastJitOpt = (int)(uintptr_t)vals[i];
   if (r != kSuccess) {
     for (unsigned i = 0; i < n; ++i)
       if (opts[i] == 5) /* CU_JIT_ERROR_LOG_BUFFER */
@@ -266,7 +274,6 @@ CUresult cuFuncSetAttribute(void *fn, int attrib, int value) {
 
 CUresult cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                         unsigned bz, unsigned shared, void *stream, void **params, void **extra) {
-  (void)stream;
   (void)shared;
   Kernel *k = fn;
   if (!k || extra || !gx || !gy || !gz || !bx || !by || !bz || (k->nparams > 0 && !params))
@@ -279,7 +286,12 @@ CUresult cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigne
       return kInvalidValue;
     for (int b = 0; b < k->sizes[i]; ++b)
       sink ^= p[b];
+    if (i < 4) {
+      gStats.lastParamWords[i] = 0;
+      memcpy(&gStats.lastParamWords[i], p, k->sizes[i] < 8 ? k->sizes[i] : 8);
+    }
   }
+  gStats.lastStream = stream;
   gStats.lastParamXor = sink;
   gStats.launches++;
   gStats.lastParams = k->nparams;
@@ -340,4 +352,86 @@ CUresult cuGetErrorString(CUresult r, const char **msg) {
     *msg = NULL;
     return kInvalidValue;
   }
+}
+
+/*--- Streams, async copies, managed and registered memory --------------------*/
+
+CUresult cuStreamCreate(void **st, unsigned flags) {
+  (void)flags;
+  int *s = malloc(sizeof *s);
+  if (!s)
+    return kOutOfMemory;
+  *s = 0;
+  *st = s;
+  gStats.streams++;
+  return kSuccess;
+}
+
+CUresult cuStreamDestroy_v2(void *st) {
+  if (!st)
+    return kInvalidValue;
+  free(st);
+  gStats.streams--;
+  return kSuccess;
+}
+
+CUresult cuStreamSynchronize(void *st) {
+  (void)st;
+  gStats.streamSyncs++;
+  return kSuccess;
+}
+
+CUresult cuStreamWaitEvent(void *st, void *ev, unsigned flags) {
+  (void)st;
+  if (flags || !ev || *(int *)ev < 0)
+    return kInvalidValue;
+  gStats.streamWaits++;
+  return kSuccess;
+}
+
+CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t n, void *st) {
+  (void)st;
+  memcpy((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, n);
+  gStats.copies++;
+  return kSuccess;
+}
+
+CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned v, size_t n, void *st) {
+  (void)st;
+  for (size_t i = 0; i < n; ++i)
+    memcpy((char *)(uintptr_t)dst + 4 * i, &v, 4);
+  gStats.memsets++;
+  return kSuccess;
+}
+
+CUresult cuMemsetD16Async(CUdeviceptr dst, unsigned short v, size_t n, void *st) {
+  (void)st;
+  for (size_t i = 0; i < n; ++i)
+    memcpy((char *)(uintptr_t)dst + 2 * i, &v, 2);
+  gStats.memsets++;
+  return kSuccess;
+}
+
+CUresult cuMemAllocManaged(CUdeviceptr *p, size_t bytes, unsigned flags) {
+  if (flags != 1) /* CU_MEM_ATTACH_GLOBAL */
+    return kInvalidValue;
+  CUresult r = cuMemAlloc_v2(p, bytes);
+  if (r == kSuccess)
+    gStats.managed++;
+  return r;
+}
+
+CUresult cuMemHostRegister_v2(void *p, size_t bytes, unsigned flags) {
+  (void)flags;
+  if (!p || !bytes)
+    return kInvalidValue;
+  gStats.registered++;
+  return kSuccess;
+}
+
+CUresult cuMemHostUnregister(void *p) {
+  if (!p)
+    return kInvalidValue;
+  gStats.registered--;
+  return kSuccess;
 }

@@ -15,6 +15,15 @@ typedef struct FakeCudaStats {
   unsigned lastGrid[3], lastBlock[3];
   unsigned char lastParamXor;
   char lastKernel[128];
+  /* Streams and the mgpu* wrappers' calls: live streams, stream syncs and
+   * waits, async copies and fills, managed allocations, live host
+   * registrations, the last launch's stream, the last module load's JIT
+   * optimisation level (-1: none given), the first 8 bytes of the last
+   * launch's first parameters. */
+  int streams, streamSyncs, streamWaits, copies, memsets, managed, registered;
+  void *lastStream;
+  int lastJitOpt;
+  unsigned long long lastParamWords[4];
 } FakeCudaStats;
 
 /* Number of devices cuDeviceGetCount reports, and cuInit's result. */

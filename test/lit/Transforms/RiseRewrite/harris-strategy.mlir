@@ -1,6 +1,6 @@
-// The Harris strategy of search/strategies/harris.elv (separated
-// convolutions, register rotation, fusion, circular buffers, streams,
-// parallel chunks) on a 3 x 13 x 11 image: the structure it reaches, its
+// The Harris strategy of search/strategies/harris.elv (operator fusion of
+// the Ix/Iy stages, separated convolutions, register rotation, fusion,
+// circular buffers, streams, parallel chunks, and unrolled in a variant) on a 3 x 13 x 11 image: the structure it reaches, its
 // agreement with the original on the interpreter (within the tolerance of
 // separateConvKernel, which reassociates), and its lowering through the CPU
 // pipeline. Chunks of 3 lines: 3 divides the 9 output lines.
@@ -17,7 +17,8 @@
 // RUN: FileCheck %s --check-prefix=LOW < %t.mlir
 // CHECK-LABEL: func.func @harris_small
 // CHECK:       rise.circular_buffer global 3, 3
-// CHECK:       rise.rotate_values private 3
+// CHECK:       %[[LINE:.*]] = rise.to_mem private %{{.*}} : !rise.array<11xf32>
+// CHECK-NEXT:  rise.rotate_values private 3 %[[LINE]]
 // CHECK:       rise.map iterate
 // CHECK:       rise.split 3 {{.*}} -> !rise.array<3x3x
 // CHECK-NEXT:  rise.map par
@@ -25,13 +26,34 @@
 // LOW-NOT:     rise.slide
 // LOW-NOT:     rise.map %
 // LOW-NOT:     rise.reduce %
-// REPORT: rise-rewrite @harris_small: 120 rules fired
+// REPORT: rise-rewrite @harris_small: 126 rules fired
+
+// Operator fusion (zipMapFusion): Ix and Iy are no longer whole images
+// (11 x 9) streamed out of the gray buffer; each product's circular buffer
+// computes the convolutions it needs from the gray windows.
+// RUN: FileCheck %s --check-prefix=FUSED < %t.mlir
+// FUSED-NOT:   rise.map iterate {{.*}} -> !rise.array<11x9xf32>
+// FUSED:       rise.circular_buffer global 3, 3 {{.*}} : !rise.array<13x3x11xf32> -> !rise.array<11x3x9x3xf32>
+// FUSED:       rise.circular_buffer global 3, 3 {{.*}} : !rise.array<11x3x9x3xf32> -> !rise.array<9x3x7x3xf32>
+// FUSED-NOT:   rise.map iterate {{.*}} -> !rise.array<11x9xf32>
+
+// Unrolling: cbufRrotUnrolled unrolls every reduction (3 or 9 elements).
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/harris.elv strategy="cbufRrotUnrolled(3)"})' -o %t.unrolled.mlir 2>%t.unrolled.err
+// RUN: FileCheck %s --check-prefix=UNROLL < %t.unrolled.mlir
+// RUN: FileCheck %s --check-prefix=UNROLL-REPORT < %t.unrolled.err
+// RUN: ariadne-interp %t.unrolled.mlir --seed=5 --print > %t.unrolled.txt
+// RUN: %python %S/Inputs/compare.py %t.ref.txt %t.unrolled.txt --rel=1e-4 --abs=1e-5
+// RUN: %rise-opt %t.unrolled.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
+// UNROLL:      rise.reduce unroll
+// UNROLL-NOT:  rise.reduce seq
+// UNROLL-NOT:  rise.reduce %
+// UNROLL-REPORT: rise-rewrite @harris_small: 156 rules fired
 
 // The default (main: chunks of 4) does not divide 9 lines: the failure
 // names the split in the file.
 // RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/harris.elv})' -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MAIN
-// MAIN: error: rise-rewrite: strategy failed on @harris_small: {{.*}}harris.elv:{{[0-9]+}}:{{[0-9]+}}: 'outermost(isMap, splitJoin(n))' found no location where it applies (at term path root; 88 rules fired before;
+// MAIN: error: rise-rewrite: strategy failed on @harris_small: {{.*}}harris.elv:{{[0-9]+}}:{{[0-9]+}}: 'outermost(isMap, splitJoin(n))' found no location where it applies (at term path root; 79 rules fired before;
 // MAIN-SAME: in splitPipeline(n) at {{.*}}harris.elv:{{[0-9:]+}}, cbufRrot(4) at {{.*}}harris.elv:{{[0-9:]+}}, cbuf+rrotVersion at {{.*}}harris.elv:{{[0-9:]+}}, main at strategy:1:1)
 
 func.func @harris_small(%in: memref<3x13x11xf32>, %out: memref<9x7xf32>) {

@@ -1,8 +1,9 @@
 // The matmul strategies of search/strategies/matmul.elv derive TVM's
 // versions from the high-level matmul (64 x 64 x 64 here, so that tiles of
-// 32 and k split by 4 divide). Each result has the expected loop structure,
-// computes bit for bit what the original computes on the interpreter (the
-// rules used are exact), and lowers through the CPU pipeline.
+// 32 and k split by 4 divide). Each result has the loop structure of its
+// hand-written counterpart in test/bench/matmul.mlir, computes bit for bit
+// what the original computes on the interpreter (the rules used are exact,
+// vector lanes included), and lowers through the CPU pipeline.
 
 // RUN: ariadne-interp %s --seed=3 --print > %t.ref.txt
 
@@ -38,26 +39,83 @@
 // RUN: FileCheck %s --check-prefix=V3 < %t.v3.mlir
 // RUN: ariadne-interp %t.v3.mlir --seed=3 --print | diff %t.ref.txt -
 // RUN: %rise-opt %t.v3.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
-// V3:      rise.as_vector 32 {{.*}} : !rise.array<32xf32> -> !rise.array<1xvector<32xf32>>
-// V3:      rise.vector_from_scalar
-// V3:      rise.split 4 {{.*}} : !rise.array<64xvector<32xf32>> -> !rise.array<16x4xvector<32xf32>>
-// V3-NEXT: rise.reduce seq {{.*}} : vector<32xf32>, !rise.array<16x4xvector<32xf32>> -> vector<32xf32>
-// V3:        arith.addf {{.*}} : vector<32xf32>
-// V3:      rise.as_scalar {{.*}} : !rise.array<1xvector<32xf32>> -> !rise.array<32xf32>
+// Fully vectorised: each step of the k loop adds broadcast(a[k]) * B[k][32
+// columns] to one accumulator; B's panel is a view (a high-level map).
+// V3:      rise.map seq {{.*}} : !rise.array<2x32x64xf32> -> !rise.array<2x32x64xf32>
+// V3:        rise.map seq {{.*}} : !rise.array<2x32x64xf32> -> !rise.array<2x32x32xf32>
+// V3:          rise.map seq {{.*}} : !rise.array<32x64xf32> -> !rise.array<32x32xf32>
+// V3:            rise.map {{.*}} : !rise.array<64x32xf32> -> !rise.array<64x1xvector<32xf32>>
+// V3:              rise.as_vector 32 {{.*}} : !rise.array<32xf32> -> !rise.array<1xvector<32xf32>>
+// V3:            rise.vector_from_scalar
+// V3-NEXT:       rise.zip {{.*}} : !rise.array<64xf32>, !rise.array<64xvector<32xf32>> -> !rise.array<64x!rise.pair<f32, vector<32xf32>>>
+// V3-NEXT:       rise.split 4 {{.*}} -> !rise.array<16x4x!rise.pair<f32, vector<32xf32>>>
+// V3-NEXT:       rise.reduce seq {{.*}} : vector<32xf32>, !rise.array<16x4x!rise.pair<f32, vector<32xf32>>> -> vector<32xf32>
+// V3:              rise.reduce seq {{.*}} : vector<32xf32>, !rise.array<4x!rise.pair<f32, vector<32xf32>>> -> vector<32xf32>
+// V3:                rise.vector_from_scalar {{.*}} : f32 -> vector<32xf32>
+// V3:                arith.mulf {{.*}} : vector<32xf32>
+// V3-NEXT:           arith.addf {{.*}} : vector<32xf32>
+// V3:            rise.as_scalar {{.*}} : !rise.array<1xvector<32xf32>> -> !rise.array<32xf32>
+// V3-NOT:  arith.mulf {{.*}} : f32
+
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=loopPermutation})' -o %t.v4.mlir 2>/dev/null
+// RUN: FileCheck %s --check-prefix=V4 < %t.v4.mlir
+// RUN: ariadne-interp %t.v4.mlir --seed=3 --print | diff %t.ref.txt -
+// RUN: %rise-opt %t.v4.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
+// The column-panel loop jt outermost, then it, ii, and the vector dot.
+// V4:      rise.split 32 %{{.*}} -> !rise.array<2x32x64xf32>
+// V4-NEXT: rise.map seq {{.*}} : !rise.array<2x32x64xf32> -> !rise.array<2x2x32x32xf32>
+// V4:        rise.split 32 %{{.*}} -> !rise.array<2x32x64xf32>
+// V4-NEXT:   rise.map seq {{.*}} : !rise.array<2x32x64xf32> -> !rise.array<2x32x32xf32>
+// V4:          rise.map seq {{.*}} : !rise.array<32x64xf32> -> !rise.array<32x32xf32>
+// V4:            rise.reduce seq {{.*}} : vector<32xf32>, !rise.array<16x4x!rise.pair<f32, vector<32xf32>>> -> vector<32xf32>
+// V4:      rise.transpose {{.*}} : !rise.array<2x2x32x32xf32> -> !rise.array<2x2x32x32xf32>
 
 // RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=arrayPacking})' -o %t.v5.mlir 2>/dev/null
 // RUN: FileCheck %s --check-prefix=V5 < %t.v5.mlir
 // RUN: ariadne-interp %t.v5.mlir --seed=3 --print | diff %t.ref.txt -
 // RUN: %rise-opt %t.v5.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
-// V5:      rise.to_mem global {{.*}} : !rise.array<2x32x64xf32>
+// B's panels as vectors, moved out of the loops by mapFissionDeep and
+// packed once (to_mem global); the jt loop runs over the packed panels.
+// V5:      rise.map {{.*}} : !rise.array<2x32x64xf32> -> !rise.array<2x1x64xvector<32xf32>>
+// V5:        rise.as_vector 32
+// V5:      %[[P:.*]] = rise.to_mem global {{.*}} : !rise.array<2x1x64xvector<32xf32>>
+// V5-NEXT: rise.map seq %[[P]] : !rise.array<2x1x64xvector<32xf32>> -> !rise.array<2x2x32x32xf32>
+// V5-NOT:  rise.as_vector
+
+// Array packing on the scalar blocks of 2: B's transposed panels copied.
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=arrayPackingBlocking})' -o %t.v5s.mlir 2>/dev/null
+// RUN: FileCheck %s --check-prefix=V5S < %t.v5s.mlir
+// RUN: ariadne-interp %t.v5s.mlir --seed=3 --print | diff %t.ref.txt -
+// RUN: %rise-opt %t.v5s.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
+// V5S:      rise.to_mem global {{.*}} : !rise.array<2x32x64xf32>
+
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=cacheBlocks})' -o %t.v6.mlir 2>/dev/null
+// RUN: FileCheck %s --check-prefix=V6 < %t.v6.mlir
+// RUN: ariadne-interp %t.v6.mlir --seed=3 --print | diff %t.ref.txt -
+// RUN: %rise-opt %t.v6.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
+// V6:      rise.to_mem global {{.*}} : !rise.array<2x1x64xvector<32xf32>>
+// V6:            rise.reduce unroll {{.*}} : vector<32xf32>, !rise.array<4x!rise.pair<f32, vector<32xf32>>> -> vector<32xf32>
+// V6:          rise.to_mem private {{.*}} : !rise.array<32x32xf32>
+// V6:      rise.to_mem global {{.*}} : !rise.array<2x2x32x32xf32>
 
 // RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=parallel})' -o %t.v7.mlir 2>/dev/null
 // RUN: FileCheck %s --check-prefix=V7 < %t.v7.mlir
 // RUN: ariadne-interp %t.v7.mlir --seed=3 --print | diff %t.ref.txt -
 // RUN: %rise-opt %t.v7.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
-// V7:      rise.map par {{.*}} : !rise.array<2x32x64xf32> -> !rise.array<2x32x64xf32>
-// V7-COUNT-4: rise.map seq
-// V7-NOT: rise.map
+// V7:      rise.to_mem global {{.*}} : !rise.array<2x1x64xvector<32xf32>>
+// V7-NEXT: rise.map par {{.*}} : !rise.array<2x1x64xvector<32xf32>> -> !rise.array<2x2x32x32xf32>
+// V7:          rise.reduce unroll
+// V7:        rise.to_mem private {{.*}} : !rise.array<32x32xf32>
+// V7:      rise.map par {{.*}} : !rise.array<2x32x2x32xf32> -> !rise.array<2x32x64xf32>
+
+// The same on the scalar blocks of 2.
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=parallelBlocking})' -o %t.v7s.mlir 2>/dev/null
+// RUN: FileCheck %s --check-prefix=V7S < %t.v7s.mlir
+// RUN: ariadne-interp %t.v7s.mlir --seed=3 --print | diff %t.ref.txt -
+// RUN: %rise-opt %t.v7s.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
+// V7S:      rise.map par {{.*}} : !rise.array<2x32x64xf32> -> !rise.array<2x32x64xf32>
+// V7S-COUNT-4: rise.map seq
+// V7S-NOT: rise.map
 
 // The default (main) is blocking.
 // RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv report=false})' | diff %t.v2.mlir -

@@ -1,0 +1,230 @@
+/*===- search/egraph_extract.c - extraction by a pluggable cost function --===*\
+ *
+ * Bottom-up fixpoint (as egg's Extractor): every class's best cost is the
+ * minimum over its nodes of the cost function applied to the kids' best
+ * costs, iterated until nothing improves; then the term is built top-down
+ * from the chosen nodes with ariTermMake (which type-checks it again).
+ *
+\*===----------------------------------------------------------------------===*/
+
+#include "search/egraph_impl.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_DEPTH = 10000, KID_BUF = 16 };
+
+double ariEgCostSize(void *ctx, const AriEGraph *g, AriENode n, const double *kidCosts) {
+  (void)ctx;
+  double c = 1;
+  for (unsigned i = 0; i < ariEgNodeNumKids(g, n); ++i)
+    c += kidCosts[i];
+  return c;
+}
+
+void ariEgWeightsDefault(AriEgWeights *w) {
+  for (int k = 0; k < ARI_TERM_NUM_KINDS; ++k)
+    w->kind[k] = 1;
+  w->kind[ARI_TERM_APP] = 10; /* prefer beta-reduced programs */
+  w->kind[ARI_TERM_LAM] = 0.5;
+  w->highLevelPenalty = 0;
+}
+
+double ariEgCostWeighted(void *ctx, const AriEGraph *g, AriENode n, const double *kidCosts) {
+  const AriEgWeights *w = ctx;
+  AriTermKind k = ariEgNodeKind(g, n);
+  double c = w->kind[k];
+  for (unsigned i = 0; i < ariEgNodeNumKids(g, n); ++i)
+    c += kidCosts[i];
+  if ((k == ARI_TERM_MAP || k == ARI_TERM_REDUCE) && ariEgNodeAttr(g, n, 0) == ARI_PAT_NONE)
+    c += w->highLevelPenalty;
+  return c;
+}
+
+typedef struct {
+  AriEGraph *g;
+  uint32_t *choice; /* class -> node */
+  AriTerm **memo;   /* class -> term */
+  uint8_t *onStack;
+} Builder;
+
+static AriTerm *build(Builder *b, AriEClass c, unsigned depth) {
+  AriEGraph *g = b->g;
+  c = ariEgFind(g, c);
+  if (b->memo[c])
+    return b->memo[c];
+  if (b->onStack[c] || depth > MAX_DEPTH) {
+    ariEgFail(g, "extraction: cycle or nesting too deep");
+    return NULL;
+  }
+  if (b->choice[c] == ARI_EG_NONE) {
+    ariEgFail(g, "extraction: class %u has no finite cost", c);
+    return NULL;
+  }
+  b->onStack[c] = 1;
+  const AriEgNodeRec *n = &g->nodes[b->choice[c]];
+  AriTerm *kbuf[KID_BUF], **kids = kbuf, *t = NULL;
+  unsigned nk = n->nkids;
+  if (nk > KID_BUF && !(kids = malloc(nk * sizeof(AriTerm *)))) {
+    ariEgFail(g, "extraction: out of memory");
+    goto out;
+  }
+  for (unsigned i = 0; i < nk; ++i) {
+    /* re-read: the node table does not move here, but kids may be stale */
+    if (!(kids[i] = build(b, ariEgKids(g, &g->nodes[b->choice[c]])[i], depth + 1)))
+      goto out;
+  }
+  n = &g->nodes[b->choice[c]];
+  t = ariTermMake(g->s, (AriTermKind)n->kind, ariEgAttrs(g, n), n->nattrs, n->sym, n->sym2, kids,
+                  nk, n->mk);
+  if (!t)
+    ariEgFail(g, "extraction: %s", ariTermStoreError(g->s));
+out:
+  if (kids != kbuf)
+    free(kids);
+  b->onStack[c] = 0;
+  b->memo[c] = t;
+  return t;
+}
+
+static AriTerm *buildFrom(AriEGraph *g, AriEClass root, uint32_t *choice) {
+  Builder b = {g, choice, calloc(g->nclasses, sizeof(AriTerm *)), calloc(g->nclasses, 1)};
+  AriTerm *t = NULL;
+  if (!b.memo || !b.onStack)
+    ariEgFail(g, "extraction: out of memory");
+  else
+    t = build(&b, root, 0);
+  free(b.memo);
+  free(b.onStack);
+  return t;
+}
+
+AriTerm *ariEgExtract(AriEGraph *g, AriEClass root, AriEgCostFn fn, void *ctx, double *cost) {
+  if (!fn)
+    fn = ariEgCostSize;
+  size_t nc = g->nclasses;
+  double *best = malloc(nc * sizeof(double));
+  uint32_t *choice = malloc(nc * sizeof(uint32_t));
+  double kbuf[KID_BUF], *kc = kbuf;
+  AriTerm *t = NULL;
+  if (!best || !choice) {
+    ariEgFail(g, "extraction: out of memory");
+    goto out;
+  }
+  for (size_t i = 0; i < nc; ++i) {
+    best[i] = INFINITY;
+    choice[i] = ARI_EG_NONE;
+  }
+  /* At most one pass per class plus one: with costs above the kids' a
+   * class's final cost is known after as many passes as its depth. */
+  bool changed = true;
+  for (size_t pass = 0; changed && pass <= nc + 1; ++pass) {
+    changed = false;
+    for (size_t c = 0; c < nc; ++c) {
+      if (g->uf[c] != c)
+        continue;
+      AriEgVec *nv = &g->classes[c].nodes;
+      for (uint32_t i = 0; i < nv->n; ++i) {
+        const AriEgNodeRec *n = &g->nodes[nv->v[i]];
+        const uint32_t *k = ariEgKids(g, n);
+        if (n->nkids > KID_BUF) {
+          if (kc != kbuf)
+            free(kc);
+          if (!(kc = malloc(n->nkids * sizeof(double)))) {
+            kc = kbuf;
+            ariEgFail(g, "extraction: out of memory");
+            goto out;
+          }
+        }
+        bool finite = true;
+        for (unsigned j = 0; j < n->nkids && finite; ++j) {
+          kc[j] = best[ariEgFind(g, k[j])];
+          finite = isfinite(kc[j]);
+        }
+        if (!finite)
+          continue;
+        double v = fn(ctx, g, nv->v[i], kc);
+        if (v < best[c]) {
+          best[c] = v;
+          choice[c] = nv->v[i];
+          changed = true;
+        }
+      }
+    }
+  }
+  root = ariEgFind(g, root);
+  if (root == ARI_EG_NONE) {
+    ariEgFail(g, "extraction: no such class");
+    goto out;
+  }
+  if (cost)
+    *cost = best[root];
+  t = buildFrom(g, root, choice);
+out:
+  if (kc != kbuf)
+    free(kc);
+  free(best);
+  free(choice);
+  return t;
+}
+
+/* Follows the size analysis' best nodes: each has a smaller cost than its
+ * class, so this terminates; no tables, so it is cheap enough to run once
+ * per rule application. */
+static AriTerm *bestBuild(AriEGraph *g, AriEClass c, unsigned depth) {
+  c = ariEgFind(g, c);
+  if (depth > MAX_DEPTH) {
+    ariEgFail(g, "extraction: nesting too deep");
+    return NULL;
+  }
+  uint32_t id = g->classes[c].best;
+  unsigned nk = g->nodes[id].nkids;
+  AriTerm *kbuf[KID_BUF], **kids = kbuf, *t = NULL;
+  if (nk > KID_BUF && !(kids = malloc(nk * sizeof(AriTerm *)))) {
+    ariEgFail(g, "extraction: out of memory");
+    return NULL;
+  }
+  for (unsigned i = 0; i < nk; ++i) {
+    AriEClass k = ariEgFind(g, ariEgKids(g, &g->nodes[id])[i]);
+    kids[i] = k < g->nBestMemo && g->bestMemo[k] ? g->bestMemo[k] : bestBuild(g, k, depth + 1);
+    if (!kids[i])
+      goto out;
+  }
+  const AriEgNodeRec *n = &g->nodes[id];
+  t = ariTermMake(g->s, (AriTermKind)n->kind, ariEgAttrs(g, n), n->nattrs, n->sym, n->sym2, kids,
+                  nk, n->mk);
+  if (!t)
+    ariEgFail(g, "extraction: %s", ariTermStoreError(g->s));
+out:
+  if (kids != kbuf)
+    free(kids);
+  return t;
+}
+
+AriTerm *ariEgExtractBest(AriEGraph *g, AriEClass c) {
+  c = ariEgFind(g, c);
+  if (c == ARI_EG_NONE) {
+    ariEgFail(g, "extraction: no such class");
+    return NULL;
+  }
+  /* Memoised until the next rebuild: a class only gains members, so the
+   * term stays one of them. */
+  if (c < g->nBestMemo && g->bestMemo[c])
+    return g->bestMemo[c];
+  AriTerm *t = bestBuild(g, c, 0);
+  if (t && c >= g->nBestMemo) {
+    size_t n = g->nBestMemo ? g->nBestMemo : 1024;
+    while (n <= c)
+      n *= 2;
+    AriTerm **m = realloc(g->bestMemo, n * sizeof(AriTerm *));
+    if (!m)
+      return t; /* the memo is only a cache */
+    memset(m + g->nBestMemo, 0, (n - g->nBestMemo) * sizeof(AriTerm *));
+    g->bestMemo = m;
+    g->nBestMemo = n;
+  }
+  if (t)
+    g->bestMemo[c] = t;
+  return t;
+}

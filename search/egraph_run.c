@@ -1,0 +1,297 @@
+/*===- search/egraph_run.c - the equality saturation runner ---------------===*\
+ *
+ * egg's Runner: an iteration first collects the matches of every rule in
+ * every class (the graph does not change while matching), then applies
+ * them all, then rebuilds once. Application is extraction-based
+ * substitution (thesis §5.4.5): the match is instantiated as a term with
+ * the best extracted term for each variable, the library rule rewrites it
+ * on the term store (shift, substitution and beta happen there), and the
+ * result is added back and merged with the matched class.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "search/egraph_impl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+const char *ariEgStopName(AriEgStop s) {
+  switch (s) {
+  case ARI_EG_STOP_SATURATED:
+    return "saturated";
+  case ARI_EG_STOP_GOAL:
+    return "goal";
+  case ARI_EG_STOP_ITERATIONS:
+    return "iteration limit";
+  case ARI_EG_STOP_NODES:
+    return "node limit";
+  case ARI_EG_STOP_TIME:
+    return "time limit";
+  case ARI_EG_STOP_MEMORY:
+    return "memory limit";
+  case ARI_EG_STOP_ERROR:
+    return "error";
+  }
+  return "?";
+}
+
+static double monotonic(void *ctx) {
+  (void)ctx;
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The matches applied so far in a run, as 64-bit keys (see collect).
+ * Open addressing over nonzero keys. */
+typedef struct {
+  uint64_t *k;
+  size_t n, cap;
+} Seen;
+
+static uint64_t seenMix(uint64_t x) { /* splitmix64's finaliser */
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+/* True if key was there; otherwise inserts it (false also when out of
+ * memory: the cache is only an optimisation). */
+static bool seenTest(Seen *s, uint64_t key) {
+  if (2 * (s->n + 1) > s->cap) {
+    size_t cap = s->cap ? 2 * s->cap : 4096;
+    uint64_t *k = calloc(cap, sizeof(uint64_t));
+    if (!k)
+      return false;
+    for (size_t i = 0; i < s->cap; ++i)
+      if (s->k[i])
+        for (size_t j = seenMix(s->k[i]) & (cap - 1);; j = (j + 1) & (cap - 1))
+          if (!k[j]) {
+            k[j] = s->k[i];
+            break;
+          }
+    free(s->k);
+    s->k = k;
+    s->cap = cap;
+  }
+  for (size_t j = seenMix(key) & (s->cap - 1);; j = (j + 1) & (s->cap - 1)) {
+    if (s->k[j] == key)
+      return true;
+    if (!s->k[j]) {
+      s->k[j] = key;
+      s->n++;
+      return false;
+    }
+  }
+}
+
+typedef struct {
+  uint16_t rule, alt;
+  AriEClass root;
+  uint32_t off; /* vars then nodes in the pool */
+} Match;
+
+typedef struct {
+  AriEGraph *g;
+  Match *m;
+  size_t n, cap;
+  uint32_t *pool;
+  size_t npool, capPool;
+  unsigned nvars, nnodes;
+  uint16_t rule, alt;
+  AriEClass root;
+  bool oom;
+  Seen *seenMatches;
+  size_t fresh;
+} Collector;
+
+static bool grow(void **p, size_t *cap, size_t need, size_t size) {
+  if (need <= *cap)
+    return true;
+  size_t n = *cap ? *cap : 64;
+  while (n < need)
+    n *= 2;
+  void *q = realloc(*p, n * size);
+  if (!q)
+    return false;
+  *p = q;
+  *cap = n;
+  return true;
+}
+
+static bool collect(void *ctx, const AriEClass *vars, const AriENode *nodes) {
+  Collector *c = ctx;
+  size_t k = c->nvars + c->nnodes;
+  /* A match seen in an earlier iteration (same rule, same e-nodes, same
+   * canonical variable classes) was applied then; egg applies it again,
+   * but with extraction-based substitution that only repeats the work.
+   * Keyed by a 64-bit hash: a collision would skip one rewrite, never
+   * make a wrong one. */
+  uint64_t key = 0x84222325cbf29ce4ULL ^ ((uint64_t)c->rule << 16 | c->alt);
+  for (unsigned i = 0; i < c->nvars; ++i)
+    key = seenMix(key ^ ariEgFind(c->g, vars[i])) + i;
+  for (unsigned i = 0; i < c->nnodes; ++i)
+    key = seenMix(key ^ ((uint64_t)nodes[i] << 1 | 1)) + i;
+  if (seenTest(c->seenMatches, key ? key : 1))
+    return true;
+  c->fresh++;
+  if (!grow((void **)&c->m, &c->cap, c->n + 1, sizeof(Match)) ||
+      !grow((void **)&c->pool, &c->capPool, c->npool + k, sizeof(uint32_t))) {
+    c->oom = true;
+    return false;
+  }
+  c->m[c->n++] = (Match){c->rule, c->alt, c->root, (uint32_t)c->npool};
+  memcpy(c->pool + c->npool, vars, c->nvars * sizeof(uint32_t));
+  memcpy(c->pool + c->npool + c->nvars, nodes, c->nnodes * sizeof(uint32_t));
+  c->npool += k;
+  return true;
+}
+
+static size_t bytesNow(AriEGraph *g) { return ariEgBytes(g) + ariTermStoreBytes(g->s); }
+
+bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrules,
+              const AriEgRunOpts *o, AriEgReport *rep) {
+  memset(rep, 0, sizeof *rep);
+  AriEgClockFn clk = o->clock ? o->clock : monotonic;
+  double t0 = clk(o->clockCtx);
+  Seen seenMatches = {0};
+  Collector col = {.g = g, .seenMatches = &seenMatches};
+  AriEgStop stop = ARI_EG_STOP_SATURATED;
+  bool done = false;
+  if (ariEgFind(g, root) == ARI_EG_NONE) {
+    ariEgFail(g, "egraph: no such root class");
+    stop = ARI_EG_STOP_ERROR;
+    done = true;
+  } else if (!ariEgRebuild(g)) {
+    stop = ARI_EG_STOP_ERROR;
+    done = true;
+  }
+  if (!done && o->goal && o->goal(o->goalCtx, g, ariEgFind(g, root))) {
+    stop = ARI_EG_STOP_GOAL;
+    done = true;
+  }
+  while (!done) {
+    if (o->maxIterations && rep->iterations >= o->maxIterations) {
+      stop = ARI_EG_STOP_ITERATIONS;
+      break;
+    }
+    /* 1. collect every match */
+    col.n = col.npool = 0;
+    for (size_t r = 0; r < nrules && !col.oom; ++r)
+      for (unsigned a = 0; a < rules[r].nalts && !col.oom; ++a) {
+        col.rule = (uint16_t)r;
+        col.alt = (uint16_t)a;
+        col.nvars = ariEgPatternNumVars(rules[r].lhs[a]);
+        col.nnodes = ariEgPatternNumNodes(rules[r].lhs[a]);
+        for (size_t c = 0; c < g->nclasses && !col.oom; ++c) {
+          if (g->uf[c] != c)
+            continue;
+          col.root = (AriEClass)c;
+          ariEgMatch(g, rules[r].lhs[a], (AriEClass)c, collect, &col);
+        }
+      }
+    if (col.oom) {
+      ariEgFail(g, "egraph: out of memory collecting matches");
+      stop = ARI_EG_STOP_ERROR;
+      break;
+    }
+    rep->matches += col.n; /* new matches only */
+    rep->iterations++;
+    /* 2. apply them all */
+    bool changedAny = false;
+    for (size_t i = 0; i < col.n && !done; ++i) {
+      const Match *m = &col.m[i];
+      const AriEgRule *r = &rules[m->rule];
+      const AriEgPattern *p = r->lhs[m->alt];
+      const uint32_t *vars = col.pool + m->off;
+      AriTerm *t = ariEgInstantiate(g, p, vars, vars + ariEgPatternNumVars(p)), *out = NULL;
+      AriRuleStatus st = ARI_RULE_NO_MATCH;
+      if (t)
+        st = ariRuleApply(&r->inst, g->s, t, &out);
+      else if (strstr(ariTermStoreError(g->s), "out of memory") || g->hasErr)
+        st = ARI_RULE_ERROR;
+      else
+        ariTermStoreClearError(g->s);
+      if (st == ARI_RULE_APPLIED) {
+        AriEClass c = ariEgAddTerm(g, out);
+        bool changed = false;
+        if (c == ARI_EG_NONE)
+          st = ARI_RULE_ERROR;
+        else if (ariEgClassType(g, c) != ariEgClassType(g, m->root))
+          ; /* a rule changing the type is not an equation: ignored */
+        else if (!ariEgMerge(g, m->root, c, &changed))
+          st = ARI_RULE_ERROR;
+        if (changed) {
+          rep->applied++;
+          changedAny = true;
+        }
+      }
+      if (st == ARI_RULE_ERROR) {
+        bool mem = strstr(ariTermStoreError(g->s), "out of memory") != NULL;
+        if (!mem && !g->hasErr)
+          ariEgFail(g, "%s: %s", r->name, ariTermStoreError(g->s));
+        stop = mem ? ARI_EG_STOP_MEMORY : ARI_EG_STOP_ERROR;
+        done = true;
+        break;
+      }
+      if (o->maxNodes && g->liveNodes >= o->maxNodes) {
+        stop = ARI_EG_STOP_NODES;
+        done = true;
+      } else if ((i & 255) == 255 && o->maxSeconds && clk(o->clockCtx) - t0 > o->maxSeconds) {
+        stop = ARI_EG_STOP_TIME;
+        done = true;
+      } else if ((i & 1023) == 1023 && o->maxBytes && bytesNow(g) > o->maxBytes) {
+        stop = ARI_EG_STOP_MEMORY;
+        done = true;
+      }
+    }
+    /* 3. rebuild */
+    double r0 = clk(o->clockCtx);
+    if (stop != ARI_EG_STOP_ERROR && !ariEgRebuild(g)) {
+      stop = ARI_EG_STOP_ERROR;
+      done = true;
+    }
+    rep->rebuildSeconds += clk(o->clockCtx) - r0;
+    if (done)
+      break;
+    if (!changedAny) {
+      stop = ARI_EG_STOP_SATURATED;
+      break;
+    }
+    if (o->goal && o->goal(o->goalCtx, g, ariEgFind(g, root))) {
+      stop = ARI_EG_STOP_GOAL;
+      break;
+    }
+    if (o->maxNodes && g->liveNodes >= o->maxNodes) {
+      stop = ARI_EG_STOP_NODES;
+      break;
+    }
+    if (o->maxSeconds && clk(o->clockCtx) - t0 > o->maxSeconds) {
+      stop = ARI_EG_STOP_TIME;
+      break;
+    }
+    if (o->maxBytes && bytesNow(g) > o->maxBytes) {
+      stop = ARI_EG_STOP_MEMORY;
+      break;
+    }
+  }
+  free(col.m);
+  free(col.pool);
+  free(seenMatches.k);
+  rep->stop = stop;
+  rep->seconds = clk(o->clockCtx) - t0;
+  rep->nodes = g->liveNodes;
+  rep->classes = g->liveClasses;
+  rep->bytes = bytesNow(g);
+  if (stop != ARI_EG_STOP_ERROR && g->pending.n == 0 && ariEgFind(g, root) != ARI_EG_NONE)
+    rep->best = ariEgExtract(g, root, o->cost, o->costCtx, &rep->bestCost);
+  if (stop == ARI_EG_STOP_ERROR || !rep->best)
+    snprintf(rep->error, sizeof rep->error, "%s", ariEgError(g));
+  return stop != ARI_EG_STOP_ERROR;
+}

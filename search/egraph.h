@@ -14,8 +14,9 @@
  *     on merge), as a mask like ariTermFreeMask; bit i clear means the class
  *     has a member without VAR i free, which is what η-like side conditions
  *     and "is a shift needed" ask;
- *   - constant: the value of an integer/index CONST in the class (two
- *     different constants merged is an error, as for types);
+ *   - constant: the value of an integer/index CONST in the class, or of
+ *     arith.addi/subi/muli on constants (folded with wrap-around at the
+ *     width); two different constants merged is an error, as for types;
  *   - best cost so far: the smallest term size of the class and the e-node
  *     that achieves it (min on merge).
  *

@@ -302,18 +302,18 @@ static int runNativeMatmul(MlirContext ctx, const DriverOptions *o) {
   const AriEmbeddedFile *ex = ariEmbeddedExamples(&count);
   const char *text = NULL;
   for (size_t i = 0; i < count; ++i)
-    if (!strcmp(ex[i].name, "matmul_lowlevel"))
+    if (!strcmp(ex[i].name, "matmul_fast"))
       text = ex[i].text;
-  printf("== native: matmul_lowlevel (tiled, packed B, map par) ==\n");
-  MlirModule m = text ? ariParseNamed(ctx, text, "matmul_lowlevel.mlir") : (MlirModule){NULL};
+  printf("== native: matmul_fast (tiled, packed B, register blocks, vectors, map par) ==\n");
+  MlirModule m = text ? ariParseNamed(ctx, text, "matmul_fast.mlir") : (MlirModule){NULL};
   if (mlirModuleIsNull(m)) {
-    fprintf(stderr, "ariadne: the embedded matmul_lowlevel example is missing or invalid\n");
+    fprintf(stderr, "ariadne: the embedded matmul_fast example is missing or invalid\n");
     return 1;
   }
   AriArena arena;
   ariArenaInit(&arena, 0);
   int errors = 0;
-  if (!checkAgainstInterpreter(m, "matmul_lowlevel_medium", o->seed, &arena))
+  if (!checkAgainstInterpreter(m, "matmul_fast_medium", o->seed, &arena))
     ++errors;
 
   size_t bytes = sizeof(float) * kMatN * kMatN;
@@ -322,13 +322,13 @@ static int runNativeMatmul(MlirContext ctx, const DriverOptions *o) {
   float *c = ariRtAllocAligned(&arena, bytes, ARI_RT_ALIGN);
   float *want = ariRtAllocAligned(&arena, bytes, ARI_RT_ALIGN);
   AriRtJit jit = {NULL};
-  AriRtPackedFn fn = errors ? NULL : compileFunc(m, "matmul_lowlevel", &jit);
+  AriRtPackedFn fn = errors ? NULL : compileFunc(m, "matmul_fast", &jit);
   if (!a || !b || !c || !want || !fn) {
     ++errors;
   } else {
     AriHostArg args[3];
     intptr_t n = 0;
-    ariInterpDescribeArgs(ariFindFunc(m, "matmul_lowlevel"), args, 3, &n);
+    ariInterpDescribeArgs(ariFindFunc(m, "matmul_fast"), args, 3, &n);
     args[0].data = a;
     args[1].data = b;
     args[2].data = c;
@@ -346,12 +346,12 @@ static int runNativeMatmul(MlirContext ctx, const DriverOptions *o) {
       AriRtComparison cmp;
       ariRtCompare(&args[2], &ref, ariRtDefaultTolerance(ARI_SCALAR_F32), &cmp);
       double gflop = 2.0 * kMatN * kMatN * kMatN / 1e9;
-      printf("  check @matmul_lowlevel 1024: native vs plain C: %lld mismatches, max error %.3g\n",
+      printf("  check @matmul_fast 1024: native vs plain C: %lld mismatches, max error %.3g\n",
              (long long)cmp.mismatches, cmp.maxAbsError);
       if (cmp.mismatches)
         ++errors;
       printf("  time 1024x1024x1024 f32 (median of %d after a warm-up):\n", kNativeReps);
-      printf("    ariadne matmul_lowlevel  %9.2f ms  %7.1f GFLOP/s\n", t.medianMs,
+      printf("    ariadne matmul_fast      %9.2f ms  %7.1f GFLOP/s\n", t.medianMs,
              gflop / (t.medianMs / 1e3));
       printf("    plain C loops (i-k-j)    %9.2f ms  %7.1f GFLOP/s  (one run)\n", plainMs,
              gflop / (plainMs / 1e3));

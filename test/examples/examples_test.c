@@ -343,6 +343,8 @@ static const Case CASES[] = {
     {"axpy_lowlevel.mlir", "axpy_lowlevel_small", refAxpy},
     {"matmul_lowlevel.mlir", "matmul_lowlevel_small", refMatmul},
     {"matmul_lowlevel.mlir", "matmul_lowlevel_medium", refMatmul},
+    {"matmul_fast.mlir", "matmul_fast_small", refMatmul},
+    {"matmul_fast.mlir", "matmul_fast_medium", refMatmul},
     {"stencil1d_lowlevel.mlir", "stencil1d_lowlevel_small", refStencil1d},
     {"stencil1d_lowlevel.mlir", "stencil1d_lowlevel_rrot_small", refStencil1d},
     {"matvec_gpu.mlir", "matvec_gpu_small", refMatvec},

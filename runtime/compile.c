@@ -587,34 +587,30 @@ static void addPackedWrappers(LLVMModuleRef mod) {
 
 /*--- Emission -----------------------------------------------------------------*/
 
-typedef struct {
-  AriArena *arena;
-  char *buf;
-  size_t len, cap;
-  bool oom;
-} Growing;
-
-static void toGrowing(MlirStringRef s, void *user) {
-  Growing *g = user;
-  if (g->oom)
+void ariCompileTextAppend(AriCompileText *t, const char *s, size_t n) {
+  if (t->oom)
     return;
-  if (g->len + s.length + 1 > g->cap) {
-    size_t cap = g->cap ? g->cap : 4096;
-    while (cap < g->len + s.length + 1)
+  if (t->len + n + 1 > t->cap) {
+    size_t cap = t->cap ? 2 * t->cap : 4096;
+    while (cap < t->len + n + 1)
       cap *= 2;
-    char *nb = ariArenaAlloc(g->arena, cap);
+    char *nb = ariArenaAlloc(t->arena, cap);
     if (!nb) {
-      g->oom = true;
+      t->oom = true;
       return;
     }
-    if (g->len)
-      memcpy(nb, g->buf, g->len);
-    g->buf = nb;
-    g->cap = cap;
+    if (t->len)
+      memcpy(nb, t->buf, t->len);
+    t->buf = nb;
+    t->cap = cap;
   }
-  memcpy(g->buf + g->len, s.data, s.length);
-  g->len += s.length;
-  g->buf[g->len] = 0;
+  memcpy(t->buf + t->len, s, n);
+  t->len += n;
+  t->buf[t->len] = 0;
+}
+
+void ariCompileTextCallback(MlirStringRef s, void *user) {
+  ariCompileTextAppend(user, s.data, s.length);
 }
 
 MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
@@ -633,9 +629,9 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
   if (kind == ARI_EMIT_MLIR) {
     AriArena arena;
     ariArenaInit(&arena, 0);
-    Growing g = {&arena, NULL, 0, 0, false};
-    mlirOperationPrint(mlirModuleGetOperation(module), toGrowing, &g);
-    toGrowing(mlirStringRefCreate("\n", 1), &g);
+    AriCompileText g = {&arena, NULL, 0, 0, false};
+    mlirOperationPrint(mlirModuleGetOperation(module), ariCompileTextCallback, &g);
+    ariCompileTextAppend(&g, "\n", 1);
     if (g.oom) {
       ariCompileError(loc, "out of memory printing the module");
       r = mlirLogicalResultFailure();

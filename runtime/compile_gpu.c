@@ -323,36 +323,6 @@ static LLVMModuleRef translateKernels(MlirModule module, LLVMContextRef c, MlirL
   return linked;
 }
 
-typedef struct {
-  AriArena *arena;
-  char *buf;
-  size_t len, cap;
-  bool oom;
-} Text;
-
-static void textAppend(Text *t, const char *s, size_t n) {
-  if (t->oom)
-    return;
-  if (t->len + n + 1 > t->cap) {
-    size_t cap = t->cap ? 2 * t->cap : 4096;
-    while (cap < t->len + n + 1)
-      cap *= 2;
-    char *nb = ariArenaAlloc(t->arena, cap);
-    if (!nb) {
-      t->oom = true;
-      return;
-    }
-    if (t->len)
-      memcpy(nb, t->buf, t->len);
-    t->buf = nb;
-    t->cap = cap;
-  }
-  memcpy(t->buf + t->len, s, n);
-  t->len += n;
-  t->buf[t->len] = 0;
-}
-
-static void toText(MlirStringRef s, void *user) { textAppend(user, s.data, s.length); }
 
 /* Runs ptxas on `ptx`, writing the cubin to `out` through a temporary
  * file in its directory and a rename. ptxas's messages become the
@@ -477,9 +447,9 @@ MlirLogicalResult ariCompileGpuEmit(MlirModule module, const AriCompileOptions *
   if (kind == ARI_EMIT_MLIR) {
     AriArena a;
     ariArenaInit(&a, 0);
-    Text t = {&a, NULL, 0, 0, false};
-    mlirOperationPrint(mlirModuleGetOperation(module), toText, &t);
-    textAppend(&t, "\n", 1);
+    AriCompileText t = {&a, NULL, 0, 0, false};
+    mlirOperationPrint(mlirModuleGetOperation(module), ariCompileTextCallback, &t);
+    ariCompileTextAppend(&t, "\n", 1);
     MlirLogicalResult r = mlirLogicalResultFailure();
     if (t.oom)
       ariCompileError(loc, "out of memory printing the module");

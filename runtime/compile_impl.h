@@ -13,6 +13,9 @@
 #include "mlir-c/Support.h"
 
 #include <stdbool.h>
+#include <stddef.h>
+
+struct AriArena;
 
 /* Emits a printf-formatted error diagnostic at `loc`. */
 void ariCompileError(MlirLocation loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -22,5 +25,20 @@ MlirLocation ariCompileModuleLoc(MlirModule m);
 
 /* True if `s` equals the C string `c`. */
 bool ariCompileStrRefEq(MlirStringRef s, const char *c);
+
+/* Text printed by MLIR, gathered in an arena (e.g. a module's text before
+ * it is written out). `oom` is set, and later appends are dropped, when the
+ * arena refuses to grow; buf is NUL-terminated otherwise. */
+typedef struct AriCompileText {
+  struct AriArena *arena;
+  char *buf;
+  size_t len, cap;
+  bool oom;
+} AriCompileText;
+
+void ariCompileTextAppend(AriCompileText *t, const char *s, size_t n);
+
+/* An MlirStringCallback appending to the AriCompileText `user`. */
+void ariCompileTextCallback(MlirStringRef s, void *user);
 
 #endif /* ARIADNE_RUNTIME_COMPILE_IMPL_H */

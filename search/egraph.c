@@ -33,8 +33,7 @@ void ariEgClearError(AriEGraph *g) {
   g->err[0] = 0;
 }
 
-/* Grows *p (elements of `size` bytes) to hold at least `need`. */
-static bool grow(void **p, size_t *cap, size_t need, size_t size) {
+bool ariEgGrow(void **p, size_t *cap, size_t need, size_t size) {
   if (need <= *cap)
     return true;
   size_t n = *cap ? *cap : 16;
@@ -52,7 +51,7 @@ bool ariEgVecPush(AriEgVec *v, uint32_t x) {
   if (v->n == v->cap) {
     size_t cap = v->cap;
     void *p = v->v;
-    if (!grow(&p, &cap, (size_t)v->n + 1, sizeof(uint32_t)) || cap > UINT32_MAX)
+    if (!ariEgGrow(&p, &cap, (size_t)v->n + 1, sizeof(uint32_t)) || cap > UINT32_MAX)
       return false;
     v->v = p;
     v->cap = (uint32_t)cap;
@@ -295,9 +294,9 @@ static bool joinData(AriEgClassRec *c, const AriEgClassRec *d, uint32_t id, bool
 
 static uint32_t newClass(AriEGraph *g) {
   size_t cap = g->capClasses;
-  if (!grow((void **)&g->classes, &g->capClasses, g->nclasses + 1, sizeof(AriEgClassRec)))
+  if (!ariEgGrow((void **)&g->classes, &g->capClasses, g->nclasses + 1, sizeof(AriEgClassRec)))
     return ARI_EG_NONE;
-  if (!grow((void **)&g->uf, &cap, g->nclasses + 1, sizeof(uint32_t)))
+  if (!ariEgGrow((void **)&g->uf, &cap, g->nclasses + 1, sizeof(uint32_t)))
     return ARI_EG_NONE;
   uint32_t id = (uint32_t)g->nclasses++;
   memset(&g->classes[id], 0, sizeof g->classes[id]);
@@ -315,9 +314,9 @@ static AriEClass addNode(AriEGraph *g, AriTermKind kind, const int64_t *attrs, u
     ariEgFail(g, "egraph: node too wide");
     return ARI_EG_NONE;
   }
-  if (!grow((void **)&g->nodes, &g->capNodes, g->nnodes + 1, sizeof(AriEgNodeRec)) ||
-      !grow((void **)&g->kidPool, &g->capKidPool, g->nkidPool + nkids, sizeof(uint32_t)) ||
-      !grow((void **)&g->attrPool, &g->capAttrPool, g->nattrPool + nattrs, sizeof(int64_t))) {
+  if (!ariEgGrow((void **)&g->nodes, &g->capNodes, g->nnodes + 1, sizeof(AriEgNodeRec)) ||
+      !ariEgGrow((void **)&g->kidPool, &g->capKidPool, g->nkidPool + nkids, sizeof(uint32_t)) ||
+      !ariEgGrow((void **)&g->attrPool, &g->capAttrPool, g->nattrPool + nattrs, sizeof(int64_t))) {
     ariEgFail(g, "egraph: out of memory");
     return ARI_EG_NONE;
   }
@@ -445,9 +444,9 @@ static AriEClass lookupTerm(AriEGraph *g, const AriTerm *t, unsigned depth) {
   for (unsigned i = 0; i < na; ++i)
     attrs[i] = ariTermAttr(t, i);
   /* A probe node in a scratch slot past the end (not committed). */
-  if (!grow((void **)&g->nodes, &g->capNodes, g->nnodes + 1, sizeof(AriEgNodeRec)) ||
-      !grow((void **)&g->kidPool, &g->capKidPool, g->nkidPool + nk, sizeof(uint32_t)) ||
-      !grow((void **)&g->attrPool, &g->capAttrPool, g->nattrPool + na, sizeof(int64_t)))
+  if (!ariEgGrow((void **)&g->nodes, &g->capNodes, g->nnodes + 1, sizeof(AriEgNodeRec)) ||
+      !ariEgGrow((void **)&g->kidPool, &g->capKidPool, g->nkidPool + nk, sizeof(uint32_t)) ||
+      !ariEgGrow((void **)&g->attrPool, &g->capAttrPool, g->nattrPool + na, sizeof(int64_t)))
     return ARI_EG_NONE;
   AriEgNodeRec *n = &g->nodes[g->nnodes];
   memset(n, 0, sizeof *n);

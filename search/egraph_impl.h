@@ -69,4 +69,8 @@ static inline const int64_t *ariEgAttrs(const AriEGraph *g, const AriEgNodeRec *
   return g->attrPool + n->attrOff;
 }
 
+/* Grows the realloc'd array *p (elements of `size` bytes, capacity *cap)
+ * to hold at least `need`, doubling; false when out of memory. */
+bool ariEgGrow(void **p, size_t *cap, size_t need, size_t size);
+
 #endif /* ARIADNE_SEARCH_EGRAPH_IMPL_H */

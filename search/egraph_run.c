@@ -111,20 +111,6 @@ typedef struct {
   size_t fresh;
 } Collector;
 
-static bool grow(void **p, size_t *cap, size_t need, size_t size) {
-  if (need <= *cap)
-    return true;
-  size_t n = *cap ? *cap : 64;
-  while (n < need)
-    n *= 2;
-  void *q = realloc(*p, n * size);
-  if (!q)
-    return false;
-  *p = q;
-  *cap = n;
-  return true;
-}
-
 static bool collect(void *ctx, const AriEClass *vars, const AriENode *nodes) {
   Collector *c = ctx;
   size_t k = c->nvars + c->nnodes;
@@ -141,8 +127,8 @@ static bool collect(void *ctx, const AriEClass *vars, const AriENode *nodes) {
   if (seenTest(c->seenMatches, key ? key : 1))
     return true;
   c->fresh++;
-  if (!grow((void **)&c->m, &c->cap, c->n + 1, sizeof(Match)) ||
-      !grow((void **)&c->pool, &c->capPool, c->npool + k, sizeof(uint32_t))) {
+  if (!ariEgGrow((void **)&c->m, &c->cap, c->n + 1, sizeof(Match)) ||
+      !ariEgGrow((void **)&c->pool, &c->capPool, c->npool + k, sizeof(uint32_t))) {
     c->oom = true;
     return false;
   }

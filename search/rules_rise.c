@@ -442,6 +442,17 @@ static AriTerm *mapOfVar0(AriTermStore *s, const AriType *elemT, AriTerm *bodyOf
   return ariTermMap(s, ARI_PAT_NONE, -1, ariTermLam(s, elemT, bodyOfVar0), xs);
 }
 
+/* The rows of k.n.t regrouped as k.(n/v).<v>t, column vectors of v lanes:
+ * transpose, as_vector each column, transpose back. NULL when ill-typed. */
+static AriTerm *vectorColumns(AriTermStore *s, AriTerm *x, int64_t v) {
+  AriTerm *xt = ariTermTranspose(s, x);
+  if (!xt)
+    return NULL;
+  const AriType *colT = elemOf(xt);
+  return ariTermTranspose(
+      s, mapOfVar0(s, colT, ariTermAsVector(s, v, ariTermVar(s, 0, colT)), xt));
+}
+
 static AriTerm *slideAfterSplit(AriTermStore *s, AriTerm *t) {
   if (!ariRuleIs(t, ARI_TERM_SPLIT) || !ariRuleIs(K(t, 0), ARI_TERM_SLIDE))
     return NULL;
@@ -609,13 +620,7 @@ static AriTerm *vectorizeBeforeMapReduce(AriTermStore *s, AriTerm *t) {
     return NULL;
   const AriType *vT = ariTypeVector(s, v, sT);
   AriTerm *gv = ariTermLam(s, vT, ariTermLam(s, vT, gb));
-  AriTerm *x = K(m, 1);
-  AriTerm *xt = ariTermTranspose(s, x);
-  if (!xt)
-    return NULL;
-  const AriType *colT = elemOf(xt);
-  AriTerm *asv = mapOfVar0(s, colT, ariTermAsVector(s, v, ariTermVar(s, 0, colT)), xt);
-  AriTerm *xin = ariTermTranspose(s, asv);
+  AriTerm *xin = vectorColumns(s, K(m, 1), v);
   if (!xin)
     return NULL;
   const AriType *rowT = elemOf(xin);
@@ -696,13 +701,7 @@ static AriTerm *vectorizeBeforeMapZipReduce(AriTermStore *s, AriTerm *t) {
     return NULL;
   const AriType *vT = ariTypeVector(s, v, sT);
   AriTerm *gv = ariTermLam(s, vT, ariTermLam(s, pT, gb));
-  AriTerm *cs = K(m, 1);
-  AriTerm *xt = ariTermTranspose(s, cs);
-  if (!xt)
-    return NULL;
-  const AriType *colT = elemOf(xt);
-  AriTerm *asv = mapOfVar0(s, colT, ariTermAsVector(s, v, ariTermVar(s, 0, colT)), xt);
-  AriTerm *xin = ariTermTranspose(s, asv);
+  AriTerm *xin = vectorColumns(s, K(m, 1), v);
   if (!xin)
     return NULL;
   const AriType *rowT = elemOf(xin);

@@ -26,7 +26,9 @@ typedef enum AriOptionKind {
   ARI_OPT_BOOL,   /* bool: true/false/1/0 */
 } AriOptionKind;
 
-enum { ARI_OPT_STRING_MAX = 256 };
+/* Strategies and sketches are passed inline as options, and a whole ELEVATE
+ * strategy easily exceeds a few hundred characters. */
+enum { ARI_OPT_STRING_MAX = 4096 };
 
 typedef struct AriOptionDesc {
   const char *name;

@@ -3,6 +3,7 @@
 #include "passes/pass.h"
 #include "passes/stats.h"
 #include "passes/rewrite.h"
+#include "passes/eqsat.h"
 #include "passes/lower/rise_to_affine.h"
 #include "passes/gpu/insert_barriers.h"
 #include "passes/gpu/rise_to_gpu.h"
@@ -13,7 +14,7 @@
 const AriPassInfo *const *ariPassList(size_t *count) {
   static const AriPassInfo *const passes[] = {&ariStatsPass, &ariRiseToAffinePass,
                                                &ariRiseToGpuPass, &ariInsertBarriersPass,
-                                               &ariRewritePass};
+                                               &ariRewritePass, &ariEqsatPass};
   *count = sizeof passes / sizeof passes[0];
   return passes;
 }

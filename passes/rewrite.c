@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "passes/rewrite.h"
+#include "passes/pass_util.h"
 #include "dialect/lib/types.h"
 #include "search/strategy.h"
 #include "search/strategy_rise.h"
@@ -18,10 +19,9 @@
 #include "search/term_mlir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
-#include "mlir-c/Diagnostics.h"
 
+#include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,51 +52,11 @@ const char *ariRewritePrelude(void) {
          "normalForm = normalize(beta <+ eta);\n";
 }
 
-/* Emits "rise-rewrite: MSG" at loc. Always returns failure. */
-static MlirLogicalResult emit(MlirLocation loc, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static MlirLogicalResult emit(MlirLocation loc, const char *fmt, ...) {
-  char msg[1024];
-  int n = snprintf(msg, sizeof msg, "rise-rewrite: ");
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
-  va_end(ap);
-  mlirEmitError(loc, msg);
-  return mlirLogicalResultFailure();
-}
+#define emit(loc, ...) ariPassEmit(loc, "rise-rewrite", __VA_ARGS__)
 
 static MlirLogicalResult emitDiag(MlirLocation loc, const AriStratDiag *d) {
   return emit(loc, "%s:%" PRIu32 ":%" PRIu32 ": %s", d->file ? d->file : "strategy", d->line,
               d->col, d->message);
-}
-
-/* Reads a whole file into the arena; NULL with a reason in err. */
-static char *readFile(AriArena *a, const char *path, size_t *len, char *err, size_t cap) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(err, cap, "cannot open strategy file '%s'", path);
-    return NULL;
-  }
-  char *buf = ariArenaAlloc(a, kMaxFileBytes + 1);
-  size_t n = buf ? fread(buf, 1, kMaxFileBytes + 1, f) : 0;
-  bool bad = ferror(f);
-  fclose(f);
-  if (!buf) {
-    snprintf(err, cap, "out of memory reading '%s'", path);
-    return NULL;
-  }
-  if (bad) {
-    snprintf(err, cap, "cannot read strategy file '%s'", path);
-    return NULL;
-  }
-  if (n > kMaxFileBytes) {
-    snprintf(err, cap, "strategy file '%s' is larger than %d bytes", path, kMaxFileBytes);
-    return NULL;
-  }
-  buf[n] = 0;
-  *len = n;
-  return buf;
 }
 
 typedef struct {
@@ -128,15 +88,6 @@ static void onTrace(void *user, const AriStratRuleEvent *ev, const AriTerm *at,
           result ? ariTermKindName(ariTermKind(result)) : "function");
 }
 
-static void funcName(MlirOperation op, char *buf, size_t cap) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
-  MlirStringRef s = mlirAttributeIsAString(a) ? mlirStringAttrGetValue(a)
-                                              : mlirStringRefCreateFromCString("?");
-  size_t n = s.length < cap - 1 ? s.length : cap - 1;
-  memcpy(buf, s.data, n);
-  buf[n] = 0;
-}
-
 typedef struct {
   const RewriteOptions *o;
   AriStratProgram *prog;
@@ -150,7 +101,7 @@ typedef struct {
 
 static void rewriteFunc(Run *r, MlirOperation func) {
   char name[256];
-  funcName(func, name, sizeof name);
+  ariPassFuncName(func, name, sizeof name);
   if (r->o->func[0] && strcmp(r->o->func, name))
     return;
   MlirLocation loc = mlirOperationGetLocation(func);
@@ -250,7 +201,8 @@ static MlirLogicalResult rewriteRun(MlirOperation op, const void *opts) {
   if (o->strategyFile[0]) {
     char err[ARI_OPT_STRING_MAX + 64];
     size_t len = 0;
-    char *text = readFile(&arena, o->strategyFile, &len, err, sizeof err);
+    char *text = ariPassReadFile(&arena, o->strategyFile, "strategy file", kMaxFileBytes, &len,
+                                 err, sizeof err);
     if (!text) {
       res = emit(loc, "%s", err);
       goto done;
@@ -287,25 +239,18 @@ static MlirLogicalResult rewriteRun(MlirOperation op, const void *opts) {
     res = emitDiag(loc, &d);
     goto done;
   }
-  if (!strcmp(o->output, "-")) {
-    out = stdout;
-  } else if (o->output[0]) {
-    out = fopen(o->output, "w");
-    if (!out) {
-      out = stderr;
-      res = emit(loc, "cannot open output file '%s'", o->output);
-      goto done;
-    }
+  out = ariPassOpenOutput(o->output, stderr);
+  if (!out) {
+    out = stderr;
+    res = emit(loc, "cannot open output file '%s': %s", o->output, strerror(errno));
+    goto done;
   }
   Run run = {o, prog, expr, host, store, &scratch, out, false};
   visitFuncs(&run, op);
   if (run.failed)
     res = mlirLogicalResultFailure();
 done:
-  if (out != stderr && out != stdout)
-    fclose(out);
-  else
-    fflush(out);
+  ariPassCloseOutput(out);
   ariTermStoreDestroy(store);
   ariArenaDestroy(&scratch);
   ariArenaDestroy(&arena);

@@ -1,12 +1,13 @@
 /*===- stats.c - the rise-stats pass --------------------------------------===*/
 
 #include "passes/stats.h"
+#include "passes/pass_util.h"
 #include "dialect/lib/types.h"
 #include "dialect/lib/work.h"
 
 #include "mlir-c/BuiltinAttributes.h"
-#include "mlir-c/Diagnostics.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -104,21 +105,12 @@ void ariStatsPrint(FILE *f, const char *fn, AriStats *s, bool json, bool first) 
           (long long)s->bytesWritten);
 }
 
-static void funcName(MlirOperation op, char *buf, size_t cap) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
-  MlirStringRef s = mlirAttributeIsAString(a) ? mlirStringAttrGetValue(a)
-                                              : mlirStringRefCreateFromCString("?");
-  size_t n = s.length < cap - 1 ? s.length : cap - 1;
-  memcpy(buf, s.data, n);
-  buf[n] = 0;
-}
-
 static void visitFuncs(MlirOperation op, FILE *f, bool json, bool *first) {
   if (riseOpIs(op, "func.func")) {
     AriStats s;
     char name[256];
     ariStatsCollect(op, &s);
-    funcName(op, name, sizeof name);
+    ariPassFuncName(op, name, sizeof name);
     ariStatsPrint(f, name, &s, json, *first);
     *first = false;
     return;
@@ -134,27 +126,17 @@ static void visitFuncs(MlirOperation op, FILE *f, bool json, bool *first) {
 static MlirLogicalResult statsRun(MlirOperation op, const void *opts) {
   const StatsOptions *o = opts;
   bool json = !strcmp(o->format, "json");
-  FILE *f = stderr;
-  if (!strcmp(o->output, "-"))
-    f = stdout;
-  else if (o->output[0]) {
-    f = fopen(o->output, "w");
-    if (!f) {
-      char msg[ARI_OPT_STRING_MAX + 64];
-      snprintf(msg, sizeof msg, "rise-stats: cannot open output file '%s'", o->output);
-      mlirEmitError(mlirOperationGetLocation(op), msg);
-      return mlirLogicalResultFailure();
-    }
-  }
+  FILE *f = ariPassOpenOutput(o->output, stderr);
+  if (!f)
+    return ariPassEmit(mlirOperationGetLocation(op), "rise-stats",
+                       "cannot open output file '%s': %s", o->output, strerror(errno));
   bool first = true;
   if (json)
     fprintf(f, "{\"functions\": [");
   visitFuncs(op, f, json, &first);
   if (json)
     fprintf(f, "\n]}\n");
-  fflush(f);
-  if (f != stderr && f != stdout)
-    fclose(f);
+  ariPassCloseOutput(f);
   return mlirLogicalResultSuccess();
 }
 

@@ -232,6 +232,13 @@ typedef struct AriEgRunOpts {
   void *goalCtx;
   AriEgCostFn cost; /* extraction of the result; NULL: term size */
   void *costCtx;
+  /* Incremental matching: after the first iteration, match only in the
+   * classes that changed (got a node or were merged) in the previous one
+   * and their ancestors up to the largest pattern's node count (a bound
+   * on its depth): a match anywhere else was found before. Finds the same
+   * new matches in the same order as a full pass (so the same graph),
+   * for less work when a large graph grows little per iteration. */
+  bool incremental;
 } AriEgRunOpts;
 
 typedef struct AriEgReport {

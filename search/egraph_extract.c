@@ -42,6 +42,38 @@ double ariEgCostWeighted(void *ctx, const AriEGraph *g, AriENode n, const double
   return c;
 }
 
+/* The De Bruijn indices node n's terms may use, from its kids' classes (as
+ * the free-index analysis of egraph.c computes it). */
+static uint64_t nodeFree(const AriEGraph *g, const AriEgNodeRec *n) {
+  if (n->kind == ARI_TERM_VAR) {
+    int64_t i = ariEgAttrs(g, n)[0];
+    return 1ULL << (i < 63 ? i : 63);
+  }
+  uint64_t m = 0;
+  const uint32_t *k = ariEgKids(g, n);
+  for (unsigned i = 0; i < n->nkids; ++i)
+    m |= g->classes[ariEgFind((AriEGraph *)g, k[i])].freeMask;
+  if (n->kind == ARI_TERM_LAM) {
+    uint64_t r = m >> 1;
+    if (m >> 63)
+      r |= (1ULL << 63) | (1ULL << 62);
+    m = r;
+  }
+  return m;
+}
+
+double ariEgContextPenalty(const AriEGraph *g, AriENode id, AriEClass c) {
+  /* A class holds terms of one context's meaning only where they are
+   * closed enough: `x - x` merged with `0` (kSubSelf) puts a term using
+   * VAR 0 into the class of the constant, which other binders share. A
+   * node using an index the class as a whole does not (the class's free
+   * mask is the intersection over its members) is then only right in
+   * some of the class's contexts: it is taken only when nothing else is
+   * finite. */
+  const AriEgNodeRec *n = &g->nodes[id];
+  return (nodeFree(g, n) & ~g->classes[c].freeMask) ? ARI_EG_CONTEXT_PENALTY : 0;
+}
+
 typedef struct {
   AriEGraph *g;
   uint32_t *choice; /* class -> node */
@@ -144,7 +176,7 @@ AriTerm *ariEgExtract(AriEGraph *g, AriEClass root, AriEgCostFn fn, void *ctx, d
         }
         if (!finite)
           continue;
-        double v = fn(ctx, g, nv->v[i], kc);
+        double v = fn(ctx, g, nv->v[i], kc) + ariEgContextPenalty(g, nv->v[i], (AriEClass)c);
         if (v < best[c]) {
           best[c] = v;
           choice[c] = nv->v[i];

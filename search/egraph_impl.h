@@ -73,4 +73,12 @@ static inline const int64_t *ariEgAttrs(const AriEGraph *g, const AriEgNodeRec *
  * to hold at least `need`, doubling; false when out of memory. */
 bool ariEgGrow(void **p, size_t *cap, size_t need, size_t size);
 
+/* Extraction (egraph_extract.c, egraph_sketch.c): ARI_EG_CONTEXT_PENALTY
+ * when node `id` uses a De Bruijn index that class c as a whole does not
+ * (it is right only in some of the contexts sharing c), else 0. Added to
+ * the node's cost, so such a node is extracted only when its class has
+ * nothing else. */
+#define ARI_EG_CONTEXT_PENALTY 1e9
+double ariEgContextPenalty(const AriEGraph *g, AriENode id, AriEClass c);
+
 #endif /* ARIADNE_SEARCH_EGRAPH_IMPL_H */

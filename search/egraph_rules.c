@@ -390,6 +390,38 @@ static const struct {
     {"kSubSelf", "(arith.subf ?a ?a) | (arith.subi ?a ?a)"},
     {"kAddAddSwap", "(arith.addf (arith.addf ?a ?b) ?c) | (arith.addi (arith.addi ?a ?b) ?c)"},
     {"kMulMulSwap", "(arith.mulf (arith.mulf ?a ?b) ?c) | (arith.muli (arith.muli ?a ?b) ?c)"},
+    /* The rules of the matmul guides (search/guides/matmul*.guides). */
+    {"mapFissionDeep", "(map _ _ (lam ?b) ?y)"},
+    {"tileMaps", "(map 0 _ (lam (map 0 _ ?f ?y)) ?x)"},
+    {"tileReduce", "(reduce _ ?f ?i ?x)"},
+    {"fissionReduceMap", "(reduce _ (lam (lam ?b)) ?i ?x)"},
+    {"mapMapInterchange", "(map 0 _ (lam (map 0 _ (lam ?e) ?y)) ?x)"},
+    {"mapReduceInterchange", "(map 0 _ (lam (reduce _ ?g ?i (var 0))) ?x)"},
+    /* any reduction over anything derived from the row (the library rule
+     * checks that g does not use the row) */
+    {"mapReduceInterchangeAcc", "(map 0 _ (lam (reduce _ ?g ?i ?e)) ?x)"},
+    {"mapFstZip", "(map 0 _ ?f (zip ?a ?b))"},
+    {"mapSndZip", "(map 0 _ ?f (zip ?a ?b))"},
+    {"zipMapFusion", "(zip (map 0 _ ?f ?x) (map 0 _ ?g ?y))"},
+    {"mapPairFission", "(map 0 _ (lam (pair ?a ?b)) ?x)"},
+    {"zipSame", "(zip ?x ?x)"},
+    /* x |-> as_scalar (as_vector v x) applies to every array of scalars
+     * whose length v divides: the pattern is any class, the library rule
+     * checks the type. */
+    {"startVectorization", "?x"},
+    {"vectorizeBeforeMap", "(as_vector _ (map 0 _ ?f ?x))"},
+    {"vectorizeBeforeMapReduce", "(as_vector _ (map 0 _ (lam (reduce _ ?g ?i (var 0))) ?x))"},
+    {"vectorizeBeforeMapZipReduce", "(as_vector _ (map 0 _ (lam (reduce _ ?g ?i (zip ?a ?b))) ?x))"},
+    {"vectorizeBeforeMapZip", "(as_vector _ (map 0 _ (lam ?b) ?x))"},
+    {"asScalarAsVector", "(as_scalar (as_vector _ ?x))"},
+    {"asVectorAsScalar", "(as_vector _ (as_scalar ?x))"},
+    {"mapUnroll", "(map _ _ ?f ?x)"},
+    {"useMapGlobal", "(map 0 _ ?f ?x)"},
+    {"useMapWorkgroup", "(map 0 _ ?f ?x)"},
+    {"useMapLocal", "(map 0 _ ?f ?x)"},
+    {"reduceSeqUnroll", "(reduce _ ?f ?i ?x)"},
+    /* e |-> to_mem a e: any data class (the library rule checks). */
+    {"toMem", "?x"},
 };
 
 size_t ariEgRulePatternCount(void) { return sizeof kRules / sizeof kRules[0]; }

@@ -141,6 +141,78 @@ static bool collect(void *ctx, const AriEClass *vars, const AriENode *nodes) {
 
 static size_t bytesNow(AriEGraph *g) { return ariEgBytes(g) + ariTermStoreBytes(g->s); }
 
+/* Incremental matching (AriEgRunOpts.incremental): which classes an
+ * iteration must match in. Snapshot before applying: node and class
+ * counts and which classes are canonical; after the rebuild, the classes
+ * that got a node or absorbed another are dirty, and so are their
+ * ancestors up to `depth` levels (a match rooted higher cannot reach a
+ * change). */
+typedef struct {
+  uint8_t *dirty; /* class -> must be matched; len entries */
+  size_t len;
+  uint8_t *wasCanon;
+  size_t cap;
+  uint32_t *frontier, *next;
+  size_t capF, capN;
+  size_t nodes0, classes0;
+  bool snapped; /* a snapshot of this iteration exists */
+  bool all;     /* first iteration, or out of memory: match everywhere */
+} Dirty;
+
+static void dirtySnapshot(AriEGraph *g, Dirty *d) {
+  d->nodes0 = g->nnodes;
+  d->classes0 = g->nclasses;
+  d->snapped = ariEgGrow((void **)&d->wasCanon, &d->cap, g->nclasses + 1, 1);
+  for (size_t c = 0; d->snapped && c < g->nclasses; ++c)
+    d->wasCanon[c] = g->uf[c] == c;
+}
+
+static bool dirtyMark(Dirty *d, uint32_t c, uint32_t **list, size_t *n, size_t *cap) {
+  if (d->dirty[c])
+    return true;
+  d->dirty[c] = 1;
+  if (!ariEgGrow((void **)list, cap, *n + 1, sizeof(uint32_t)))
+    return false;
+  (*list)[(*n)++] = c;
+  return true;
+}
+
+/* After the rebuild: the classes the next iteration matches in. */
+static void dirtyCompute(AriEGraph *g, Dirty *d, unsigned depth) {
+  free(d->dirty);
+  d->len = g->nclasses;
+  d->dirty = d->snapped ? calloc(d->len + 1, 1) : NULL;
+  d->all = d->dirty == NULL;
+  d->snapped = false;
+  if (d->all)
+    return;
+  size_t nf = 0;
+  bool ok = true;
+  for (size_t n = d->nodes0; ok && n < g->nnodes; ++n)
+    ok = dirtyMark(d, ariEgFind(g, g->nodes[n].cls), &d->frontier, &nf, &d->capF);
+  for (size_t c = 0; ok && c < d->classes0; ++c)
+    if (d->wasCanon[c] && g->uf[c] != c)
+      ok = dirtyMark(d, ariEgFind(g, (AriEClass)c), &d->frontier, &nf, &d->capF);
+  for (unsigned lvl = 0; ok && lvl < depth && nf; ++lvl) {
+    size_t nn = 0;
+    for (size_t i = 0; ok && i < nf; ++i) {
+      const AriEgVec *ps = &g->classes[ariEgFind(g, d->frontier[i])].parents;
+      for (uint32_t j = 0; ok && j < ps->n; ++j)
+        ok = dirtyMark(d, ariEgFind(g, g->nodes[ps->v[j]].cls), &d->next, &nn, &d->capN);
+    }
+    uint32_t *t = d->frontier;
+    d->frontier = d->next;
+    d->next = t;
+    size_t tc = d->capF;
+    d->capF = d->capN;
+    d->capN = tc;
+    nf = nn;
+  }
+  d->all = !ok;
+}
+
+static bool dirtyNeeds(const Dirty *d, size_t c) { return d->all || c >= d->len || d->dirty[c]; }
+
 bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrules,
               const AriEgRunOpts *o, AriEgReport *rep) {
   memset(rep, 0, sizeof *rep);
@@ -148,6 +220,12 @@ bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrule
   double t0 = clk(o->clockCtx);
   Seen seenMatches = {0};
   Collector col = {.g = g, .seenMatches = &seenMatches};
+  Dirty dirty = {.all = true};
+  unsigned depth = 0; /* the largest pattern's node count: a bound on its depth */
+  for (size_t r = 0; r < nrules; ++r)
+    for (unsigned a = 0; a < rules[r].nalts; ++a)
+      if (ariEgPatternNumNodes(rules[r].lhs[a]) > depth)
+        depth = ariEgPatternNumNodes(rules[r].lhs[a]);
   AriEgStop stop = ARI_EG_STOP_SATURATED;
   bool done = false;
   if (ariEgFind(g, root) == ARI_EG_NONE) {
@@ -176,7 +254,7 @@ bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrule
         col.nvars = ariEgPatternNumVars(rules[r].lhs[a]);
         col.nnodes = ariEgPatternNumNodes(rules[r].lhs[a]);
         for (size_t c = 0; c < g->nclasses && !col.oom; ++c) {
-          if (g->uf[c] != c)
+          if (g->uf[c] != c || !dirtyNeeds(&dirty, c))
             continue;
           col.root = (AriEClass)c;
           ariEgMatch(g, rules[r].lhs[a], (AriEClass)c, collect, &col);
@@ -191,6 +269,8 @@ bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrule
     rep->iterations++;
     /* 2. apply them all */
     bool changedAny = false;
+    if (o->incremental)
+      dirtySnapshot(g, &dirty);
     for (size_t i = 0; i < col.n && !done; ++i) {
       const Match *m = &col.m[i];
       const AriEgRule *r = &rules[m->rule];
@@ -246,6 +326,8 @@ bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrule
     rep->rebuildSeconds += clk(o->clockCtx) - r0;
     if (done)
       break;
+    if (o->incremental)
+      dirtyCompute(g, &dirty, depth);
     if (!changedAny) {
       stop = ARI_EG_STOP_SATURATED;
       break;
@@ -270,6 +352,10 @@ bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrule
   free(col.m);
   free(col.pool);
   free(seenMatches.k);
+  free(dirty.dirty);
+  free(dirty.wasCanon);
+  free(dirty.frontier);
+  free(dirty.next);
   rep->stop = stop;
   rep->seconds = clk(o->clockCtx) - t0;
   rep->nodes = g->liveNodes;

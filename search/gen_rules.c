@@ -156,6 +156,29 @@ static AriTerm *select3(Ctx *c, AriTerm *p, AriTerm *a, AriTerm *b) {
 
 static AriTerm *boolConst(Ctx *c, bool v) { return ariTermConstInt(c->s, ariTypeI1(c->s), v); }
 
+/* An index for a one-hot vector of m elements: mostly one in range, now
+ * and then one past it (an all-zero vector) or an index in scope. */
+static AriTerm *oneHotIndex(Ctx *c, int64_t m) {
+  const AriType *ix = ariTypeIndex(c->s);
+  if (below(c, 3) == 0)
+    return gt(c, ix);
+  return ariTermConstInt(c->s, ix, range(c, 0, m));
+}
+
+/* Knossos' deltaVec m i v: generate m (\j. select (j == i) v 0), i built
+ * outside j (moved under it here), v under j; j == i or i == j at random. */
+static AriTerm *deltaVecOf(Ctx *c, int64_t m, AriTerm *i, AriTerm *v) {
+  AriTermStore *s = c->s;
+  const AriType *ix = ariTypeIndex(s);
+  AriTerm *j = var0(c, ix), *iu = i ? up(c, i, 1) : NULL;
+  if (!iu || !v)
+    return NULL;
+  bool jFirst = below(c, 2);
+  AriTerm *k[2] = {jFirst ? j : iu, jFirst ? iu : j};
+  AriTerm *eq = ariTermOp(s, "arith.cmpi", "{predicate = 0 : i64}", k, 2, ariTypeI1(s));
+  return ariTermGenerate(s, m, ariTermLam(s, ix, select3(c, eq, v, cF(c, ariTermType(v), 0))));
+}
+
 static AriTerm *arithLhs(Ctx *c, AriRuleId id) {
   bool div = id == ARI_RULE_K_DIV1 || id == ARI_RULE_K_DIV_MUL_SWAP ||
              id == ARI_RULE_K_MUL_DIV_SWAP || id == ARI_RULE_K_DIV_DIV_SWAP ||
@@ -230,6 +253,32 @@ static AriTerm *convLhs(Ctx *c) {
   AriTerm *w = ariTermLiteral(c->s, buf, wt);
   AriTerm *nbh = gt(c, wt);
   return dot(c, ariTermJoin(c->s, w), ariTermJoin(c->s, nbh));
+}
+
+/* For vectorizeBeforeMapZip: a scalar reached from t (of type T, scalars
+ * and pairs) by a random chain of fst/snd. */
+static AriTerm *leafProj(Ctx *c, AriTerm *t, const AriType *T) {
+  while (t && ariTypeKind(T) == ARI_TYPE_PAIR) {
+    bool fst = below(c, 2);
+    t = fst ? ariTermFst(c->s, t) : ariTermSnd(c->s, t);
+    T = fst ? ariTypeFirst(T) : ariTypeSecond(T);
+  }
+  return t;
+}
+
+/* A lane-wise body on the map's parameter (VAR 0 of type pT, leaves of
+ * scalar type sT): projections, constants, captured scalars, binary ops. */
+static AriTerm *laneBody(Ctx *c, const AriType *pT, const AriType *sT, int depth) {
+  switch (depth > 0 ? below(c, 4) : below(c, 2)) {
+  case 0: return leafProj(c, var0(c, pT), pT);
+  case 1:
+    if (below(c, 3))
+      return leafProj(c, var0(c, pT), pT);
+    return below(c, 2) ? cF(c, sT, (double)range(c, -2, 2)) : up(c, gt(c, sT), 1);
+  default:
+    return op2(c, opName(sT, (int)below(c, 4)), laneBody(c, pT, sT, depth - 1),
+               laneBody(c, pT, sT, depth - 1), sT);
+  }
 }
 
 static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
@@ -358,6 +407,67 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
                                  up(c, gt(c, acc), 1), var0(c, rowT));
     return mapT(c, ariTermLam(s, rowT, red), gt(c, arr(c, n, rowT)));
   }
+  case ARI_RULE_MAP_REDUCE_INTERCHANGE_ACC: {
+    /* map (\r. reduce/k g (i r) (e r)) x, three ways: the thesis's form
+     * (x = zip as ys, i = fst r, e = snd r), the row reduced from an
+     * accumulator that uses it, and any i, e derived from any row */
+    const AriType *acc = below(c, 2) ? sa : scalarT(c);
+    const AriType *el = below(c, 2) ? sa : scalarT(c);
+    const AriType *rowT, *pT = NULL;
+    AriTerm *x, *i, *e;
+    switch (below(c, 3)) {
+    case 0:
+      pT = ariTypePair(s, acc, arr(c, m, el));
+      rowT = pT;
+      x = ariTermZip(s, gt(c, arr(c, n, acc)), gt(c, arr(c, n, arr(c, m, el))));
+      i = ariTermFst(s, var0(c, pT));
+      e = ariTermSnd(s, var0(c, pT));
+      break;
+    case 1:
+      rowT = arr(c, m, el);
+      x = gt(c, arr(c, n, rowT));
+      i = gtUnder(c, rowT, acc);
+      e = var0(c, rowT);
+      break;
+    default:
+      rowT = a;
+      x = gt(c, arr(c, n, a));
+      i = gtUnder(c, a, acc);
+      e = gtUnder(c, a, arr(c, m, el));
+      break;
+    }
+    AriTerm *red = ariTermReduce(s, redKind(c, acc == el), up(c, redFn(c, acc, el), 1), i, e);
+    return mapT(c, ariTermLam(s, rowT, red), x);
+  }
+  case ARI_RULE_REDUCE_MAP_INTERCHANGE: {
+    /* what mapReduceInterchange writes, built here: reduce/k (\as ys. map
+     * (\p. g (fst p) (snd p)) (zip as ys)) (map (\r. i) x) (transpose x);
+     * i sometimes uses the row r */
+    const AriType *acc = below(c, 2) ? sa : scalarT(c);
+    const AriType *rowT = arr(c, m, sa), *accsT = arr(c, n, acc), *colT = arr(c, n, sa);
+    const AriType *pT = ariTypePair(s, acc, sa);
+    AriTerm *x = gt(c, arr(c, n, rowT));
+    /* i uses the row r (idx r k, when the types allow), may use it, or not */
+    AriTerm *i;
+    switch (below(c, 3)) {
+    case 0:
+      i = acc == sa ? ariTermIdx(s, var0(c, rowT), ariTermConstInt(s, ix, (int64_t)below(c, (uint64_t)m)))
+                    : gtUnder(c, rowT, acc);
+      break;
+    case 1: i = gtUnder(c, rowT, acc); break;
+    default: i = up(c, gt(c, acc), 1); break;
+    }
+    AriTerm *g = redFn(c, acc, sa), *pv = var0(c, pT);
+    AriTerm *pb = ariRuleApply2(s, up(c, g, 3), ariTermFst(s, pv), ariTermSnd(s, pv));
+    AriTerm *zipped = ariTermZip(s, ariTermVar(s, 1, accsT), ariTermVar(s, 0, colT));
+    AriTerm *body = mapT(c, ariTermLam(s, pT, pb), zipped);
+    /* one case in four the initial values come from another array y: the
+     * rule applies only if i does not use r (else the accumulators would
+     * not follow x's rows) */
+    AriTerm *y = below(c, 4) ? x : gt(c, arr(c, n, rowT));
+    return ariTermReduce(s, redKind(c, acc == sa), ariTermLam(s, accsT, ariTermLam(s, colT, body)),
+                         mapT(c, ariTermLam(s, rowT, i), y), ariTermTranspose(s, x));
+  }
   case ARI_RULE_SLIDE_AFTER_SPLIT: {
     int64_t sz = range(c, 1, 3), st = range(c, 1, 2), p = range(c, 1, 3);
     int64_t w = p * range(c, 1, 2);
@@ -380,6 +490,52 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
     int64_t sz = range(c, 1, 3), st = range(c, 1, 2), sz2 = range(c, 1, 3), st2 = range(c, 1, 2);
     int64_t w2 = range(c, 1, 3), w1 = st2 * (w2 - 1) + sz2;
     return ariTermSlide(s, sz2, st2, ariTermSlide(s, sz, st, gt(c, arr(c, st * (w1 - 1) + sz, a))));
+  }
+  case ARI_RULE_SLIDE_AFTER_MAP_DEEP: {
+    /* map (\w. C[map f w]) (slide sz st x): C a reduction of the mapped
+     * window, a pair with another term, or the mapped window used twice;
+     * now and then w also used otherwise (bare, or under another map), where
+     * the rule must not apply (that case counts as n/a, a wrong rewrite as
+     * a failure) */
+    int64_t sz = range(c, 1, 3), st = range(c, 1, 2), w = range(c, 1, 4);
+    const AriType *bs = scalarT(c), *winT = arr(c, sz, a);
+    AriTerm *x = gt(c, arr(c, st * (w - 1) + sz, a));
+    AriTerm *mw = mapT(c, up(c, fn(c, a, bs), 1), var0(c, winT));
+    AriTerm *body;
+    switch (below(c, 6)) {
+    case 0:
+    case 1:
+      body = ariTermReduce(s, redKind(c, true), up(c, redFn(c, bs, bs), 1), up(c, gt(c, bs), 1), mw);
+      break;
+    case 2: body = ariTermPair(s, mw, up(c, gt(c, b), 1)); break;
+    case 3: body = ariTermPair(s, mw, var0(c, winT)); break;
+    case 4: body = ariTermPair(s, mw, mapT(c, up(c, fn(c, a, scalarT(c)), 1), var0(c, winT))); break;
+    default: body = ariTermPair(s, mw, mw); break;
+    }
+    return mapT(c, ariTermLam(s, winT, body), ariTermSlide(s, sz, st, x));
+  }
+  case ARI_RULE_SEPARATE_SUM: {
+    int64_t R = range(c, 1, 3), C = range(c, 1, 4);
+    AriTerm *nb = gt(c, arr(c, R, arr(c, C, f32)));
+    AriTerm *sum = op2(c, "arith.addf", ariTermVar(s, 1, f32), var0(c, f32), f32);
+    AriTerm *add = ariTermLam(s, f32, ariTermLam(s, f32, sum));
+    return ariTermReduce(s, below(c, 2) ? ARI_PAT_SEQ : ARI_PAT_NONE, add,
+                         ariTermConstFloat(s, f32, 0.0), ariTermJoin(s, nb));
+  }
+  case ARI_RULE_ZIP_SLIDE_MAP_FUSION: {
+    int64_t sz = range(c, 1, 3), st = range(c, 1, 2), w = range(c, 1, 4), len = st * (w - 1) + sz;
+    AriTerm *xa = gt(c, arr(c, len, a)), *xb = gt(c, arr(c, len, b));
+    AriTerm *fa = fn(c, arr(c, sz, a), elemT(c)), *fb = fn(c, arr(c, sz, b), elemT(c));
+    return ariTermZip(s, mapT(c, fa, ariTermSlide(s, sz, st, xa)),
+                      mapT(c, fb, ariTermSlide(s, sz, st, xb)));
+  }
+  case ARI_RULE_SPLIT_BEFORE_MAP: {
+    int64_t p = range(c, 1, 3);
+    return ariTermSplit(s, p, mapT(c, fn(c, a, b), gt(c, arr(c, p * range(c, 1, 3), a))));
+  }
+  case ARI_RULE_SPLIT_BEFORE_ZIP: {
+    int64_t p = range(c, 1, 3), len = p * range(c, 1, 3);
+    return ariTermSplit(s, p, ariTermZip(s, gt(c, arr(c, len, a)), gt(c, arr(c, len, b))));
   }
   case ARI_RULE_MAP_SLIDE_AFTER_TRANSPOSE: {
     int64_t sz = range(c, 1, 3), st = range(c, 1, 2), w = range(c, 1, 3);
@@ -405,6 +561,25 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
     AriTerm *red = ariTermReduce(s, redKind(c, true), up(c, redFn(c, sa, sa), 1),
                                  up(c, gt(c, sa), 1), var0(c, rowT));
     return ariTermAsVector(s, v, mapT(c, ariTermLam(s, rowT, red), gt(c, arr(c, v * m, rowT))));
+  }
+  case ARI_RULE_VECTORIZE_BEFORE_MAP_ZIP: {
+    /* as_vector v (map f x), x of scalars or (nested) pairs of scalars,
+     * given as a zip term or as any array of pairs; f lane-wise */
+    int64_t v = (int64_t)1 << range(c, 1, 2), len = v * m;
+    const AriType *T = sa;
+    switch (below(c, 4)) {
+    case 0: break;
+    case 1: T = ariTypePair(s, sa, sa); break;
+    case 2: T = ariTypePair(s, sa, ariTypePair(s, sa, sa)); break;
+    default: T = ariTypePair(s, ariTypePair(s, sa, sa), sa); break;
+    }
+    AriTerm *x;
+    if (ariTypeKind(T) == ARI_TYPE_PAIR && below(c, 2))
+      x = ariTermZip(s, gt(c, arr(c, len, ariTypeFirst(T))), gt(c, arr(c, len, ariTypeSecond(T))));
+    else
+      x = gt(c, arr(c, len, T));
+    AriTerm *body = laneBody(c, T, sa, 3);
+    return body ? ariTermAsVector(s, v, mapT(c, ariTermLam(s, T, body), x)) : NULL;
   }
   case ARI_RULE_VECTORIZE_BEFORE_MAP_ZIP_REDUCE: {
     /* as in matmul: a dot product of a row r with every column */
@@ -494,6 +669,40 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
     AriTerm *e = op2(c, opName(t, (int)below(c, 3)), at, ariGenTerm(c->g, &env, t, FUEL), t);
     AriTerm *gen = ariTermGenerate(s, n, ariTermLam(s, ix, ariTermGenerate(s, m, ariTermLam(s, ix, e))));
     return ariTermReduce(s, ARI_PAT_NONE, ariTermLam(s, rowT, ariTermLam(s, rowT, add)), zeros, gen);
+  }
+  case ARI_RULE_K_SUM_DELTA_VEC: {
+    /* kSumGenerateBuild's element-wise sum of rows, each row one-hot at an
+     * index i that does not depend on the row x */
+    const AriType *t = sa, *rowT = arr(c, m, t), *pT = ariTypePair(s, t, t);
+    AriTerm *p = var0(c, pT);
+    AriTerm *add = mapT(c, ariTermLam(s, pT, op2(c, opName(t, 0), ariTermFst(s, p), ariTermSnd(s, p), t)),
+                        ariTermZip(s, ariTermVar(s, 1, rowT), ariTermVar(s, 0, rowT)));
+    AriTerm *zeros = ariTermGenerate(s, m, ariTermLam(s, ix, cF(c, t, 0)));
+    /* v uses both x and j: idx of a 2-D input at (x, j) plus a random term */
+    AriTerm *xs = ariTermShift(s, gt(c, arr(c, n, arr(c, m, t))), 2, 0);
+    AriTerm *at = ariTermIdx(s, ariTermIdx(s, xs, ariTermVar(s, 1, ix)), ariTermVar(s, 0, ix));
+    AriGenEnv env = *c->env;
+    env.types[env.depth++] = ix;
+    env.types[env.depth++] = ix;
+    AriTerm *v = op2(c, opName(t, (int)below(c, 3)), at, ariGenTerm(c->g, &env, t, FUEL), t);
+    /* i under x, not using it; one case in four i = x, where the rule must
+     * not apply (x not free in i), so a missing side condition shows */
+    AriTerm *i = below(c, 4) ? up(c, oneHotIndex(c, m), 1) : var0(c, ix);
+    AriTerm *gen = ariTermGenerate(s, n, ariTermLam(s, ix, deltaVecOf(c, m, i, v)));
+    return ariTermReduce(s, ARI_PAT_NONE, ariTermLam(s, rowT, ariTermLam(s, rowT, add)), zeros, gen);
+  }
+  case ARI_RULE_K_DELTA_VEC_ADD: {
+    const AriType *t = sa, *pT = ariTypePair(s, t, t);
+    int64_t len = range(c, 1, 4);
+    AriTerm *i = oneHotIndex(c, len);
+    AriTerm *e1 = below(c, 2) ? indexed(c, t, len) : gtUnder(c, ix, t);
+    AriTerm *e2 = below(c, 2) ? indexed(c, t, len) : gtUnder(c, ix, t);
+    AriTerm *p = var0(c, pT);
+    AriTerm *add = ariTermLam(s, pT, op2(c, opName(t, 0), ariTermFst(s, p), ariTermSnd(s, p), t));
+    /* one case in four another index for the second (then the rule must
+     * not apply, unless the two happen to be the same term) */
+    AriTerm *i2 = below(c, 4) ? i : oneHotIndex(c, len);
+    return mapT(c, add, ariTermZip(s, deltaVecOf(c, len, i, e1), deltaVecOf(c, len, i2, e2)));
   }
   case ARI_RULE_K_SELECT_TRUE:
   case ARI_RULE_K_SELECT_FALSE:

@@ -90,6 +90,18 @@
        "map (\\r. reduce/k g i r) x |-> reduce/seq (\\as ys. map (\\p. g (fst p) (snd p)) "      \
        "(zip as ys)) (map (\\r. i) x) (transpose x)",                                           \
        "g and i do not use r", "ELEVATE reorder (liftReduce)")                                  \
+  RULE(REDUCE_MAP_INTERCHANGE, "reduceMapInterchange", TILING, "", 0, 0, NAT, true,             \
+       "reduce/k (\\as ys. map (\\p. g (fst p) (snd p)) (zip as ys)) (map (\\r. i) x) "         \
+       "(transpose x) |-> map (\\r. reduce/k g i r) x",                                         \
+       "inverse of mapReduceInterchange; p used only as fst p, snd p; g does not use as, ys; "  \
+       "the inner map high-level; i may use r if the init maps over the same x",                \
+       "ELEVATE reorder (liftReduce), right to left")                                           \
+  RULE(MAP_REDUCE_INTERCHANGE_ACC, "mapReduceInterchangeAcc", TILING, "", 0, 0, NAT, true,      \
+       "map (\\r. reduce/k g (i r) (e r)) x |-> reduce/seq (\\as ys. map (\\q. g (fst q) "      \
+       "(snd q)) (zip as ys)) (map (\\r. i r) x) (transpose (map (\\r. e r) x)); for x = "      \
+       "zip as ys, i = fst r, e = snd r: ... as (transpose ys)",                                \
+       "g does not use r (i and e may: each row starts from its own accumulator)",              \
+       "thesis reorder rules (shine's liftReduceSeq2/3, Listing C.13), generalised")            \
   /* slide and transpose */                                                                     \
   RULE(SLIDE_AFTER_SPLIT, "slideAfterSplit", SLIDE, "", 0, 0, NAT, true,                          \
        "split p (slide n m x) |-> map (slide n m) (slide (p*m+n-m) (p*m) x)",                    \
@@ -103,6 +115,21 @@
   RULE(SLIDE_BEFORE_SLIDE, "slideBeforeSlide", SLIDE, "", 0, 0, NAT, true,                        \
        "slide m k (slide n s x) |-> map (slide n s) (slide ((m-1)*s+n) (k*s) x)", "",           \
        "thesis listing 4.9 (s = 1 there)")                                                      \
+  RULE(SLIDE_AFTER_MAP_DEEP, "slideAfterMapDeep", SLIDE, "", 0, 0, NAT, true,                      \
+       "map (\\w. C[map f w]) (slide n m x) |-> map (\\w. C[w]) (slide n m (map f x))",              \
+       "every use of w in C is in `map f w` (map high-level); f uses neither w nor a variable C " \
+       "binds", "thesis listing 4.13 (slideAfterMapMapF in context: pushSeparation)")           \
+  RULE(ZIP_SLIDE_MAP_FUSION, "zipSlideMapFusion", SLIDE, "", 0, 0, NAT, true,                     \
+       "zip (map f (slide n m a)) (map g (slide n m b)) |-> map (\\w. pair (f (map fst w)) "       \
+       "(g (map snd w))) (slide n m (zip a b))",                                                 \
+       "the same window size and step; a, b of one length; both maps high-level",               \
+       "thesis 4.3.1 (fuseOperators: the stages of a pipeline over one window of lines)")      \
+  RULE(SPLIT_BEFORE_MAP, "splitBeforeMap", SLIDE, "", 0, 0, NAT, true,                            \
+       "split p (map f x) |-> map (map f) (split p x)", "map high-level",                       \
+       "thesis 4.3.1 (splitPipeline: moving the split to the pipeline's input)")                 \
+  RULE(SPLIT_BEFORE_ZIP, "splitBeforeZip", SLIDE, "", 0, 0, NAT, true,                            \
+       "split p (zip a b) |-> map (\\q. zip (fst q) (snd q)) (zip (split p a) (split p b))", "",   \
+       "thesis 4.3.1 (splitPipeline across the stages' zips)")                                   \
   RULE(MAP_SLIDE_AFTER_TRANSPOSE, "mapSlideAfterTranspose", SLIDE, "", 0, 0, NAT, true,           \
        "transpose (map (slide n m) x) |-> map transpose (slide n m (transpose x))", "",         \
        "thesis listing 4.13")                                                                   \
@@ -132,6 +159,12 @@
        "k seq or unroll; r, g, i do not use c; g made of lane-wise ops on the accumulator and "  \
        "the pair's components (g' broadcasts r's component and other scalars); also zip c r",   \
        "TVM matmul vectorisation (a dot product per column, columns as lanes)")                  \
+  RULE(VECTORIZE_BEFORE_MAP_ZIP, "vectorizeBeforeMapZip", VECTOR, "", 0, 0, NAT, true,           \
+       "as_vector v (map f x) |-> map f' (zip (as_vector v (map fst x)) (as_vector v (map snd "  \
+       "x))) (nested pairs alike; map fst (zip a b) written a)",                               \
+       "x's elements scalars or (nested) pairs of scalars; f's body lane-wise arith/math ops "   \
+       "on projections of its parameter (f' the same on vectors, other scalars broadcast)",     \
+       "thesis Listing C.15 (vectorizeBeforeMap over zipped data, via unzip)")                 \
   RULE(AS_SCALAR_AS_VECTOR, "asScalarAsVector", VECTOR, "", 0, 0, NAT, true,                      \
        "as_scalar (as_vector v x) |-> x", "", "shine")                                          \
   RULE(AS_VECTOR_AS_SCALAR, "asVectorAsScalar", VECTOR, "", 0, 0, NAT, true,                      \
@@ -176,6 +209,10 @@
        "W a literal f32 matrix equal to the outer product wV x wH (found by the rule, "         \
        "checked to 1e-6 relative)",                                                             \
        "thesis listing 4.13")                                                                   \
+  RULE(SEPARATE_SUM, "separateSum", DOMAIN, "", 0, 0, NAT, false,                                 \
+       "reduce/k (+) 0 (join nbh) |-> reduce/k (+) 0 (map (reduce/k (+) 0) (transpose nbh))",    \
+       "k high-level or seq; (+) float addition (\\a v. a + v), 0 a float constant",            \
+       "thesis 4.3.2 (separating the 3x3 sums)")                                                 \
   /* Knossos Table 3: arithmetic */                                                             \
   RULE(K_ADD0, "kAdd0", KARITH, "", 0, 0, NAT, true, "0 + a |-> a", "", "Knossos Table 3")         \
   RULE(K_MUL1, "kMul1", KARITH, "", 0, 0, NAT, true, "1 * a |-> a", "", "Knossos Table 3")         \
@@ -249,6 +286,17 @@
        "reduce (\\a x. map (\\p. fst p + snd p) (zip a x)) (generate (\\j. 0)) (generate n "     \
        "(\\i. generate m (\\j. e))) |-> generate m (\\j. sum (generate n (\\i. e)))",             \
        "scalar elements", "Knossos Table 4 (sumbuild of build)")                                \
+  RULE(K_SUM_DELTA_VEC, "kSumDeltaVec", KARRAY, "", 0, 0, NAT, true,                            \
+       "reduce (\\a x. map (\\p. fst p + snd p) (zip a x)) (generate (\\j. 0)) (generate n "    \
+       "(\\x. generate m (\\j. select (j == i) v 0))) |-> generate m (\\j. select (j == i) "    \
+       "(sum (generate n (\\x. v))) 0), deltaVec m i v = generate m (\\j. select (j == i) v 0)", \
+       "x not free in i; scalar elements; == is cmpi eq on index (either operand order)",       \
+       "Knossos Table 4 (sumbuild of deltaVec)")                                                \
+  RULE(K_DELTA_VEC_ADD, "kDeltaVecAdd", KARRAY, "", 0, 0, NAT, true,                            \
+       "map (\\p. fst p + snd p) (zip (generate m (\\j. select (j == i) e1 0)) (generate m "    \
+       "(\\j. select (j == i) e2 0))) |-> generate m (\\j. select (j == i) (e1 + e2) 0)",       \
+       "the same i in both, j not free in i; map high-level; scalar elements",                  \
+       "Knossos Table 4 (add of deltaVecs)")                                                    \
   RULE(K_SELECT_TRUE, "kSelectTrue", KARRAY, "", 0, 0, NAT, true, "select true a b |-> a", "",    \
        "Knossos Table 4 (if True)")                                                             \
   RULE(K_SELECT_FALSE, "kSelectFalse", KARRAY, "", 0, 0, NAT, true, "select false a b |-> b", "", \

@@ -1,9 +1,10 @@
 /*===- search/rules_knossos.c - Knossos rules on rise + arith -------------===*\
  *
  * Table 3's 28 arithmetic rules on arith's add/sub/mul (float and integer)
- * and divf, and Table 4's select and sum-of-generate rules. Constants are
- * scalar CONST nodes, so the rules that mention a constant apply to
- * scalars; the others also apply to vectors.
+ * and divf, and Table 4's select, sum-of-generate and deltaVec rules (a
+ * deltaVec being a generate of a select on j == i). Constants are scalar
+ * CONST nodes, so the rules that mention a constant apply to scalars; the
+ * others also apply to vectors.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -275,38 +276,122 @@ static AriTerm *sumGenerateTuple(AriTermStore *s, AriTerm *t) {
                      plainSum(s, ariTermType(K(body, 1)), n, K(body, 1)));
 }
 
-/* sumbuild of build: an element-wise sum of generated arrays. */
-static AriTerm *sumGenerateBuild(AriTermStore *s, AriTerm *t) {
+/* \p. fst p + snd p: the element-wise add of two zipped arrays. */
+static bool isPairAdd(const AriTerm *f) {
+  AriTerm *a, *b;
+  return ariRuleIs(f, ARI_TERM_LAM) && bin(K(f, 0), ADD, &a, &b) && ariRuleIs(a, ARI_TERM_FST) &&
+         isVarN(K(a, 0), 0) && ariRuleIs(b, ARI_TERM_SND) && isVarN(K(b, 0), 0);
+}
+
+/* sumbuild of arrays: reduce (\a x. map (\p. fst p + snd p) (zip a x))
+ * (generate (\j. 0)) (generate n (\i. inner)); gives inner (under i). */
+static AriTerm *sumOfArrays(const AriTerm *t) {
   if (!ariRuleIs(t, ARI_TERM_REDUCE) || !ariRuleIs(K(t, 2), ARI_TERM_GENERATE))
     return NULL;
   AriTerm *g = K(t, 0), *init = K(t, 1), *f = K(K(t, 2), 0);
   if (!ariRuleIs(g, ARI_TERM_LAM) || !ariRuleIs(K(g, 0), ARI_TERM_LAM) ||
       !ariRuleIs(f, ARI_TERM_LAM) || !ariRuleIs(K(f, 0), ARI_TERM_GENERATE))
     return NULL;
-  /* \a x. map (\p. fst p + snd p) (zip a x) */
   AriTerm *gb = K(K(g, 0), 0);
   if (!ariRuleIs(gb, ARI_TERM_MAP) || ariTermPatternKind(gb) != ARI_PAT_NONE ||
       !ariRuleIs(K(gb, 1), ARI_TERM_ZIP) || !isVarN(K(K(gb, 1), 0), 1) ||
-      !isVarN(K(K(gb, 1), 1), 0) || !ariRuleIs(K(gb, 0), ARI_TERM_LAM))
+      !isVarN(K(K(gb, 1), 1), 0) || !isPairAdd(K(gb, 0)))
     return NULL;
-  AriTerm *pb = K(K(gb, 0), 0), *a, *b;
-  if (!bin(pb, ADD, &a, &b) || !ariRuleIs(a, ARI_TERM_FST) || !isVarN(K(a, 0), 0) ||
-      !ariRuleIs(b, ARI_TERM_SND) || !isVarN(K(b, 0), 0))
-    return NULL;
-  /* init: generate (\j. 0) */
   if (!ariRuleIs(init, ARI_TERM_GENERATE) || !ariRuleIs(K(init, 0), ARI_TERM_LAM) ||
       !isConstVal(K(K(init, 0), 0), 0))
     return NULL;
-  AriTerm *inner = K(f, 0); /* generate m (\j. e), under i */
-  if (!ariRuleIs(K(inner, 0), ARI_TERM_LAM))
+  AriTerm *inner = K(f, 0);
+  if (!ariRuleIs(K(inner, 0), ARI_TERM_LAM) ||
+      ariTypeKind(ariTypeElem(ariTermType(inner))) != ARI_TYPE_SCALAR)
+    return NULL;
+  return inner;
+}
+
+/* sumbuild of build: an element-wise sum of generated arrays. */
+static AriTerm *sumGenerateBuild(AriTermStore *s, AriTerm *t) {
+  AriTerm *inner = sumOfArrays(t); /* generate m (\j. e), under i */
+  if (!inner)
     return NULL;
   const AriType *et = ariTypeElem(ariTermType(inner)), *ix = ariTypeIndex(s);
-  if (ariTypeKind(et) != ARI_TYPE_SCALAR)
-    return NULL;
   int64_t n = ariTermAttr(K(t, 2), 0), m = ariTermAttr(inner, 0);
   /* e has j = VAR 0 and i = VAR 1; under \j. \i. they trade places */
   AriTerm *e = ariRuleSwap01(s, K(K(inner, 0), 0), ix, ix);
   return ariTermGenerate(s, m, ariTermLam(s, ix, plainSum(s, et, n, e)));
+}
+
+/* deltaVec m i v, Knossos' one-hot vector, is generate m (\j. select (j ==
+ * i) v 0) in rise, with j = VAR 0 not free in i and == an arith.cmpi eq (in
+ * either operand order). Gives the comparison, v and the zero, all under
+ * j. v may use j: the select only reads it where j == i. */
+static bool deltaVec(const AriTerm *t, AriTerm **cmp, AriTerm **v, AriTerm **zero) {
+  if (!ariRuleIs(t, ARI_TERM_GENERATE) || !ariRuleIs(K(t, 0), ARI_TERM_LAM))
+    return false;
+  AriTerm *sel = K(K(t, 0), 0);
+  if (!isOpNamed(sel, "arith.select", 3) || !isConstVal(K(sel, 2), 0) ||
+      ariTypeKind(ariTermType(sel)) != ARI_TYPE_SCALAR)
+    return false;
+  AriTerm *c = K(sel, 0);
+  if (!isOpNamed(c, "arith.cmpi", 2) || cmpPredicate(c) != 0)
+    return false;
+  AriTerm *a = K(c, 0), *b = K(c, 1);
+  bool jFirst = isVarN(a, 0) && !ariTermHasFree(b, 0);
+  bool jSecond = isVarN(b, 0) && !ariTermHasFree(a, 0);
+  if (!jFirst && !jSecond)
+    return false;
+  *cmp = c;
+  *v = K(sel, 1);
+  *zero = K(sel, 2);
+  return true;
+}
+
+static AriTerm *select3(AriTermStore *s, const char *attrs, AriTerm *c, AriTerm *a, AriTerm *b) {
+  if (!c || !a || !b)
+    return NULL;
+  AriTerm *ops[3] = {c, a, b};
+  return ariTermOp(s, "arith.select", attrs, ops, 3, ariTermType(a));
+}
+
+/* sumbuild n (\x. deltaVec m i v) |-> deltaVec m i (sumbuild n (\x. v)):
+ * the sum of one-hot rows is one-hot; the additions happen in the same
+ * order (each element starts from 0 and adds the rows in turn), so the
+ * rule is exact. */
+static AriTerm *sumDeltaVec(AriTermStore *s, AriTerm *t) {
+  AriTerm *inner = sumOfArrays(t), *cmp, *v, *zero; /* under x */
+  if (!inner || !deltaVec(inner, &cmp, &v, &zero) || ariTermHasFree(cmp, 1))
+    return NULL;
+  const AriType *et = ariTypeElem(ariTermType(inner)), *ix = ariTypeIndex(s);
+  int64_t n = ariTermAttr(K(t, 2), 0), m = ariTermAttr(inner, 0);
+  /* the comparison (j = VAR 0, x = VAR 1 unused) loses x; v, summed over
+   * x inside \j, has its two indices swapped */
+  AriTerm *c = ariRuleDropBinder(s, cmp, 1);
+  AriTerm *sum = plainSum(s, et, n, ariRuleSwap01(s, v, ix, ix));
+  AriTerm *sel = K(K(inner, 0), 0);
+  return ariTermGenerate(s, m, ariTermLam(s, ix, select3(s, ariSymStr(ariTermSym2(sel)), c, sum,
+                                                         zero)));
+}
+
+/* add (deltaVec m i e1) (deltaVec m i e2) |-> deltaVec m i (add e1 e2):
+ * element-wise, select c e1 0 + select c e2 0 = select c (e1 + e2) 0
+ * (0 + 0 is 0, compared with ==), so the rule is exact. */
+static AriTerm *deltaVecAdd(AriTermStore *s, AriTerm *t) {
+  if (!ariRuleIs(t, ARI_TERM_MAP) || ariTermPatternKind(t) != ARI_PAT_NONE ||
+      !isPairAdd(K(t, 0)) || !ariRuleIs(K(t, 1), ARI_TERM_ZIP))
+    return NULL;
+  AriTerm *d1 = K(K(t, 1), 0), *d2 = K(K(t, 1), 1), *c1, *c2, *e1, *e2, *z1, *z2;
+  if (!deltaVec(d1, &c1, &e1, &z1) || !deltaVec(d2, &c2, &e2, &z2) ||
+      ariTermAttr(d1, 0) != ariTermAttr(d2, 0))
+    return NULL;
+  /* the same index: i == j and j == i name it from either side */
+  AriTerm *i1 = isVarN(K(c1, 0), 0) ? K(c1, 1) : K(c1, 0);
+  AriTerm *i2 = isVarN(K(c2, 0), 0) ? K(c2, 1) : K(c2, 0);
+  if (i1 != i2)
+    return NULL;
+  AriTerm *addOp = K(K(t, 0), 0), *sel = K(K(d1, 0), 0);
+  Mk m = {s, ariTermType(addOp), ariSymStr(ariTermSym2(addOp))};
+  AriTerm *sum = mk(&m, ADD, e1, e2);
+  return ariTermGenerate(
+      s, ariTermAttr(d1, 0),
+      ariTermLam(s, ariTypeIndex(s), select3(s, ariSymStr(ariTermSym2(sel)), c1, sum, z1)));
 }
 
 static AriTerm *array(AriRuleId id, AriTermStore *s, AriTerm *t) {
@@ -340,6 +425,8 @@ static AriTerm *array(AriRuleId id, AriTermStore *s, AriTerm *t) {
     }
   case ARI_RULE_K_SUM_GENERATE_TUPLE: return sumGenerateTuple(s, t);
   case ARI_RULE_K_SUM_GENERATE_BUILD: return sumGenerateBuild(s, t);
+  case ARI_RULE_K_SUM_DELTA_VEC: return sumDeltaVec(s, t);
+  case ARI_RULE_K_DELTA_VEC_ADD: return deltaVecAdd(s, t);
   case ARI_RULE_K_SELECT_TRUE:
   case ARI_RULE_K_SELECT_FALSE: {
     if (!isOpNamed(t, "arith.select", 3) || !ariRuleIs(K(t, 0), ARI_TERM_CONST))

@@ -435,6 +435,121 @@ static AriTerm *mapReduceInterchange(AriTermStore *s, AriTerm *t) {
                        xt);
 }
 
+/* For reduceMapInterchange: t under binders a, y, p (VAR 2, 1, 0 at depth
+ * d = 0) with fst p -> a and snd p -> y at binder depth d; NULL when p
+ * occurs in any other way. `budget` bounds the walk (shared subterms are
+ * visited once per path). */
+static AriTerm *unpairProj(AriTermStore *s, AriTerm *t, uint32_t d, int *budget) {
+  if (!ariTermHasFree(t, d))
+    return t;
+  if (--*budget < 0)
+    return NULL;
+  bool fst = ariRuleIs(t, ARI_TERM_FST), snd = ariRuleIs(t, ARI_TERM_SND);
+  if ((fst || snd) && isVar(K(t, 0), d)) {
+    const AriType *pT = ariTermType(K(t, 0));
+    return ariTermVar(s, d + (fst ? 2 : 1), fst ? ariTypeFirst(pT) : ariTypeSecond(pT));
+  }
+  unsigned n = ariTermNumKids(t);
+  if (n == 0 || n > 16) /* a bare p, or an op too wide to rebuild here */
+    return NULL;
+  AriTerm *kids[16];
+  for (unsigned i = 0; i < n; ++i) {
+    kids[i] = unpairProj(s, K(t, i), ariRuleIs(t, ARI_TERM_LAM) ? d + 1 : d, budget);
+    if (!kids[i])
+      return NULL;
+  }
+  return ariTermRebuild(s, t, kids);
+}
+
+/* The inverse of mapReduceInterchange: one accumulator per row, reduced in
+ * one loop over the columns, back to one reduction per row. */
+static AriTerm *reduceMapInterchange(AriTermStore *s, AriTerm *t) {
+  if (!ariRuleIs(t, ARI_TERM_REDUCE) || !ariRuleIs(K(t, 2), ARI_TERM_TRANSPOSE))
+    return NULL;
+  AriPatternKind k = ariTermPatternKind(t);
+  if (k != ARI_PAT_NONE && k != ARI_PAT_SEQ && k != ARI_PAT_UNROLL)
+    return NULL;
+  AriTerm *f = K(t, 0), *init = K(t, 1), *x = K(K(t, 2), 0);
+  /* \as ys. map (\p. G) (zip as ys) */
+  if (!ariRuleIs(f, ARI_TERM_LAM) || !ariRuleIs(K(f, 0), ARI_TERM_LAM))
+    return NULL;
+  AriTerm *m = K(K(f, 0), 0);
+  if (!isMapHL(m) || !ariRuleIs(K(m, 0), ARI_TERM_LAM) || !ariRuleIs(K(m, 1), ARI_TERM_ZIP) ||
+      !isVar(K(K(m, 1), 0), 1) || !isVar(K(K(m, 1), 1), 0))
+    return NULL;
+  /* the initial accumulators: map (\r. i) x over the same x (i may use r:
+   * each row then starts from its own value), or over any array of as many
+   * rows when i does not use r (n copies of i either way) */
+  if (!isMapHL(init) || !ariRuleIs(K(init, 0), ARI_TERM_LAM) ||
+      (K(init, 1) != x && ariTermHasFree(K(K(init, 0), 0), 0)))
+    return NULL;
+  AriTerm *G = K(K(m, 0), 0); /* VAR 0 = p, 1 = ys, 2 = as */
+  if (ariTermHasFree(G, 1) || ariTermHasFree(G, 2))
+    return NULL;
+  const AriType *pT = ariTermLamParam(K(m, 0)), *rowT = elemOf(x);
+  /* G under p alone, then under a, y, p; fst p, snd p become a, y */
+  AriTerm *g0 = ariRuleDropBinder(s, ariRuleDropBinder(s, G, 2), 1);
+  g0 = g0 ? ariTermShift(s, g0, 2, 1) : NULL;
+  int budget = 4096;
+  AriTerm *g1 = g0 ? unpairProj(s, g0, 0, &budget) : NULL;
+  AriTerm *gb = g1 ? ariRuleDropBinder(s, g1, 0) : NULL;
+  if (!gb || !rowT)
+    return NULL;
+  /* under r: g moves one binder deeper; i is already there */
+  AriTerm *g = ariTermLam(s, ariTypeFirst(pT), ariTermLam(s, ariTypeSecond(pT), gb));
+  g = g ? ariTermShift(s, g, 1, 0) : NULL;
+  AriTerm *red = ariTermReduce(s, k, g, K(K(init, 0), 0), ariTermVar(s, 0, rowT));
+  return ariTermMap(s, ARI_PAT_NONE, -1, ariTermLam(s, rowT, red), x);
+}
+
+/* For mapReduceInterchangeAcc: map (\r. b) x for b under the binder r,
+ * written without the map where it is the identity (b = r: x) or a zip's
+ * projection (b = fst r / snd r over x = zip a y: a / y), so that the
+ * thesis's form `... as (transpose ys)` comes out as it writes it. */
+static AriTerm *mapOfRow(AriTermStore *s, const AriType *rowT, AriTerm *b, AriTerm *x) {
+  if (isVar(b, 0))
+    return x;
+  bool fst = ariRuleIs(b, ARI_TERM_FST), snd = ariRuleIs(b, ARI_TERM_SND);
+  if ((fst || snd) && isVar(K(b, 0), 0) && ariRuleIs(x, ARI_TERM_ZIP))
+    return K(x, fst ? 0 : 1);
+  return ariTermMap(s, ARI_PAT_NONE, -1, ariTermLam(s, rowT, b), x);
+}
+
+/* mapReduceInterchange where each row's reduction starts from its own
+ * accumulator i(r) and reduces any array e(r) derived from the row: after
+ * tileReduce, the inner reduction of a tile starts from the outer one's
+ * accumulator (reduce/seq (\a b. reduce/seq f a b) i (split p x)), and
+ * lifting it above the tile's maps needs exactly this (thesis Appendix C's
+ * reorder1/reorder2). Row r's fold from i(r) over e(r) is, column by
+ * column, the same fold in the same order: exact. */
+static AriTerm *mapReduceInterchangeAcc(AriTermStore *s, AriTerm *t) {
+  if (!isMapHL(t) || !ariRuleIs(K(t, 0), ARI_TERM_LAM))
+    return NULL;
+  AriTerm *r = K(K(t, 0), 0);
+  if (!ariRuleIs(r, ARI_TERM_REDUCE) || ariTermHasFree(K(r, 0), 0))
+    return NULL;
+  AriPatternKind k = ariTermPatternKind(r);
+  if (k != ARI_PAT_NONE && k != ARI_PAT_SEQ && k != ARI_PAT_UNROLL)
+    return NULL;
+  AriTerm *x = K(t, 1);
+  const AriType *rowT = ariTermLamParam(K(t, 0));
+  const AriType *accT = ariTermType(K(r, 1)), *eT = elemOf(K(r, 2));
+  AriTerm *g = ariRuleDropBinder(s, K(r, 0), 0);
+  AriTerm *inits = mapOfRow(s, rowT, K(r, 1), x);
+  AriTerm *es = mapOfRow(s, rowT, K(r, 2), x);
+  AriTerm *xt = es ? ariTermTranspose(s, es) : NULL;
+  if (!g || !inits || !xt || !eT)
+    return NULL;
+  const AriType *accsT = ariTermType(inits), *colT = elemOf(xt);
+  const AriType *pT = ariTypePair(s, accT, eT);
+  AriTerm *pv = ariTermVar(s, 0, pT);
+  AriTerm *pb = ariRuleApply2(s, ariTermShift(s, g, 3, 0), ariTermFst(s, pv), ariTermSnd(s, pv));
+  AriTerm *zipped = ariTermZip(s, ariTermVar(s, 1, accsT), ariTermVar(s, 0, colT));
+  AriTerm *body = ariTermMap(s, ARI_PAT_NONE, -1, ariTermLam(s, pT, pb), zipped);
+  return ariTermReduce(s, ARI_PAT_SEQ, ariTermLam(s, accsT, ariTermLam(s, colT, body)), inits,
+                       xt);
+}
+
 /*--- slide / transpose --------------------------------------------------------*/
 
 static AriTerm *mapOfVar0(AriTermStore *s, const AriType *elemT, AriTerm *bodyOfVar0,
@@ -497,6 +612,143 @@ static AriTerm *slideBeforeSlide(AriTermStore *s, AriTerm *t) {
     return NULL;
   const AriType *ct = elemOf(outer);
   return mapOfVar0(s, ct, ariTermSlide(s, n, st, ariTermVar(s, 0, ct)), outer);
+}
+
+/* slideAfterMapDeep's search in the body t of map (\w. t) (slide ..),
+ * under d binders of that body (w is VAR d): the function f of the first
+ * high-level map over w whose f uses neither w nor a variable bound inside
+ * the body, moved out of the lambda (shifted by -(d+1)); NULL if none. */
+static AriTerm *findMapOverVar(AriTermStore *s, AriTerm *t, uint32_t d, int *budget) {
+  if (!ariTermHasFree(t, d) || d > 64 || --*budget < 0)
+    return NULL;
+  if (isMapHL(t) && isVar(K(t, 1), d)) {
+    AriTerm *f = K(t, 0);
+    bool uses = false;
+    for (uint32_t i = 0; i <= d && !uses; ++i)
+      uses = ariTermHasFree(f, i);
+    if (!uses)
+      return ariTermShift(s, f, -(int32_t)(d + 1), 0);
+  }
+  AriTermKind k = ariTermKind(t);
+  uint32_t kd = k == ARI_TERM_LAM ? d + 1 : d;
+  for (unsigned i = 0; i < ariTermNumKids(t); ++i) {
+    AriTerm *f = findMapOverVar(s, K(t, i), kd, budget);
+    if (f)
+      return f;
+  }
+  return NULL;
+}
+
+/* Replaces every `map f w` (w = VAR d, f = fOut moved under d+1 binders)
+ * in t by VAR d of type wT; *ok becomes false if w has another use (or the
+ * walk, which visits a shared subterm once per path, exceeds *budget). */
+static AriTerm *replaceMapOverVar(AriTermStore *s, AriTerm *t, uint32_t d, AriTerm *fOut,
+                                  const AriType *wT, bool *ok, int *budget) {
+  if (!*ok || !ariTermHasFree(t, d))
+    return t;
+  if (--*budget < 0) {
+    *ok = false;
+    return t;
+  }
+  if (isMapHL(t) && isVar(K(t, 1), d) && K(t, 0) == ariTermShift(s, fOut, (int32_t)(d + 1), 0))
+    return ariTermVar(s, d, wT);
+  AriTermKind k = ariTermKind(t);
+  unsigned n = ariTermNumKids(t);
+  if (k == ARI_TERM_VAR || n > 16 || d > 64) {
+    *ok = false;
+    return t;
+  }
+  uint32_t kd = k == ARI_TERM_LAM ? d + 1 : d;
+  AriTerm *kids[16];
+  for (unsigned i = 0; i < n; ++i)
+    kids[i] = replaceMapOverVar(s, K(t, i), kd, fOut, wT, ok, budget);
+  if (!*ok)
+    return t;
+  AriTerm *r = ariTermRebuild(s, t, kids);
+  if (!r)
+    *ok = false;
+  return r ? r : t;
+}
+
+/* map (\w. C[map f w]) (slide n m x) -> map (\w. C[w]) (slide n m (map f x)):
+ * slideAfterMapMapF when the map over the window is deep in the body (the
+ * thesis's pushSeparation: the vertical dots of a separated convolution
+ * computed once per column, before the horizontal windows). */
+static AriTerm *slideAfterMapDeep(AriTermStore *s, AriTerm *t) {
+  if (!ariRuleIs(t, ARI_TERM_MAP) || ariTermPatternKind(t) == ARI_PAT_VEC ||
+      !ariRuleIs(K(t, 1), ARI_TERM_SLIDE) || !ariRuleIs(K(t, 0), ARI_TERM_LAM))
+    return NULL;
+  AriTerm *sl = K(t, 1), *body = K(K(t, 0), 0);
+  int budget = 4096;
+  AriTerm *f = findMapOverVar(s, body, 0, &budget);
+  if (!f)
+    return NULL;
+  AriTerm *mx = ariTermMap(s, ARI_PAT_NONE, -1, f, K(sl, 0));
+  AriTerm *nsl = mx ? ariTermSlide(s, A(sl, 0), A(sl, 1), mx) : NULL;
+  if (!nsl)
+    return NULL;
+  const AriType *wT = elemOf(nsl);
+  bool ok = true;
+  budget = 4096;
+  AriTerm *nb = replaceMapOverVar(s, body, 0, f, wT, &ok, &budget);
+  if (!ok)
+    return NULL;
+  return ariTermMap(s, ariTermPatternKind(t), ariTermMapDim(t), ariTermLam(s, wT, nb), nsl);
+}
+
+/* zip (map f (slide n m a)) (map g (slide n m b)) -> map (\w. pair (f (map
+ * fst w)) (g (map snd w))) (slide n m (zip a b)): two stages reading windows
+ * alike read one window of pairs (Harris's three 3x3 sums: one stream of
+ * product lines instead of three). */
+static AriTerm *zipSlideMapFusion(AriTermStore *s, AriTerm *t) {
+  if (!ariRuleIs(t, ARI_TERM_ZIP) || !isMapHL(K(t, 0)) || !isMapHL(K(t, 1)))
+    return NULL;
+  AriTerm *ma = K(t, 0), *mb = K(t, 1), *sa = K(ma, 1), *sb = K(mb, 1);
+  if (!ariRuleIs(sa, ARI_TERM_SLIDE) || !ariRuleIs(sb, ARI_TERM_SLIDE) || A(sa, 0) != A(sb, 0) ||
+      A(sa, 1) != A(sb, 1))
+    return NULL;
+  AriTerm *z = ariTermZip(s, K(sa, 0), K(sb, 0));
+  AriTerm *sl = z ? ariTermSlide(s, A(sa, 0), A(sa, 1), z) : NULL;
+  if (!sl)
+    return NULL;
+  const AriType *wT = elemOf(sl), *pT = ariTypeElem(wT);
+  AriTerm *w = ariTermVar(s, 0, wT), *p = ariTermVar(s, 0, pT);
+  AriTerm *fw = ariTermMap(s, ARI_PAT_NONE, -1, ariTermLam(s, pT, ariTermFst(s, p)), w);
+  AriTerm *gw = ariTermMap(s, ARI_PAT_NONE, -1, ariTermLam(s, pT, ariTermSnd(s, p)), w);
+  AriTerm *fa = fw ? ariRuleApply1(s, ariTermShift(s, K(ma, 0), 1, 0), fw) : NULL;
+  AriTerm *gb = gw ? ariRuleApply1(s, ariTermShift(s, K(mb, 0), 1, 0), gw) : NULL;
+  if (!fa || !gb)
+    return NULL;
+  return mapOfVar0(s, wT, ariTermPair(s, fa, gb), sl);
+}
+
+/* split p (map f x): the chunks of a map are the map of the chunks. */
+static AriTerm *splitBeforeMap(AriTermStore *s, AriTerm *t) {
+  if (!ariRuleIs(t, ARI_TERM_SPLIT) || !isMapHL(K(t, 0)))
+    return NULL;
+  AriTerm *m = K(t, 0);
+  AriTerm *sp = ariTermSplit(s, A(t, 0), K(m, 1));
+  if (!sp)
+    return NULL;
+  const AriType *ct = elemOf(sp);
+  return mapOfVar0(
+      s, ct,
+      ariTermMap(s, ARI_PAT_NONE, -1, ariTermShift(s, K(m, 0), 1, 0), ariTermVar(s, 0, ct)), sp);
+}
+
+/* split p (zip a b): both sides split alike, each pair of chunks zipped
+ * again, so that the split can go on into a and b separately. */
+static AriTerm *splitBeforeZip(AriTermStore *s, AriTerm *t) {
+  if (!ariRuleIs(t, ARI_TERM_SPLIT) || !ariRuleIs(K(t, 0), ARI_TERM_ZIP))
+    return NULL;
+  AriTerm *z = K(t, 0);
+  AriTerm *za = ariTermSplit(s, A(t, 0), K(z, 0)), *zb = ariTermSplit(s, A(t, 0), K(z, 1));
+  AriTerm *zz = za && zb ? ariTermZip(s, za, zb) : NULL;
+  if (!zz)
+    return NULL;
+  const AriType *qt = elemOf(zz);
+  AriTerm *q = ariTermVar(s, 0, qt);
+  return mapOfVar0(s, qt, ariTermZip(s, ariTermFst(s, q), ariTermSnd(s, q)), zz);
 }
 
 static AriTerm *mapSlideAfterTranspose(AriTermStore *s, AriTerm *t) {
@@ -712,6 +964,91 @@ static AriTerm *vectorizeBeforeMapZipReduce(AriTermStore *s, AriTerm *t) {
   return mapOfVar0(s, rowT, red, xin);
 }
 
+/* For vectorizeBeforeMapZip: x, an array of scalars or of (nested) pairs
+ * of scalars, as vector arrays zipped in the same shape (the thesis's
+ * asVector of unzip's components); a component of a zip term is taken as
+ * it is, otherwise projected with a map. NULL when a component is not a
+ * scalar or v does not divide the length. */
+static AriTerm *vectorArrays(AriTermStore *s, AriTerm *x, int64_t v, unsigned depth) {
+  const AriType *et = elemOf(x);
+  if (!et || depth > 8)
+    return NULL;
+  if (ariTypeKind(et) == ARI_TYPE_SCALAR)
+    return ariTermAsVector(s, v, x);
+  if (ariTypeKind(et) != ARI_TYPE_PAIR)
+    return NULL;
+  AriTerm *parts[2];
+  for (unsigned i = 0; i < 2; ++i) {
+    if (ariRuleIs(x, ARI_TERM_ZIP)) {
+      parts[i] = K(x, i);
+    } else {
+      AriTerm *q = ariTermVar(s, 0, et);
+      parts[i] = mapOfVar0(s, et, i ? ariTermSnd(s, q) : ariTermFst(s, q), x);
+    }
+    parts[i] = parts[i] ? vectorArrays(s, parts[i], v, depth + 1) : NULL;
+    if (!parts[i])
+      return NULL;
+  }
+  return ariTermZip(s, parts[0], parts[1]);
+}
+
+/* f's body b for vectorizeBeforeMapZip: VAR 0, the parameter, becomes a
+ * pair of vectors (pT) and its projections follow; lane-wise ops are
+ * rebuilt on vectors; scalars that do not use the parameter are broadcast
+ * (same binder depth: no shift). NULL for anything else. */
+static AriTerm *vectorizeProjBody(AriTermStore *s, AriTerm *b, int64_t v, const AriType *pT,
+                                  int *budget) {
+  if (--*budget < 0)
+    return NULL;
+  if (isVar(b, 0))
+    return ariTermVar(s, 0, pT);
+  bool fst = ariRuleIs(b, ARI_TERM_FST), snd = ariRuleIs(b, ARI_TERM_SND);
+  if ((fst || snd) && ariTermHasFree(b, 0)) {
+    AriTerm *k = vectorizeProjBody(s, K(b, 0), v, pT, budget);
+    return k ? (fst ? ariTermFst(s, k) : ariTermSnd(s, k)) : NULL;
+  }
+  const AriType *bt = ariTermType(b);
+  if (ariTypeKind(bt) != ARI_TYPE_SCALAR)
+    return NULL;
+  if (!ariTermHasFree(b, 0))
+    return ariTermVectorFromScalar(s, v, b);
+  if (!ariRuleIs(b, ARI_TERM_OP) || !laneWise(ariSymStr(ariTermSym(b))))
+    return NULL;
+  unsigned n = ariTermNumKids(b);
+  if (n > 3)
+    return NULL;
+  AriTerm *kids[3];
+  for (unsigned i = 0; i < n; ++i) {
+    if (ariTermType(K(b, i)) != bt)
+      return NULL;
+    if (!(kids[i] = vectorizeProjBody(s, K(b, i), v, pT, budget)))
+      return NULL;
+  }
+  return ariTermOp(s, ariSymStr(ariTermSym(b)), ariSymStr(ariTermSym2(b)), kids, n,
+                   ariTypeVector(s, v, bt));
+}
+
+/* as_vector v (map f x) for x of (nested) pairs of scalars: the map runs
+ * over the zip of the components' vector arrays with f on vectors (the
+ * thesis's Listing C.15: asScalar (map f (zip (asVector (fst (unzip x)))
+ * ..))). vectorizeBeforeMap keeps f scalar (map/vec); here the arithmetic
+ * itself is on vectors, which is what containsAddMulVec asks for. */
+static AriTerm *vectorizeBeforeMapZip(AriTermStore *s, AriTerm *t) {
+  if (!ariRuleIs(t, ARI_TERM_AS_VECTOR) || !isMapHL(K(t, 0)))
+    return NULL;
+  int64_t v = A(t, 0);
+  AriTerm *m = K(t, 0), *f = K(m, 0);
+  if (!ariRuleIs(f, ARI_TERM_LAM) || ariTypeKind(ariTermType(K(f, 0))) != ARI_TYPE_SCALAR)
+    return NULL;
+  AriTerm *xs = vectorArrays(s, K(m, 1), v, 0);
+  if (!xs)
+    return NULL;
+  const AriType *pT = elemOf(xs);
+  int budget = 4096;
+  AriTerm *b = vectorizeProjBody(s, K(f, 0), v, pT, &budget);
+  return b ? mapOfVar0(s, pT, b, xs) : NULL;
+}
+
 /*--- storage folding ----------------------------------------------------------*/
 
 static AriTerm *identityOn(AriTermStore *s, const AriType *t) {
@@ -916,6 +1253,31 @@ static AriTerm *separateConvKernel(AriTermStore *s, AriTerm *t) {
   return mkDot(s, whL, perCol);
 }
 
+/* reduce/k (\acc v. acc + v) 0 (join nbh), the float sum of a 2D window
+ * (Harris's 3x3 box sums): summed per column first, as separateConvKernel
+ * does for a separable weighted sum, so that the column sums can be shared
+ * by neighbouring windows (slideAfterMapDeep, rotate_values). */
+static AriTerm *separateSum(AriTermStore *s, AriTerm *t) {
+  if (!ariRuleIs(t, ARI_TERM_REDUCE) || ariTermPatternKind(t) == ARI_PAT_UNROLL ||
+      !ariRuleIs(K(t, 2), ARI_TERM_JOIN) || !ariRuleIs(K(t, 1), ARI_TERM_CONST) ||
+      !ariTypeIsFloat(ariTermType(K(t, 1))) || ariTermConstFloatValue(K(t, 1)) != 0.0)
+    return NULL;
+  AriTerm *g = K(t, 0);
+  if (!ariRuleIs(g, ARI_TERM_LAM) || !ariRuleIs(K(g, 0), ARI_TERM_LAM))
+    return NULL;
+  AriTerm *gb = K(K(g, 0), 0);
+  if (!isOpNamed(gb, "arith.addf") || !isVar(K(gb, 0), 1) || !isVar(K(gb, 1), 0) ||
+      ariTermType(gb) != ariTermType(K(t, 1)))
+    return NULL;
+  AriTerm *cols = ariTermTranspose(s, K(K(t, 2), 0));
+  if (!cols)
+    return NULL;
+  AriPatternKind k = ariTermPatternKind(t);
+  const AriType *colT = elemOf(cols);
+  AriTerm *colSum = ariTermReduce(s, k, ariTermShift(s, g, 1, 0), K(t, 1), ariTermVar(s, 0, colT));
+  return ariTermReduce(s, k, g, K(t, 1), mapOfVar0(s, colT, colSum, cols));
+}
+
 /*--- dispatch -------------------------------------------------------------------*/
 
 AriRuleStatus ariRuleApplyRise(AriRuleId id, const AriRuleInst *r, AriTermStore *s, AriTerm *t,
@@ -953,10 +1315,17 @@ AriRuleStatus ariRuleApplyRise(AriRuleId id, const AriRuleInst *r, AriTermStore 
   case ARI_RULE_FISSION_REDUCE_MAP: res = fissionReduceMap(s, t); break;
   case ARI_RULE_MAP_MAP_INTERCHANGE: res = mapMapInterchange(s, t); break;
   case ARI_RULE_MAP_REDUCE_INTERCHANGE: res = mapReduceInterchange(s, t); break;
+  case ARI_RULE_REDUCE_MAP_INTERCHANGE: res = reduceMapInterchange(s, t); break;
+  case ARI_RULE_MAP_REDUCE_INTERCHANGE_ACC: res = mapReduceInterchangeAcc(s, t); break;
   case ARI_RULE_SLIDE_AFTER_SPLIT: res = slideAfterSplit(s, t); break;
   case ARI_RULE_SLIDE_BEFORE_MAP: res = slideBeforeMap(s, t); break;
   case ARI_RULE_SLIDE_AFTER_MAP_MAP_F: res = slideAfterMapMapF(s, t); break;
   case ARI_RULE_SLIDE_BEFORE_SLIDE: res = slideBeforeSlide(s, t); break;
+  case ARI_RULE_SLIDE_AFTER_MAP_DEEP: res = slideAfterMapDeep(s, t); break;
+  case ARI_RULE_SEPARATE_SUM: res = separateSum(s, t); break;
+  case ARI_RULE_ZIP_SLIDE_MAP_FUSION: res = zipSlideMapFusion(s, t); break;
+  case ARI_RULE_SPLIT_BEFORE_MAP: res = splitBeforeMap(s, t); break;
+  case ARI_RULE_SPLIT_BEFORE_ZIP: res = splitBeforeZip(s, t); break;
   case ARI_RULE_MAP_SLIDE_AFTER_TRANSPOSE: res = mapSlideAfterTranspose(s, t); break;
   case ARI_RULE_TRANSPOSE_MAP_MAP: res = transposeMapMap(s, t); break;
   case ARI_RULE_MAP_MAP_TRANSPOSE: res = mapMapTranspose(s, t); break;
@@ -975,6 +1344,7 @@ AriRuleStatus ariRuleApplyRise(AriRuleId id, const AriRuleInst *r, AriTermStore 
   case ARI_RULE_VECTORIZE_BEFORE_MAP: res = vectorizeBeforeMap(s, t); break;
   case ARI_RULE_VECTORIZE_BEFORE_MAP_REDUCE: res = vectorizeBeforeMapReduce(s, t); break;
   case ARI_RULE_VECTORIZE_BEFORE_MAP_ZIP_REDUCE: res = vectorizeBeforeMapZipReduce(s, t); break;
+  case ARI_RULE_VECTORIZE_BEFORE_MAP_ZIP: res = vectorizeBeforeMapZip(s, t); break;
   case ARI_RULE_AS_SCALAR_AS_VECTOR:
     res = ariRuleIs(t, ARI_TERM_AS_SCALAR) && ariRuleIs(K(t, 0), ARI_TERM_AS_VECTOR)
               ? K(K(t, 0), 0)

@@ -17,6 +17,7 @@
 #include "search/sketch.h"
 #include "search/term_mlir.h"
 #include "utils/mlirutil.h"
+#include "utils/toolargs.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -35,34 +36,6 @@ static void usage(FILE *f) {
              "  --match         which guides each function of a module satisfies\n");
 }
 
-static char *readFile(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  size_t cap = 4096, n = 0;
-  char *buf = malloc(cap);
-  while (buf) {
-    size_t got = fread(buf + n, 1, cap - n, f);
-    n += got;
-    if (n < cap)
-      break;
-    char *nb = realloc(buf, cap * 2);
-    if (!nb) {
-      free(buf);
-      buf = NULL;
-      break;
-    }
-    buf = nb;
-    cap *= 2;
-  }
-  fclose(f);
-  if (buf) {
-    buf[n < cap ? n : cap - 1] = 0;
-    *len = n;
-  }
-  return buf;
-}
-
 static void printSketch(const AriSketch *k) {
   size_t n = ariSketchPrint(k, NULL, 0);
   char *buf = malloc(n + 1);
@@ -76,7 +49,7 @@ static void printSketch(const AriSketch *k) {
 /* Parses a guide file; prints the error and returns NULL on failure. */
 static const AriGuideFile *loadGuides(AriSketchSet *set, const char *path, char **text) {
   size_t len = 0;
-  *text = readFile(path, &len);
+  *text = ariToolReadFile(path, &len);
   if (!*text) {
     fprintf(stderr, "%s: error: cannot read the file\n", path);
     return NULL;

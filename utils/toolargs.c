@@ -62,6 +62,36 @@ const char *ariToolKindName(AriScalarKind k) {
   return names[k];
 }
 
+char *ariToolReadFile(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  size_t cap = 4096, n = 0;
+  char *buf = malloc(cap + 1);
+  while (buf) {
+    n += fread(buf + n, 1, cap - n, f);
+    if (n < cap)
+      break;
+    char *nb = realloc(buf, 2 * cap + 1);
+    if (!nb)
+      free(buf);
+    buf = nb;
+    cap *= 2;
+  }
+  bool bad = ferror(f);
+  fclose(f);
+  if (buf && bad) {
+    free(buf);
+    errno = EIO;
+    return NULL;
+  }
+  if (buf) {
+    buf[n] = 0;
+    *len = n;
+  }
+  return buf;
+}
+
 static char *readFile(const char *path, AriArena *arena, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f) {

@@ -60,8 +60,9 @@ typedef enum DKind {
   D_RWIN,     /* window of rotated values vals[0..p) */
   D_CIRC,     /* circular_buffer over a (alloc p, size q, addr r) */
   D_ROT,      /* rotate_values over a (size q) */
-  D_STREAM,   /* circular_buffer a (a D_CIRC) streamed through ring v: read in
-                 order, element k loads slot k+size-1 and is window k */
+  D_STREAM,   /* circular_buffer a (a D_CIRC) streamed through rings b (a
+                 D_VAL ring memref, or a D_PAIR of rings for pair slots): read
+                 in order, element k loads slot k+size-1 and is window k */
   D_KERNEL,   /* rise.kernel op in env, run where it is written (GPU hooks) */
 } DKind;
 
@@ -315,8 +316,8 @@ static Desc *memDesc(Lower *L, MlirType ty, MlirValue mem) {
 
 static Desc *lambda(Lower *L, MlirOperation op, intptr_t region, Env *env, intptr_t nargs,
                     Desc **args);
-static bool ringLoad(Lower *L, Desc *src, MlirValue ring, MlirValue k);
-static Desc *ringWindow(Lower *L, Desc *src, MlirValue ring, MlirValue i);
+static bool ringLoad(Lower *L, Desc *src, Desc *rings, MlirValue k);
+static Desc *ringWindow(Lower *L, Desc *src, Desc *rings, MlirValue i);
 
 static Desc *sel(Lower *L, MlirValue c, Desc *x, Desc *y) {
   if (!x || !y)
@@ -535,9 +536,9 @@ static Desc *at(Lower *L, Desc *d, MlirValue i) {
     return offs;
   }
   case D_STREAM:
-    if (!ringLoad(L, d->a, d->v, lbAddC(b, i, d->a->q - 1)))
+    if (!ringLoad(L, d->a, d->b, lbAddC(b, i, d->a->q - 1)))
       return NULL;
-    return ringWindow(L, d->a, d->v, i);
+    return ringWindow(L, d->a, d->b, i);
   case D_VAL:
   case D_PAIR:
   case D_KERNEL: /* materialised unless written: never read here */
@@ -706,14 +707,13 @@ static bool mapBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue
   return ok;
 }
 
-/* The ring of circular buffer `src`: `alloc` slots of its load's result,
- * a scalar, a vector or an array of them (a line buffer); null when slots
- * hold pairs (the buffer is then read as `slide size 1`). */
-static MlirType ringType(Desc *src) {
-  MlirType t = elemOf(elemOf(src->ty));
+/* The ring of `alloc` slots of type `slotT`: a scalar, a vector or an array
+ * of them (a line buffer); null otherwise. */
+static MlirType ringType(MlirType slotT, int64_t alloc) {
+  MlirType t = slotT;
   int64_t shape[LB_MAX_RANK];
   int rank = 0;
-  shape[rank++] = src->p;
+  shape[rank++] = alloc;
   while (isArray(t) && rank < LB_MAX_RANK) {
     shape[rank++] = lenOf(t);
     t = elemOf(t);
@@ -723,18 +723,65 @@ static MlirType ringType(Desc *src) {
   return mlirMemRefTypeContiguousGet(t, rank, shape, mlirAttributeGetNull());
 }
 
-/* Loads element k of the buffer's input into slot k mod alloc (a whole line
- * when slots are arrays, written through the slot's acceptor). */
-static bool ringLoad(Lower *L, Desc *src, MlirValue ring, MlirValue k) {
-  Desc *in = at(L, src->a, k);
-  Desc *x = in ? lambda(L, src->op, 0, src->env, 1, &in) : NULL;
-  return x && write(L, x, accAt(L, memAcc(L, ring), lbModC(&L->b, k, src->p)));
+/* Whether slots of type t can be buffered: ring types for t, or for each
+ * component of a pair (of pairs ...) of them (slots holding pairs of lines
+ * are a ring per component, as Harris's per-pixel (Ixx, Ixy, Iyy) lines). */
+static bool ringable(MlirType t, int64_t alloc) {
+  if (mlirTypeIsARisePair(t))
+    return ringable(mlirRisePairTypeGetFirst(t), alloc) &&
+           ringable(mlirRisePairTypeGetSecond(t), alloc);
+  return !mlirTypeIsNull(ringType(t, alloc));
 }
 
-/* Window i of a streamed buffer: slots i .. i+size-1 modulo alloc. */
-static Desc *ringWindow(Lower *L, Desc *src, MlirValue ring, MlirValue i) {
-  Desc *win = newDesc(L, D_CWIN, elemOf(src->ty));
-  Desc *slots = memDesc(L, mlirRiseArrayTypeGet(elemOf(elemOf(src->ty)), src->p), ring);
+/* Allocates the rings of slots of type t: a D_VAL holding the ring memref,
+ * or a D_PAIR of the components' rings (typed t). */
+static Desc *ringAlloc(Lower *L, MlirType t, int64_t alloc, MlirRiseAddressSpace addr) {
+  if (mlirTypeIsARisePair(t)) {
+    Desc *a = ringAlloc(L, mlirRisePairTypeGetFirst(t), alloc, addr);
+    Desc *b = a ? ringAlloc(L, mlirRisePairTypeGetSecond(t), alloc, addr) : NULL;
+    return dpair(L, t, a, b);
+  }
+  MlirValue ring = allocIn(L, ringType(t, alloc), addr, true);
+  return mlirValueIsNull(ring) ? NULL : dval(L, ring);
+}
+
+/* Writes value x (typed like the rings) into slot `slot` of `rings`. */
+static bool ringStore(Lower *L, Desc *x, Desc *rings, MlirValue slot) {
+  if (!x)
+    return false;
+  if (rings->k == D_PAIR) {
+    if (x->k != D_PAIR) {
+      fail(L, (MlirOperation){NULL}, "internal error: a ring slot of pairs loaded from a non-pair");
+      return false;
+    }
+    return ringStore(L, x->a, rings->a, slot) && ringStore(L, x->b, rings->b, slot);
+  }
+  return write(L, x, accAt(L, memAcc(L, rings->v), slot));
+}
+
+/* Loads element k of the buffer's input into slot k mod alloc (a whole line
+ * when slots are arrays, written through the slot's acceptor; a pair into
+ * the rings of its components). */
+static bool ringLoad(Lower *L, Desc *src, Desc *rings, MlirValue k) {
+  Desc *in = at(L, src->a, k);
+  Desc *x = in ? lambda(L, src->op, 0, src->env, 1, &in) : NULL;
+  return x && ringStore(L, x, rings, lbModC(&L->b, k, src->p));
+}
+
+/* Window i of slots of type t in `rings`: slots i .. i+size-1 modulo alloc
+ * (for pairs, the zip of the components' windows). */
+static Desc *ringWindowOf(Lower *L, MlirType t, Desc *src, Desc *rings, MlirValue i) {
+  MlirType winT = mlirRiseArrayTypeGet(t, src->q);
+  if (rings->k == D_PAIR) {
+    Desc *z = newDesc(L, D_ZIP, winT);
+    if (!z)
+      return NULL;
+    z->a = ringWindowOf(L, mlirRisePairTypeGetFirst(t), src, rings->a, i);
+    z->b = z->a ? ringWindowOf(L, mlirRisePairTypeGetSecond(t), src, rings->b, i) : NULL;
+    return z->b ? z : NULL;
+  }
+  Desc *win = newDesc(L, D_CWIN, winT);
+  Desc *slots = memDesc(L, mlirRiseArrayTypeGet(t, src->p), rings->v);
   if (!win || !slots)
     return NULL;
   win->a = slots;
@@ -743,17 +790,22 @@ static Desc *ringWindow(Lower *L, Desc *src, MlirValue ring, MlirValue i) {
   return win;
 }
 
+/* Window i of a streamed buffer. */
+static Desc *ringWindow(Lower *L, Desc *src, Desc *rings, MlirValue i) {
+  return ringWindowOf(L, elemOf(elemOf(src->ty)), src, rings, i);
+}
+
 /* Prepares circular buffer `src`, whose consumer reads its elements in
- * order and once each, for streaming: allocates its ring, streams its own
- * input when that is a circular buffer too (a chain of line buffers, as in
- * Harris: each gray line is computed once, then each product line once),
- * and loads the first size-1 slots. Returns a D_STREAM; `src` itself when
- * it cannot be streamed; NULL after a diagnostic. */
+ * order and once each, for streaming: allocates its ring(s), streams its
+ * own input when that is a circular buffer too (a chain of line buffers,
+ * as in Harris: each gray line is computed once, then each product line
+ * once), and loads the first size-1 slots. Returns a D_STREAM (rings in
+ * b); `src` itself when it cannot be streamed; NULL after a diagnostic. */
 static Desc *streamOf(Lower *L, Desc *src) {
   if (src->k != D_CIRC)
     return src;
-  MlirType rt = ringType(src);
-  if (mlirTypeIsNull(rt))
+  MlirType slotT = elemOf(elemOf(src->ty));
+  if (!ringable(slotT, src->p))
     return src;
   Desc *in = streamOf(L, src->a);
   Desc *s = newDesc(L, D_CIRC, src->ty);
@@ -762,14 +814,14 @@ static Desc *streamOf(Lower *L, Desc *src) {
     return NULL;
   *s = *src;
   s->a = in; /* the copy: other readers of src keep the slide meaning */
-  MlirValue ring = allocIn(L, rt, (MlirRiseAddressSpace)src->r, true);
-  if (mlirValueIsNull(ring))
+  Desc *rings = ringAlloc(L, slotT, src->p, (MlirRiseAddressSpace)src->r);
+  if (!rings)
     return NULL;
   for (int64_t k = 0; k + 1 < src->q; ++k)
-    if (!ringLoad(L, s, ring, lbConstIndex(&L->b, k)))
+    if (!ringLoad(L, s, rings, lbConstIndex(&L->b, k)))
       return NULL;
   st->a = s;
-  st->v = ring;
+  st->b = rings;
   return st;
 }
 
@@ -860,9 +912,21 @@ static bool writeKernel(Lower *L, Desc *d, Acc *acc) {
   return ok;
 }
 
+/* Is d (a view) read from exactly where acc writes? */
+static bool sameMem(Desc *d, Acc *acc) {
+  if (d->k != D_MEM || acc->k != A_MEM || d->nidx != acc->nidx || !mlirValueEqual(d->v, acc->mem))
+    return false;
+  for (int k = 0; k < d->nidx; ++k)
+    if (!mlirValueEqual(d->idx[k], acc->idx[k]))
+      return false;
+  return true;
+}
+
 static bool write(Lower *L, Desc *d, Acc *acc) {
   if (!d || !acc)
     return false;
+  if (sameMem(d, acc))
+    return true; /* already there: a fold ran in place on this buffer */
   if (d->k == D_KERNEL)
     return writeKernel(L, d, acc);
   if (!isArray(d->ty)) {
@@ -1038,6 +1102,10 @@ static bool readsElementsOnce(MlirValue v, MlirBlock blk, int depth) {
   MlirOperation user = mlirOpOperandGetOwner(u);
   if (!mlirBlockEqual(mlirOperationGetBlock(user), blk))
     return false; /* captured by a lambda: read once per iteration */
+  /* A reduce's init is written once, element-wise, into the buffers of
+   * an array accumulator (evalArrayReduce). */
+  if (riseOpIs(user, "rise.reduce") && mlirOpOperandGetOperandNumber(u) == 0)
+    return true;
   /* A map or reduce reads each element once, but its lambda may reuse
    * the parts of that element (a row it slides over): look inside. */
   intptr_t argNo = riseOpIs(user, "rise.map") ? 0 : riseOpIs(user, "rise.reduce") ? 1 : -1;
@@ -1064,6 +1132,19 @@ static bool readsElementsOnce(MlirValue v, MlirBlock blk, int depth) {
           return false;
       return true;
     }
+  return false;
+}
+
+/* Does map `op` compute each element whole when it is read -- its lambda
+ * runs a reduce with an array accumulator (evalArrayReduce), so reading
+ * part of an element (a row of it, through transpose) recomputes all of
+ * it? Such a map is materialised unless written through acceptors. */
+static bool eagerElements(MlirOperation op) {
+  MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  for (MlirOperation o = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o))
+    if (riseOpIs(o, "rise.reduce") && holdsArray(mlirValueGetType(mlirOperationGetResult(o, 0))))
+      return true;
   return false;
 }
 
@@ -1143,6 +1224,296 @@ static bool reduceBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirVa
   return true;
 }
 
+/*--- reductions with array accumulators ------------------------------------
+ *
+ * An accumulator holding arrays (an array of scalars or vectors of any
+ * rank, or pairs of such arrays and scalars) cannot ride in iter_args: it
+ * lives in buffers, one per leaf of its type (a rank-0 memref for a scalar
+ * leaf). init is written into them, each step's value is written through
+ * their acceptors, and the reduce's value is a view of them. A step writes
+ * in place when its body only reads the accumulator element by element at
+ * the index it writes (reduceInPlace); otherwise it writes the other buffer
+ * of a pair, the two swapped through the loop's iter_args (double
+ * buffering, no copy). A fold in place that starts from (a row of) an
+ * enclosing in-place accumulator runs on that buffer (sharesOuterAcc):
+ * the thesis's matmul reorders then update one tile, with no copies. */
+
+/* The only use of v, when that is in block blk; else null. */
+static MlirOperation soleUserIn(MlirValue v, MlirBlock blk, unsigned *operandNo) {
+  MlirOperation none = {NULL};
+  MlirOpOperand u = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
+    return none;
+  MlirOperation user = mlirOpOperandGetOwner(u);
+  if (!mlirBlockEqual(mlirOperationGetBlock(user), blk))
+    return none;
+  *operandNo = mlirOpOperandGetOperandNumber(u);
+  return user;
+}
+
+/* Does use `u` of v (in block blk) read none of v: `map f (zip v ys)`
+ * where f never takes fst of its element (v only gives the shape, as in
+ * the matmul reorder's `map snd (zip acc ys)`)? */
+static bool shapeOnlyUse(MlirOpOperand u, MlirBlock blk) {
+  MlirOperation zip = mlirOpOperandGetOwner(u);
+  unsigned no = 0;
+  if (!riseOpIs(zip, "rise.zip") || mlirOpOperandGetOperandNumber(u) != 0 ||
+      !mlirBlockEqual(mlirOperationGetBlock(zip), blk))
+    return false;
+  MlirOperation map = soleUserIn(mlirOperationGetResult(zip, 0), blk, &no);
+  if (mlirOperationIsNull(map) || !riseOpIs(map, "rise.map") || no != 0)
+    return false;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(map, 0));
+  for (MlirOpOperand e = mlirValueGetFirstUse(mlirBlockGetArgument(body, 0));
+       !mlirOpOperandIsNull(e); e = mlirOpOperandGetNextUse(e))
+    if (!riseOpIs(mlirOpOperandGetOwner(e), "rise.snd"))
+      return false;
+  return true;
+}
+
+/* The only use of v that may read it (others are shapeOnlyUse), when that
+ * is in block blk; else null. */
+static MlirOperation readerIn(MlirValue v, MlirBlock blk, unsigned *operandNo) {
+  MlirOperation none = {NULL}, user = none;
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    if (shapeOnlyUse(u, blk))
+      continue;
+    MlirOperation o = mlirOpOperandGetOwner(u);
+    if (!mlirOperationIsNull(user) || !mlirBlockEqual(mlirOperationGetBlock(o), blk))
+      return none;
+    user = o;
+    *operandNo = mlirOpOperandGetOperandNumber(u);
+  }
+  return user;
+}
+
+/* Is array v (bound in block blk) only read element-wise, each element at
+ * the index its new value is written, by the value blk yields? True for
+ * `yield (map f (zip v ys))` (optionally through as_vector v ... as_scalar)
+ * where f reads fst of its element only: freely when the element is a
+ * scalar or vector (read before it is stored), recursively when it is an
+ * array. Decided on the IR alone (conservative: anything else is false). */
+static bool reduceInPlace(MlirOperation op);
+
+static bool elementwiseAcc(MlirValue v, MlirBlock blk, int depth) {
+  if (depth > 16)
+    return false;
+  if (mlirOpOperandIsNull(mlirValueGetFirstUse(v)))
+    return true; /* not read at all */
+  unsigned no = 0;
+  MlirOperation u = readerIn(v, blk, &no);
+  if (mlirOperationIsNull(u))
+    return false;
+  if (riseOpIs(u, "rise.reduce")) {
+    /* A fold whose result is the new value and whose own accumulator
+     * starts from v: in place when that fold is, on v's buffers
+     * (evalArrayReduce reuses them). */
+    unsigned wNo = 0;
+    MlirOperation w = soleUserIn(mlirOperationGetResult(u, 0), blk, &wNo);
+    return no == 0 && !mlirOperationIsNull(w) && riseOpIs(w, "rise.yield") && reduceInPlace(u);
+  }
+  bool vec = riseOpIs(u, "rise.as_vector");
+  if (vec) {
+    if (no != 0)
+      return false;
+    u = soleUserIn(mlirOperationGetResult(u, 0), blk, &no);
+  }
+  if (mlirOperationIsNull(u) || !riseOpIs(u, "rise.zip") || no != 0)
+    return false;
+  MlirType elemT = mlirRisePairTypeGetFirst(elemOf(mlirValueGetType(mlirOperationGetResult(u, 0))));
+  MlirOperation map = soleUserIn(mlirOperationGetResult(u, 0), blk, &no);
+  if (mlirOperationIsNull(map) || !riseOpIs(map, "rise.map") || no != 0)
+    return false;
+  MlirOperation w = soleUserIn(mlirOperationGetResult(map, 0), blk, &no);
+  if (vec && !mlirOperationIsNull(w) && riseOpIs(w, "rise.as_scalar"))
+    w = soleUserIn(mlirOperationGetResult(w, 0), blk, &no);
+  else if (vec)
+    return false;
+  if (mlirOperationIsNull(w) || !riseOpIs(w, "rise.yield"))
+    return false;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(map, 0));
+  MlirValue q = mlirBlockGetArgument(body, 0);
+  int fsts = 0;
+  for (MlirOpOperand e = mlirValueGetFirstUse(q); !mlirOpOperandIsNull(e);
+       e = mlirOpOperandGetNextUse(e)) {
+    MlirOperation o = mlirOpOperandGetOwner(e);
+    if (!mlirBlockEqual(mlirOperationGetBlock(o), body))
+      return false; /* captured by a nested lambda */
+    if (riseOpIs(o, "rise.snd"))
+      continue;
+    if (!riseOpIs(o, "rise.fst"))
+      return false;
+    if (isArray(elemT) &&
+        (++fsts > 1 || !elementwiseAcc(mlirOperationGetResult(o, 0), body, depth + 1)))
+      return false;
+  }
+  return true;
+}
+
+static bool reduceInPlace(MlirOperation op) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirValue acc = mlirBlockGetArgument(body, 0);
+  return isArray(mlirValueGetType(acc)) && elementwiseAcc(acc, body, 0);
+}
+
+/* Allocates a buffer per leaf of accumulator type t into bufs[*n..]. */
+static bool accAlloc(Lower *L, MlirOperation op, MlirType t, MlirValue *bufs, intptr_t *n) {
+  if (mlirTypeIsARisePair(t))
+    return accAlloc(L, op, mlirRisePairTypeGetFirst(t), bufs, n) &&
+           accAlloc(L, op, mlirRisePairTypeGetSecond(t), bufs, n);
+  MlirType mt = memrefFor(t);
+  if (mlirTypeIsNull(mt)) {
+    unsupported(L, op, "with an accumulator holding arrays of pairs");
+    return false;
+  }
+  if (*n >= LB_MAX_ITER / 2) {
+    unsupported(L, op, "with an accumulator of more than 8 arrays and scalars");
+    return false;
+  }
+  /* As a materialised map: heap at function level or when large. */
+  bool heap = mlirBlockEqual(L->scope, L->funcBlock) || memrefBytes(mt) > STACK_TEMP_MAX;
+  MlirValue buf = allocIn(L, mt, heap ? MlirRiseAddressSpaceGlobal : MlirRiseAddressSpacePrivate,
+                          false);
+  if (mlirValueIsNull(buf))
+    return false;
+  bufs[(*n)++] = buf;
+  return true;
+}
+
+/* The accumulator of type t held in bufs[*pos..]: views of the array
+ * leaves, scalar leaves loaded here. */
+static Desc *accView(Lower *L, MlirType t, const MlirValue *bufs, intptr_t *pos) {
+  if (mlirTypeIsARisePair(t)) {
+    Desc *a = accView(L, mlirRisePairTypeGetFirst(t), bufs, pos);
+    Desc *b = a ? accView(L, mlirRisePairTypeGetSecond(t), bufs, pos) : NULL;
+    return dpair(L, t, a, b);
+  }
+  MlirValue buf = bufs[(*pos)++];
+  return isArray(t) ? memDesc(L, t, buf) : dval(L, lbLoad(&L->b, buf, 0, NULL));
+}
+
+/* Writes accumulator value x (type t) into bufs[*pos..]. */
+static bool accWrite(Lower *L, Desc *x, MlirType t, const MlirValue *bufs, intptr_t *pos) {
+  if (!x)
+    return false;
+  if (mlirTypeIsARisePair(t))
+    return accWrite(L, proj(L, x, 0), mlirRisePairTypeGetFirst(t), bufs, pos) &&
+           accWrite(L, proj(L, x, 1), mlirRisePairTypeGetSecond(t), bufs, pos);
+  return write(L, x, memAcc(L, bufs[(*pos)++]));
+}
+
+/* Is v (part of) the accumulator of an enclosing fold that runs in place:
+ * its accumulator, or `fst q` of a map over `zip w ys` with w such a
+ * part? elementwiseAcc has then checked that v's only reader is the fold
+ * that starts from it, so that fold may run on v's buffer. */
+static bool ownedAcc(MlirValue v, int depth) {
+  if (depth > 16)
+    return false;
+  if (mlirValueIsABlockArgument(v)) {
+    MlirOperation outer = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+    return mlirBlockArgumentGetArgNumber(v) == 0 && !mlirOperationIsNull(outer) &&
+           riseOpIs(outer, "rise.reduce") && reduceInPlace(outer);
+  }
+  MlirOperation f = mlirOpResultGetOwner(v);
+  if (!riseOpIs(f, "rise.fst"))
+    return false;
+  MlirValue q = mlirOperationGetOperand(f, 0);
+  if (!mlirValueIsABlockArgument(q) || mlirBlockArgumentGetArgNumber(q) != 0)
+    return false;
+  MlirOperation map = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(q));
+  if (mlirOperationIsNull(map) || !riseOpIs(map, "rise.map"))
+    return false;
+  MlirValue z = mlirOperationGetOperand(map, 0);
+  if (!mlirValueIsAOpResult(z) || !riseOpIs(mlirOpResultGetOwner(z), "rise.zip"))
+    return false;
+  return ownedAcc(mlirOperationGetOperand(mlirOpResultGetOwner(z), 0), depth + 1);
+}
+
+/* May reduce `op` (in place) run on the buffer of its init, a view of an
+ * enclosing in-place accumulator (ownedAcc)? */
+static bool sharesOuterAcc(MlirOperation op, Desc *init) {
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  return isArray(t) && init->k == D_MEM && !mlirTypeIsNull(memrefFor(t)) &&
+         memRank(init->v) - init->nidx == mlirShapedTypeGetRank(memrefFor(t)) &&
+         ownedAcc(mlirOperationGetOperand(op, 0), 0);
+}
+
+/* The acceptor writing where view d (a D_MEM) reads. */
+static Acc *accOfMem(Lower *L, Desc *d) {
+  Acc *a = memAcc(L, d->v);
+  if (a) {
+    memcpy(a->idx, d->idx, sizeof a->idx);
+    a->nidx = d->nidx;
+  }
+  return a;
+}
+
+typedef struct ArrayReduce {
+  Lower *L;
+  MlirOperation op;
+  Env *env;
+  Desc *input;
+  MlirType accType;
+  intptr_t nleaves;
+  bool inPlace;
+  const MlirValue *bufs; /* in place: the buffers */
+  Desc *shared;          /* in place on an enclosing accumulator: its view */
+} ArrayReduce;
+
+static bool arrayReduceBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue *next,
+                            void *user) {
+  (void)b;
+  ArrayReduce *r = user;
+  Lower *L = r->L;
+  const MlirValue *cur = r->inPlace ? r->bufs : iter;
+  const MlirValue *dst = r->inPlace ? r->bufs : iter + r->nleaves;
+  intptr_t pos = 0;
+  Desc *args[2] = {r->shared ? r->shared : accView(L, r->accType, cur, &pos),
+                   at(L, r->input, iv)};
+  if (!args[0] || !args[1])
+    return false;
+  Desc *res = lambda(L, r->op, 0, r->env, 2, args);
+  pos = 0;
+  if (r->shared ? !write(L, res, accOfMem(L, r->shared))
+                : !accWrite(L, res, r->accType, dst, &pos))
+    return false;
+  for (intptr_t k = 0; !r->inPlace && k < r->nleaves; ++k) {
+    next[k] = iter[r->nleaves + k];
+    next[r->nleaves + k] = iter[k];
+  }
+  return true;
+}
+
+static Desc *evalArrayReduce(Lower *L, MlirOperation op, Env *env, Desc *init, Desc *input) {
+  MlirType accT = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirValue bufs[LB_MAX_ITER], out[LB_MAX_ITER];
+  intptr_t n = 0;
+  bool inPlace = reduceInPlace(op);
+  LbLoopKind lk = kindOf(op) == MlirRisePatternKindUnroll ? LB_LOOP_UNROLL : LB_LOOP_AFFINE;
+  int64_t len = lenOf(input->ty);
+  if (inPlace && sharesOuterAcc(op, init)) {
+    /* init is already where the enclosing fold wants the result. */
+    ArrayReduce r = {L, op, env, input, accT, 1, true, NULL, init};
+    return lbLoop(&L->b, lk, len, 0, NULL, NULL, arrayReduceBody, &r) ? init : NULL;
+  }
+  if (!accAlloc(L, op, accT, bufs, &n))
+    return NULL;
+  intptr_t nleaves = n;
+  if (!inPlace && !accAlloc(L, op, accT, bufs, &n))
+    return NULL;
+  intptr_t pos = 0;
+  if (!accWrite(L, init, accT, bufs, &pos))
+    return NULL;
+  ArrayReduce r = {L, op, env, input, accT, nleaves, inPlace, bufs, NULL};
+  if (!lbLoop(&L->b, lk, len, inPlace ? 0 : n, bufs, out, arrayReduceBody, &r))
+    return NULL;
+  /* After an odd number of swapped steps the value is in the second set
+   * (the same buffer as out[0], but named statically). */
+  pos = 0;
+  return accView(L, accT, !inPlace && len % 2 ? bufs + nleaves : bufs, &pos);
+}
+
 static Desc *evalReduce(Lower *L, MlirOperation op, Env *env) {
   Desc *init = use(L, env, mlirOperationGetOperand(op, 0));
   Desc *input = use(L, env, mlirOperationGetOperand(op, 1));
@@ -1150,6 +1521,8 @@ static Desc *evalReduce(Lower *L, MlirOperation op, Env *env) {
   intptr_t n = 0;
   if (!init || !input)
     return NULL;
+  if (holdsArray(mlirValueGetType(mlirOperationGetResult(op, 0))))
+    return evalArrayReduce(L, op, env, init, input);
   if (!flatten(L, init, vals, &n))
     return unsupported(L, op, "with an accumulator that is not scalars, vectors or pairs of them");
   ReduceLoop r = {L, op, env, input, mlirValueGetType(mlirOperationGetResult(op, 0))};
@@ -1468,7 +1841,9 @@ static bool evalOp(Lower *L, MlirOperation op, Env **env) {
          * written in place through their acceptors, still in parallel. */
         bool keep = kindOf(op) == MlirRisePatternKindPar
                         ? directlyWritten(res) || kernelWritten(res)
-                        : viewOnly(op) || readsElementsOnce(res, blk, 0);
+                        : viewOnly(op) || (readsElementsOnce(res, blk, 0) &&
+                                           (!eagerElements(op) || directlyWritten(res) ||
+                                            kernelWritten(res)));
         MlirType mt = memrefFor(rt);
         if (!keep && L->hooks && isGpuKind(kindOf(op)))
           d = unsupported(L, op, "read more than once (store its result with rise.to_mem)");

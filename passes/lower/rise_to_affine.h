@@ -14,6 +14,22 @@
  *    affine.for; par: scf.parallel; unroll: fully unrolled; vec: vector
  *    arith on the vector); reduce is a loop carrying the accumulator in
  *    iter_args (unroll: fully unrolled);
+ *  - a reduce whose accumulator holds arrays (of scalars or vectors, any
+ *    rank, or pairs of those and scalars) keeps it in buffers, one per
+ *    leaf (rank 0 for a scalar), placed as a materialised map's: init is
+ *    written into them, each step's value written through their
+ *    acceptors, and the reduce's value is a view of them. A step writes in
+ *    place when its body reads the accumulator only element-wise at the
+ *    index it writes -- `map f (zip acc ys)` (also through as_vector ..
+ *    as_scalar, recursively for array elements), other uses of acc only
+ *    shaping a zip whose map never takes fst, or a nested fold starting
+ *    from acc (or from a row of it, `fst` of a zipped element) that is
+ *    itself in place: that fold then runs on acc's buffer, and writing its
+ *    value back where it already is emits nothing;
+ *    otherwise the step writes a second set of buffers, the two swapped
+ *    through iter_args. A map whose lambda runs such a fold computes each
+ *    element whole, so it is materialised when read other than written
+ *    through acceptors; arrays of pairs as accumulators are rejected;
  *  - a map read by another pattern is fused (recomputed per element) when it
  *    is consumed element-wise, and otherwise materialised into a temporary
  *    buffer; `map par` read by another pattern is always materialised, so
@@ -31,7 +47,8 @@
  *    (line buffers: memref<alloc x line>, a line written once per step), and
  *    a circular_buffer over a circular_buffer streams both (each step loads
  *    the inner ring's next slot, then the outer's); slots holding pairs
- *    are not buffered (slide meaning);
+ *    (of pairs ...) of those are a ring per component, and a window's
+ *    elements the zip of the components' windows;
  *  - as_vector reads one vector.load when the lanes are adjacent in a
  *    memref row: directly, or through slide/split offsets and joins whose
  *    inner size is a multiple of the width; otherwise the lanes are loaded

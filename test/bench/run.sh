@@ -12,13 +12,17 @@
 #     circular buffers (sched; rings: plane-major product lines), with
 #     per-chunk line buffers (lines), and the
 #     latter in strips of 640 columns (strips)
-#     (harris.mlir), Halide 14 (apps/harris schedule), naive C.
+#     (harris.mlir), the version rise-rewrite derives from naive with
+#     search/strategies/harris.elv (derived: generated here, into the
+#     temporary folder), Halide 14 (apps/harris schedule), naive C.
 # Prints one table: median and min in ms, GFLOP/s (matmul), and ratios.
 #
 #   bash test/bench/run.sh            # everything
 #   REPS=30 ROUNDS=5 THREADS="1 2" bash test/bench/run.sh
 #   BUILD=/path/to/build bash test/bench/run.sh   (default: build-bench)
 #   MM_VERSIONS="v8 v8fma" HR_VERSIONS="rings lines" bash test/bench/run.sh
+#   MM_VERSIONS= HR_VERSIONS="sched rings derived" THREADS=1 bash test/bench/run.sh
+#     (an empty list skips that benchmark, its peers included)
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -50,7 +54,7 @@ fi
 if [[ ! -f $build/CMakeCache.txt ]]; then
   cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >&2
 fi
-make -C "$build" -j2 ariadne-run ariadne-compile >&2
+make -C "$build" -j2 ariadne-run ariadne-compile AriadnePlugin >&2
 run=$build/bin/ariadne-run
 
 blas_inc=$(dirname "$(find /usr/include -name cblas.h -path '*openblas*' | head -1)")
@@ -64,19 +68,28 @@ python3 "$here/gen_matmul.py" > "$out/matmul.mlir"
 python3 "$here/gen_harris.py" "$root/test/examples/harris.mlir" > "$out/harris.mlir"
 cmp -s "$out/matmul.mlir" "$here/matmul.mlir" || { log "matmul.mlir is stale: rerun gen_matmul.py"; exit 1; }
 cmp -s "$out/harris.mlir" "$here/harris.mlir" || { log "harris.mlir is stale: rerun gen_harris.py"; exit 1; }
+# derived: harris.elv's main (the thesis's cbuf+rrot steps) applied to
+# harris_naive and harris_naive_small, renamed harris_derived(_small)
+plugin=$build/passes/AriadnePlugin.so
+rw() { echo "rise-rewrite{strategy-file=$root/search/strategies/harris.elv func=$1 report=false}"; }
+/usr/lib/llvm-22/bin/mlir-opt --load-dialect-plugin="$plugin" --load-pass-plugin="$plugin" "$here/harris.mlir" \
+  --pass-pipeline="builtin.module($(rw harris_naive),$(rw harris_naive_small))" |
+  sed -e 's/@harris_naive(/@harris_derived(/' -e 's/@harris_naive_small(/@harris_derived_small(/' \
+  > "$out/harris_derived.mlir"
+hr_file() { [[ $1 == derived ]] && echo "$out/harris_derived.mlir" || echo "$here/harris.mlir"; }
 
 # --- correctness first: every version against the interpreter ---------------
-mm_versions=${MM_VERSIONS:-"v1 v2 v3 v4 v5 v6 v7 v8 v7fma v8fma"}
+mm_versions=${MM_VERSIONS-"v1 v2 v3 v4 v5 v6 v7 v8 v7fma v8fma"}
 # vNfma: function matmul_vN lowered with rise-to-llvm-fma
 mm_func() { echo "matmul_${1%fma}"; }
 mm_flags() { [[ $1 == *fma ]] && echo --fma || true; }
-hr_versions=${HR_VERSIONS:-"naive sched rings lines strips"}
+hr_versions=${HR_VERSIONS-"naive sched rings lines strips derived"}
 for v in $mm_versions; do
   "$run" "$here/matmul.mlir" --func="$(mm_func $v)_small" $(mm_flags $v) --threads=2 --reps=1 --warmup=0 >/dev/null \
     || { log "matmul_${v}_small differs from the interpreter"; exit 1; }
 done
 for v in $hr_versions; do
-  "$run" "$here/harris.mlir" --func=harris_${v}_small --threads=2 --reps=1 --warmup=0 >/dev/null \
+  "$run" "$(hr_file $v)" --func=harris_${v}_small --threads=2 --reps=1 --warmup=0 >/dev/null \
     || { log "harris_${v}_small differs from the interpreter"; exit 1; }
 done
 log "all rise versions match the interpreter at the small sizes"
@@ -88,7 +101,7 @@ for v in $mm_versions; do
   "$out/bench" verify matmul "$out/c.txt" >/dev/null || { log "matmul_$v is wrong at 1024"; exit 1; }
 done
 for v in $hr_versions; do
-  "$run" "$here/harris.mlir" --func=harris_$v --no-check --reps=1 --warmup=0 --threads=2 \
+  "$run" "$(hr_file $v)" --func=harris_$v --no-check --reps=1 --warmup=0 --threads=2 \
     --input=0:"$out/img.bin" --print > "$out/c.txt"
   "$out/bench" verify harris "$out/c.txt" >/dev/null || { log "harris_$v is wrong at full size"; exit 1; }
 done
@@ -109,6 +122,7 @@ results=$out/results.txt
 for round in $(seq 1 "$rounds"); do
   for t in $threads; do
     log "round $round, threads=$t"
+    if [[ -n $mm_versions ]]; then
     "$out/bench" matmul "$t" "$reps" "$warmup" 2>/dev/null | sed "s/^/matmul $t /" >> "$results"
     # OpenBLAS 0.3.21 runs its Haswell (AVX2) kernels on CPUs newer than it
     # (Zen 5 here); its AVX-512 kernels are timed too and, when faster, are
@@ -118,8 +132,11 @@ for round in $(seq 1 "$rounds"); do
         sed "s/^/matmul $t /" >> "$results"
     fi
     "$out/halide_bench" matmul "$t" "$reps" "$warmup" | sed "s/^/matmul $t /" >> "$results"
+    fi
+    if [[ -n $hr_versions ]]; then
     "$out/bench" harris "$t" "$reps" "$warmup" | sed "s/^/harris $t /" >> "$results"
     "$out/halide_bench" harris "$t" "$reps" "$warmup" | sed "s/^/harris $t /" >> "$results"
+    fi
     for v in $mm_versions; do
       # v1..v6 have no map par: they are timed at 1 thread only
       [[ $t != 1 && $v != v7* && $v != v8* ]] && continue
@@ -132,7 +149,7 @@ for round in $(seq 1 "$rounds"); do
     done
     for v in $hr_versions; do
       [[ $v == naive && $t != 1 ]] && continue
-      echo "harris $t rise_harris_$v $(rise "$here/harris.mlir" harris_$v "$t" "$reps" "$warmup")" >> "$results"
+      echo "harris $t rise_harris_$v $(rise "$(hr_file $v)" harris_$v "$t" "$reps" "$warmup")" >> "$results"
     done
   done
 done

@@ -331,15 +331,26 @@ static void testPatterns(void) {
   for (size_t i = 0; i < ariEgRulePatternCount(); ++i) {
     AriEgRule r;
     const char *name = ariEgRulePatternName(i);
+    static const struct {
+      const char *name, *args;
+    } kArgs[] = {{"splitJoin", "(2)"},          {"tileReduce", "(2)"},
+                 {"tileMaps", "(2, 2)"},        {"startVectorization", "(2)"},
+                 {"toMem", "(global)"},         {"useMapGlobal", "(0)"},
+                 {"useMapWorkgroup", "(0)"},    {"useMapLocal", "(0)"}};
+    const char *args = "";
+    for (size_t k = 0; k < sizeof kArgs / sizeof kArgs[0]; ++k)
+      if (!strcmp(name, kArgs[k].name))
+        args = kArgs[k].args;
     char text[80];
-    snprintf(text, sizeof text, "%s%s", name, strcmp(name, "splitJoin") ? "" : "(2)");
+    snprintf(text, sizeof text, "%s%s", name, args);
     bool made = ariEgRuleMake(s, &a, text, &r, err, sizeof err);
     CHECK(made);
     if (!made)
       fprintf(stderr, "%s: %s\n", text, err);
   }
   AriEgRule r;
-  CHECK(!ariEgRuleMake(s, &a, "tileMaps(2,2)", &r, err, sizeof err) && strstr(err, "no e-graph"));
+  CHECK(!ariEgRuleMake(s, &a, "useCBuffer(global)", &r, err, sizeof err) &&
+        strstr(err, "no e-graph"));
   CHECK(!ariEgRuleMake(s, &a, "noSuchRule", &r, err, sizeof err));
   /* Matching: (kSubSelf) x - x matches once, x - y never. */
   AriEGraph *g = ariEgCreate(s);

@@ -148,3 +148,58 @@ func.func @vec_straddle(%x: memref<2x6xf32>, %o: memref<12xf32>) {
   rise.out %s, %o : !rise.array<12xf32>, memref<12xf32>
   return
 }
+
+// Slots holding pairs of a line and a pair of a line and a scalar: a ring
+// per component.
+func.func @pair_ring(%x: memref<11x7xf32>, %o: memref<9x6xf32>) {
+  %a = rise.in %x : memref<11x7xf32> -> !rise.array<11x7xf32>
+  %two = arith.constant 2.0 : f32
+  %cb = rise.circular_buffer private 4, 3 %a : !rise.array<11x7xf32> -> !rise.array<9x3x!rise.pair<!rise.array<7xf32>, !rise.pair<!rise.array<6xf32>, f32>>> {
+  ^bb0(%row: !rise.array<7xf32>):
+    %l = rise.map seq %row : !rise.array<7xf32> -> !rise.array<7xf32> {
+    ^bb0(%e: f32):
+      %m = arith.mulf %e, %two : f32
+      rise.yield %m : f32
+    }
+    %w = rise.slide 2, 1 %row : !rise.array<7xf32> -> !rise.array<6x2xf32>
+    %d = rise.map seq %w : !rise.array<6x2xf32> -> !rise.array<6xf32> {
+    ^bb0(%p: !rise.array<2xf32>):
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %p0 = rise.idx %p[%c0] : !rise.array<2xf32> -> f32
+      %p1 = rise.idx %p[%c1] : !rise.array<2xf32> -> f32
+      %df = arith.subf %p1, %p0 : f32
+      rise.yield %df : f32
+    }
+    %c3 = arith.constant 3 : index
+    %s = rise.idx %row[%c3] : !rise.array<7xf32> -> f32
+    %in = rise.pair %d, %s : !rise.array<6xf32>, f32 -> !rise.pair<!rise.array<6xf32>, f32>
+    %pr = rise.pair %l, %in : !rise.array<7xf32>, !rise.pair<!rise.array<6xf32>, f32> -> !rise.pair<!rise.array<7xf32>, !rise.pair<!rise.array<6xf32>, f32>>
+    rise.yield %pr : !rise.pair<!rise.array<7xf32>, !rise.pair<!rise.array<6xf32>, f32>>
+  }
+  %r = rise.map seq %cb : !rise.array<9x3x!rise.pair<!rise.array<7xf32>, !rise.pair<!rise.array<6xf32>, f32>>> -> !rise.array<9x6xf32> {
+  ^bb0(%w3: !rise.array<3x!rise.pair<!rise.array<7xf32>, !rise.pair<!rise.array<6xf32>, f32>>>):
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %top = rise.idx %w3[%c0] : !rise.array<3x!rise.pair<!rise.array<7xf32>, !rise.pair<!rise.array<6xf32>, f32>>> -> !rise.pair<!rise.array<7xf32>, !rise.pair<!rise.array<6xf32>, f32>>
+    %bot = rise.idx %w3[%c2] : !rise.array<3x!rise.pair<!rise.array<7xf32>, !rise.pair<!rise.array<6xf32>, f32>>> -> !rise.pair<!rise.array<7xf32>, !rise.pair<!rise.array<6xf32>, f32>>
+    %tl = rise.fst %top : !rise.pair<!rise.array<7xf32>, !rise.pair<!rise.array<6xf32>, f32>> -> !rise.array<7xf32>
+    %bi = rise.snd %bot : !rise.pair<!rise.array<7xf32>, !rise.pair<!rise.array<6xf32>, f32>> -> !rise.pair<!rise.array<6xf32>, f32>
+    %bd = rise.fst %bi : !rise.pair<!rise.array<6xf32>, f32> -> !rise.array<6xf32>
+    %bs = rise.snd %bi : !rise.pair<!rise.array<6xf32>, f32> -> f32
+    %tl6 = rise.slide 6, 1 %tl : !rise.array<7xf32> -> !rise.array<2x6xf32>
+    %t0 = rise.idx %tl6[%c0] : !rise.array<2x6xf32> -> !rise.array<6xf32>
+    %z = rise.zip %t0, %bd : !rise.array<6xf32>, !rise.array<6xf32> -> !rise.array<6x!rise.pair<f32, f32>>
+    %o6 = rise.map seq %z : !rise.array<6x!rise.pair<f32, f32>> -> !rise.array<6xf32> {
+    ^bb0(%q: !rise.pair<f32, f32>):
+      %q0 = rise.fst %q : !rise.pair<f32, f32> -> f32
+      %q1 = rise.snd %q : !rise.pair<f32, f32> -> f32
+      %qm = arith.mulf %q0, %q1 : f32
+      %qa = arith.addf %qm, %bs : f32
+      rise.yield %qa : f32
+    }
+    rise.yield %o6 : !rise.array<6xf32>
+  }
+  rise.out %r, %o : !rise.array<9x6xf32>, memref<9x6xf32>
+  return
+}

@@ -4,19 +4,23 @@
 // RUN: %rise-opt %s --pass-pipeline='builtin.module(convert-rise-to-affine)' \
 // RUN:   -split-input-file -verify-diagnostics
 
-func.func @array_accumulator(%x: memref<4x3xf32>, %o: memref<3xf32>) {
+// Array accumulators live in buffers (one per array or scalar leaf); an
+// array of pairs has no memref form.
+func.func @pair_array_accumulator(%x: memref<4x3xf32>, %o: memref<3xf32>) {
   %a = rise.in %x : memref<4x3xf32> -> !rise.array<4x3xf32>
   %z = rise.generate : !rise.array<3xf32> {
   ^bb0(%i: index):
     %c = arith.constant 0.0 : f32
     rise.yield %c : f32
   }
-  // expected-error @+1 {{convert-rise-to-affine: 'rise.reduce' with an accumulator that is not scalars, vectors or pairs of them is not supported}}
-  %r = rise.reduce seq %z, %a : !rise.array<3xf32>, !rise.array<4x3xf32> -> !rise.array<3xf32> {
-  ^bb0(%acc: !rise.array<3xf32>, %row: !rise.array<3xf32>):
-    rise.yield %row : !rise.array<3xf32>
+  %zz = rise.zip %z, %z : !rise.array<3xf32>, !rise.array<3xf32> -> !rise.array<3x!rise.pair<f32, f32>>
+  // expected-error @+1 {{convert-rise-to-affine: 'rise.reduce' with an accumulator holding arrays of pairs is not supported}}
+  %r = rise.reduce seq %zz, %a : !rise.array<3x!rise.pair<f32, f32>>, !rise.array<4x3xf32> -> !rise.array<3x!rise.pair<f32, f32>> {
+  ^bb0(%acc: !rise.array<3x!rise.pair<f32, f32>>, %row: !rise.array<3xf32>):
+    rise.yield %acc : !rise.array<3x!rise.pair<f32, f32>>
   }
-  rise.out %r, %o : !rise.array<3xf32>, memref<3xf32>
+  %u:2 = rise.unzip %r : !rise.array<3x!rise.pair<f32, f32>> -> !rise.array<3xf32>, !rise.array<3xf32>
+  rise.out %u#0, %o : !rise.array<3xf32>, memref<3xf32>
   return
 }
 

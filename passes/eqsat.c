@@ -1,0 +1,605 @@
+/*===- eqsat.c - the rise-eqsat pass --------------------------------------===*\
+ *
+ * The pass is a thin layer over search/eqsat.h: it turns options into an
+ * AriEqsatOpts and a chain of guides, checks everything that does not need
+ * a function first (options, the guide file, the chain, every rule the
+ * chain will use) so that a mistake is one diagnostic rather than one per
+ * function, then imports each function, runs the chain on its result and
+ * exports the last guide's program. passes/eqsat.h lists the options;
+ * docs/eqsat.md the report format.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "passes/eqsat.h"
+#include "passes/pass_util.h"
+#include "dialect/lib/types.h"
+#include "search/egraph.h"
+#include "search/eqsat.h"
+#include "search/sketch.h"
+#include "search/term.h"
+#include "search/term_mlir.h"
+#include "utils/arena.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  char guides[ARI_OPT_STRING_MAX];
+  char goal[ARI_OPT_STRING_MAX];
+  char guide[ARI_OPT_STRING_MAX];
+  char rules[ARI_OPT_STRING_MAX];
+  char nat[ARI_OPT_STRING_MAX];
+  char cost[ARI_OPT_STRING_MAX];
+  int64_t nodeLimit;
+  int64_t iterLimit;
+  int64_t memoryLimit; /* MB */
+  char timeLimit[ARI_OPT_STRING_MAX]; /* seconds, a decimal number */
+  char func[ARI_OPT_STRING_MAX];
+  char report[ARI_OPT_STRING_MAX];
+  bool allowPartial;
+} EqsatOptions;
+
+enum { kMaxFileBytes = 4 << 20 };
+
+/* The engine's defaults are the pass's, so that the pass and ariadne-eqsat
+ * search alike unless told otherwise. */
+static void eqsatDefaults(void *p) {
+  EqsatOptions *o = p;
+  memset(o, 0, sizeof *o);
+  AriEqsatOpts d;
+  ariEqsatOptsDefault(&d);
+  o->nodeLimit = (int64_t)d.maxNodes;
+  o->iterLimit = (int64_t)d.maxIterations;
+  /* Rounded up so that the default never shrinks by going through MB. */
+  o->memoryLimit = (int64_t)((d.maxBytes + ((size_t)1 << 20) - 1) >> 20);
+  snprintf(o->timeLimit, sizeof o->timeLimit, "%g", d.maxSeconds);
+  strcpy(o->cost, "size");
+  strcpy(o->report, "stderr");
+}
+
+#define emit(loc, ...) ariPassEmit(loc, "rise-eqsat", __VA_ARGS__)
+
+/* Splits a comma-separated list at depth 0 (so that "splitJoin(32)" and a
+ * rule with several arguments stay whole) into trimmed arena strings.
+ * Returns the number of items, or -1 when out of memory, more than `max`
+ * items, or an empty item (*what says which). */
+static int splitList(AriArena *a, const char *text, char **items, int max, const char **what) {
+  int n = 0, depth = 0;
+  const char *start = text;
+  for (const char *p = text;; ++p) {
+    if (*p == '(')
+      ++depth;
+    else if (*p == ')' && depth > 0)
+      --depth;
+    if (*p && (*p != ',' || depth > 0))
+      continue;
+    const char *b = start, *e = p;
+    while (b < e && (*b == ' ' || *b == '\t'))
+      ++b;
+    while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
+      --e;
+    if (b == e) {
+      *what = "an empty entry";
+      return -1;
+    }
+    if (n == max) {
+      *what = "too many entries";
+      return -1;
+    }
+    char *s = ariArenaAlloc(a, (size_t)(e - b) + 1);
+    if (!s) {
+      *what = "out of memory";
+      return -1;
+    }
+    memcpy(s, b, (size_t)(e - b));
+    s[e - b] = 0;
+    items[n++] = s;
+    if (!*p)
+      return n;
+    start = p + 1;
+  }
+}
+
+enum { kMaxRules = 64 };
+
+typedef struct {
+  const EqsatOptions *o;
+  AriTermStore *store;       /* the function's (the checks' outside one) */
+  const AriGuideFile *file;  /* parsed into `store` */
+  const char *text;          /* the guide file */
+  size_t textLen;
+  unsigned steps[ARI_EQSAT_MAX_GUIDES];
+  unsigned numSteps;
+  char chainName[ARI_OPT_STRING_MAX + 8]; /* "goal blocking" / "guides a,b" */
+  AriEqsatOpts eo;
+  FILE *report; /* NULL: none */
+  bool failed;
+} Run;
+
+/* Why a guide's search stopped without satisfying its sketch, with the
+ * limit that stopped it. */
+static void stopReason(const Run *r, const AriEqsatGuideReport *g, char *buf, size_t cap) {
+  const AriEqsatOpts *eo = &r->eo;
+  switch (g->stop) {
+  case ARI_EG_STOP_ITERATIONS:
+    snprintf(buf, cap, "iteration limit (%u iterations) reached with %zu e-nodes",
+             eo->maxIterations, g->nodes);
+    break;
+  case ARI_EG_STOP_NODES:
+    snprintf(buf, cap, "node limit (%zu e-nodes) reached after %u iteration%s", eo->maxNodes,
+             g->iterations, g->iterations == 1 ? "" : "s");
+    break;
+  case ARI_EG_STOP_TIME:
+    snprintf(buf, cap, "time limit (%g s) reached after %u iteration%s", eo->maxSeconds,
+             g->iterations, g->iterations == 1 ? "" : "s");
+    break;
+  case ARI_EG_STOP_MEMORY:
+    snprintf(buf, cap, "memory limit (%" PRId64 " MB) reached after %u iteration%s",
+             r->o->memoryLimit, g->iterations, g->iterations == 1 ? "" : "s");
+    break;
+  case ARI_EG_STOP_SATURATED:
+    snprintf(buf, cap,
+             "the e-graph saturated after %u iteration%s (%zu e-nodes) without a program "
+             "satisfying the sketch",
+             g->iterations, g->iterations == 1 ? "" : "s", g->nodes);
+    break;
+  case ARI_EG_STOP_GOAL:
+    snprintf(buf, cap, "the sketch was satisfied but no program could be extracted");
+    break;
+  case ARI_EG_STOP_ERROR:
+  default:
+    snprintf(buf, cap, "the search stopped on an error");
+    break;
+  }
+}
+
+/* A one-word stop reason for the report's key=value lines. */
+static const char *stopWord(AriEgStop s) {
+  switch (s) {
+  case ARI_EG_STOP_SATURATED:
+    return "saturated";
+  case ARI_EG_STOP_GOAL:
+    return "goal";
+  case ARI_EG_STOP_ITERATIONS:
+    return "iter-limit";
+  case ARI_EG_STOP_NODES:
+    return "node-limit";
+  case ARI_EG_STOP_TIME:
+    return "time-limit";
+  case ARI_EG_STOP_MEMORY:
+    return "memory-limit";
+  case ARI_EG_STOP_ERROR:
+  default:
+    return "error";
+  }
+}
+
+/* One line per guide, deterministic fields first (tests match a prefix),
+ * then the measured ones. */
+static void reportGuide(FILE *out, const char *func, const AriEqsatGuideReport *g) {
+  fprintf(out,
+          "rise-eqsat @%s %s: %s stop=%s iterations=%u e-nodes=%zu e-classes=%zu applied=%zu "
+          "matches=%zu",
+          func, g->guide, g->found ? "found" : "not-found", stopWord(g->stop), g->iterations,
+          g->nodes, g->classes, g->applied, g->matches);
+  if (g->found)
+    fprintf(out, " cost=%g", g->cost);
+  fprintf(out, " peak-mb=%.1f seconds=%.3f\n", (double)g->peakBytes / (1 << 20), g->seconds);
+}
+
+static void searchFunc(Run *r, MlirOperation func, const char *name) {
+  MlirLocation loc = mlirOperationGetLocation(func);
+  AriTermFunc f;
+  MlirLocation errLoc = loc;
+  ariTermStoreClearError(r->store);
+  if (!ariTermImportFunc(r->store, func, &f, &errLoc)) {
+    emit(errLoc, "cannot import @%s: %s", name, ariTermStoreError(r->store));
+    r->failed = true;
+    return;
+  }
+  /* The search is over one program: the function's one result. Roots kept
+   * only for exactness (unused values) stay as they are. */
+  unsigned root = 0, results = 0;
+  for (unsigned i = 0; i < f.numRoots; ++i)
+    if (f.roots[i].kind != ARI_ROOT_KEEP) {
+      root = i;
+      ++results;
+    }
+  if (results != 1) {
+    emit(loc, "@%s has %u results (rise.out writes and returned values); rise-eqsat optimises "
+              "functions with exactly one",
+         name, results);
+    r->failed = true;
+    return;
+  }
+  AriEqsatReport rep;
+  memset(&rep, 0, sizeof rep);
+  if (!ariEqsatRunGuides(r->store, f.roots[root].value, r->file, r->steps, r->numSteps, &r->eo,
+                         &rep)) {
+    emit(loc, "search on @%s failed: %s", name, rep.error[0] ? rep.error : "unknown error");
+    r->failed = true;
+    return;
+  }
+  if (r->report) {
+    for (unsigned i = 0; i < rep.numGuides && i < ARI_EQSAT_MAX_GUIDES; ++i)
+      reportGuide(r->report, name, &rep.guides[i]);
+    fprintf(r->report, "rise-eqsat @%s %s: %s %u/%u guides peak-mb=%.1f seconds=%.3f\n", name,
+            r->chainName, rep.found ? "found" : "not-found",
+            rep.found ? rep.numGuides : (rep.numGuides ? rep.numGuides - 1 : 0), r->numSteps,
+            (double)rep.peakBytes / (1 << 20), rep.seconds);
+  }
+  AriTerm *result = rep.result;
+  if (!rep.found) {
+    const AriEqsatGuideReport *g = rep.numGuides ? &rep.guides[rep.numGuides - 1] : NULL;
+    char why[512];
+    if (g)
+      stopReason(r, g, why, sizeof why);
+    else
+      snprintf(why, sizeof why, "no guide was run");
+    if (!r->o->allowPartial) {
+      emit(loc, "guide '%s' not satisfied on @%s: %s", g ? g->guide : "?", name, why);
+      r->failed = true;
+      return;
+    }
+    /* allow-partial: the program of the last guide that was satisfied. */
+    const AriEqsatGuideReport *kept = NULL;
+    for (unsigned i = 0; i < rep.numGuides && i < ARI_EQSAT_MAX_GUIDES; ++i)
+      if (rep.guides[i].found && rep.guides[i].result)
+        kept = &rep.guides[i];
+    if (r->report)
+      fprintf(r->report, "rise-eqsat @%s: guide '%s' not satisfied: %s; %s%s%s\n", name,
+              g ? g->guide : "?", why, kept ? "kept the program of guide '" : "kept the original",
+              kept ? kept->guide : "", kept ? "'" : "");
+    if (!kept)
+      return;
+    result = kept->result;
+  }
+  if (!result) {
+    emit(loc, "internal error: the search on @%s returned no program", name);
+    r->failed = true;
+    return;
+  }
+  f.roots[root].value = result;
+  errLoc = loc;
+  ariTermStoreClearError(r->store);
+  if (!ariTermExportFunc(r->store, &f, func, &errLoc)) {
+    emit(errLoc, "cannot export the optimised @%s: %s", name, ariTermStoreError(r->store));
+    r->failed = true;
+  }
+}
+
+static MlirLogicalResult bindNats(MlirLocation loc, AriArena *a, AriSketchSet *set,
+                                  const char *text);
+
+/* Each function gets a term store of its own (and the guides parsed again
+ * into it, since sketches live in their store), so that the memory limit
+ * and the report measure this function's search only, and its memory is
+ * given back before the next function. */
+static void optimiseFunc(Run *r, MlirOperation func) {
+  char name[256];
+  ariPassFuncName(func, name, sizeof name);
+  if (r->o->func[0] && strcmp(r->o->func, name))
+    return;
+  MlirLocation loc = mlirOperationGetLocation(func);
+  AriArena scratch;
+  ariArenaInit(&scratch, 0);
+  AriTermStore *store = ariTermStoreCreate(0);
+  AriSketchSet *set = store ? ariSketchSetCreate(store) : NULL;
+  const AriGuideFile *file = NULL;
+  AriSketchError se;
+  if (!set) {
+    emit(loc, "out of memory");
+    r->failed = true;
+  } else if (r->o->nat[0] &&
+             mlirLogicalResultIsFailure(bindNats(loc, &scratch, set, r->o->nat))) {
+    r->failed = true;
+  } else if (!(file = ariGuideFileParse(set, r->text, r->textLen, &se))) {
+    /* It parsed before any function was touched: only memory can fail. */
+    emit(loc, "%s:%u:%u: %s", r->o->guides, se.line, se.col, se.msg);
+    r->failed = true;
+  } else {
+    AriTermStore *checkStore = r->store;
+    const AriGuideFile *checkFile = r->file;
+    r->store = store;
+    r->file = file;
+    searchFunc(r, func, name);
+    r->store = checkStore;
+    r->file = checkFile;
+  }
+  ariSketchSetDestroy(set);
+  ariTermStoreDestroy(store);
+  ariArenaDestroy(&scratch);
+}
+
+static void visitFuncs(Run *r, MlirOperation op) {
+  if (riseOpIs(op, "func.func")) {
+    optimiseFunc(r, op);
+    return;
+  }
+  for (intptr_t i = 0; i < mlirOperationGetNumRegions(op); ++i)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
+           o = mlirOperationGetNextInBlock(o))
+        visitFuncs(r, o);
+}
+
+/* "a, b, c" of the goal or guide names of f (for "unknown" diagnostics). */
+static void listNames(const AriGuideFile *f, bool goals, char *buf, size_t cap) {
+  size_t o = 0;
+  unsigned n = goals ? f->numGoals : f->numGuides;
+  buf[0] = 0;
+  for (unsigned i = 0; i < n && o < cap; ++i)
+    o += (size_t)snprintf(buf + o, cap - o, "%s%s", i ? ", " : "",
+                          goals ? f->goals[i].name : f->guides[i].name);
+  if (!n)
+    snprintf(buf, cap, "none");
+}
+
+/* Binds nat=NAME=V,NAME=V.. in the sketch set. */
+static MlirLogicalResult bindNats(MlirLocation loc, AriArena *a, AriSketchSet *set,
+                                  const char *text) {
+  char *items[32];
+  const char *what = "";
+  int n = splitList(a, text, items, 32, &what);
+  if (n < 0)
+    return emit(loc, "nat='%s': %s (want NAME=POSITIVE,.., e.g. nat=m=64,n=64)", text, what);
+  for (int i = 0; i < n; ++i) {
+    char *eq = strchr(items[i], '=');
+    char *end = NULL;
+    errno = 0;
+    long long v = eq ? strtoll(eq + 1, &end, 10) : 0;
+    if (!eq || eq == items[i] || !end || end == eq + 1 || *end || errno || v <= 0)
+      return emit(loc, "nat: bad entry '%s' (want NAME=POSITIVE, e.g. nat=m=64,n=64)", items[i]);
+    *eq = 0;
+    if (!ariSketchSetNat(set, items[i], v))
+      return emit(loc, "nat: bad size name '%s'", items[i]);
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* Resolves goal= / guide= (or else the file's only goal, or its only
+ * guide when it has no goals) into r->steps. */
+static MlirLogicalResult resolveChain(MlirLocation loc, AriArena *a, Run *r) {
+  const EqsatOptions *o = r->o;
+  const AriGuideFile *f = r->file;
+  char names[1024];
+  if (o->guide[0]) {
+    char *items[ARI_EQSAT_MAX_GUIDES];
+    const char *what = "";
+    int n = splitList(a, o->guide, items, ARI_EQSAT_MAX_GUIDES, &what);
+    if (n < 0)
+      return emit(loc, "guide='%s': %s (want a comma-separated chain of at most %d guides)",
+                  o->guide, what, ARI_EQSAT_MAX_GUIDES);
+    for (int i = 0; i < n; ++i) {
+      const AriGuide *g = ariGuideFind(f, items[i]);
+      if (!g) {
+        listNames(f, false, names, sizeof names);
+        return emit(loc, "guide file '%s' has no guide '%s' (guides: %s)", o->guides, items[i],
+                    names);
+      }
+      r->steps[i] = (unsigned)(g - f->guides);
+    }
+    r->numSteps = (unsigned)n;
+    snprintf(r->chainName, sizeof r->chainName, "guides %s", o->guide);
+    return mlirLogicalResultSuccess();
+  }
+  const AriGuideGoal *goal = NULL;
+  if (o->goal[0]) {
+    for (unsigned i = 0; i < f->numGoals && !goal; ++i)
+      if (!strcmp(f->goals[i].name, o->goal))
+        goal = &f->goals[i];
+    if (!goal) {
+      listNames(f, true, names, sizeof names);
+      return emit(loc, "guide file '%s' has no goal '%s' (goals: %s)", o->guides, o->goal, names);
+    }
+  } else if (f->numGoals == 1) {
+    goal = &f->goals[0];
+  } else if (f->numGoals == 0 && f->numGuides == 1) {
+    r->steps[0] = 0;
+    r->numSteps = 1;
+    snprintf(r->chainName, sizeof r->chainName, "guides %s", f->guides[0].name);
+    return mlirLogicalResultSuccess();
+  } else {
+    listNames(f, true, names, sizeof names);
+    return emit(loc, "needs goal=NAME or guide=A,B,..: guide file '%s' has %u goals (%s)",
+                o->guides, f->numGoals, names);
+  }
+  if (goal->numSteps > ARI_EQSAT_MAX_GUIDES)
+    return emit(loc, "goal '%s' has %u guides; at most %d are supported", goal->name,
+                goal->numSteps, ARI_EQSAT_MAX_GUIDES);
+  if (goal->numSteps == 0)
+    return emit(loc, "goal '%s' has no guides", goal->name);
+  memcpy(r->steps, goal->steps, goal->numSteps * sizeof *goal->steps);
+  r->numSteps = goal->numSteps;
+  snprintf(r->chainName, sizeof r->chainName, "goal %s", goal->name);
+  return mlirLogicalResultSuccess();
+}
+
+/* Every rule the chain will use must be known and have an e-graph pattern:
+ * checked here once, with the guide's line, instead of once per function. */
+static MlirLogicalResult checkRules(MlirLocation loc, AriArena *a, const Run *r) {
+  char err[ARI_RULE_ERR_MAX];
+  AriEgRule rule;
+  if (r->eo.rules) {
+    for (unsigned i = 0; i < r->eo.numRules; ++i)
+      if (!ariEgRuleMake(r->store, a, r->eo.rules[i], &rule, err, sizeof err))
+        return emit(loc, "rules=: rule '%s': %s", r->eo.rules[i], err);
+    return mlirLogicalResultSuccess();
+  }
+  for (unsigned s = 0; s < r->numSteps; ++s) {
+    const AriGuide *g = &r->file->guides[r->steps[s]];
+    for (unsigned i = 0; i < g->numRules; ++i)
+      if (!ariEgRuleMake(r->store, a, g->rules[i], &rule, err, sizeof err))
+        return emit(loc, "%s:%u: guide '%s': rule '%s': %s", r->o->guides, g->line, g->name,
+                    g->rules[i], err);
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* Checks the limits and fills r->eo from the options. */
+static MlirLogicalResult setLimits(MlirLocation loc, Run *r) {
+  const EqsatOptions *o = r->o;
+  const struct {
+    const char *name;
+    int64_t v;
+  } ints[] = {{"node-limit", o->nodeLimit}, {"iter-limit", o->iterLimit},
+              {"memory-limit", o->memoryLimit}};
+  for (size_t i = 0; i < sizeof ints / sizeof ints[0]; ++i)
+    if (ints[i].v < 0)
+      return emit(loc, "%s must not be negative, got %" PRId64, ints[i].name, ints[i].v);
+  if (o->iterLimit > (int64_t)UINT32_MAX)
+    return emit(loc, "iter-limit must be at most %" PRIu32 ", got %" PRId64, UINT32_MAX,
+                o->iterLimit);
+  if ((uint64_t)o->memoryLimit > (uint64_t)(SIZE_MAX >> 21))
+    return emit(loc, "memory-limit is too large: %" PRId64 " MB", o->memoryLimit);
+  char *end = NULL;
+  errno = 0;
+  double secs = strtod(o->timeLimit, &end);
+  if (!o->timeLimit[0] || !end || *end || errno || !isfinite(secs))
+    return emit(loc, "time-limit needs a number of seconds, got '%s'", o->timeLimit);
+  if (secs < 0)
+    return emit(loc, "time-limit must not be negative, got '%s'", o->timeLimit);
+  ariEqsatOptsDefault(&r->eo);
+  r->eo.maxNodes = (size_t)o->nodeLimit;
+  r->eo.maxIterations = (unsigned)o->iterLimit;
+  r->eo.maxBytes = (size_t)o->memoryLimit << 20;
+  r->eo.maxSeconds = secs;
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts) {
+  const EqsatOptions *o = opts;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  if (!o->guides[0])
+    return emit(loc, "needs guides=PATH, a guide file (docs/sketches.md)");
+  if (o->goal[0] && o->guide[0])
+    return emit(loc, "goal= and guide= exclude each other");
+
+  Run r;
+  memset(&r, 0, sizeof r);
+  r.o = o;
+  if (mlirLogicalResultIsFailure(setLimits(loc, &r)))
+    return mlirLogicalResultFailure();
+  AriEgWeights weights;
+  ariEgWeightsDefault(&weights);
+  if (!strcmp(o->cost, "weighted")) {
+    r.eo.cost = ariEgCostWeighted;
+    r.eo.costCtx = &weights;
+  } else {
+    r.eo.cost = ariEgCostSize;
+    r.eo.costCtx = NULL;
+  }
+
+  AriArena arena;
+  ariArenaInit(&arena, 0);
+  MlirLogicalResult res = mlirLogicalResultSuccess();
+  AriSketchSet *set = NULL;
+  FILE *report = NULL;
+  AriTermStore *store = ariTermStoreCreate(0);
+  set = store ? ariSketchSetCreate(store) : NULL;
+  if (!set) {
+    res = emit(loc, "out of memory");
+    goto done;
+  }
+  r.store = store;
+  if (o->nat[0] && mlirLogicalResultIsFailure(res = bindNats(loc, &arena, set, o->nat)))
+    goto done;
+  char err[ARI_OPT_STRING_MAX + 128];
+  size_t len = 0;
+  char *text = ariPassReadFile(&arena, o->guides, "guide file", kMaxFileBytes, &len, err,
+                               sizeof err);
+  if (!text) {
+    res = emit(loc, "%s", err);
+    goto done;
+  }
+  r.text = text;
+  r.textLen = len;
+  AriSketchError se;
+  r.file = ariGuideFileParse(set, text, len, &se);
+  if (!r.file) {
+    res = emit(loc, "%s:%u:%u: %s", o->guides, se.line, se.col, se.msg);
+    goto done;
+  }
+  if (mlirLogicalResultIsFailure(res = resolveChain(loc, &arena, &r)))
+    goto done;
+  if (o->rules[0]) {
+    char **items = ariArenaAlloc(&arena, kMaxRules * sizeof *items);
+    const char *what = "out of memory";
+    int n = items ? splitList(&arena, o->rules, items, kMaxRules, &what) : -1;
+    if (n < 0) {
+      res = emit(loc, "rules='%s': %s (want a comma-separated list of rules)", o->rules, what);
+      goto done;
+    }
+    r.eo.rules = (const char *const *)items;
+    r.eo.numRules = (unsigned)n;
+  }
+  if (mlirLogicalResultIsFailure(res = checkRules(loc, &arena, &r)))
+    goto done;
+  if (strcmp(o->report, "none") != 0) {
+    report = ariPassOpenOutput(o->report, stderr);
+    if (!report) {
+      res = emit(loc, "cannot open report file '%s': %s", o->report, strerror(errno));
+      goto done;
+    }
+  }
+  r.report = report;
+  visitFuncs(&r, op);
+  if (r.failed)
+    res = mlirLogicalResultFailure();
+done:
+  ariPassCloseOutput(report);
+  ariSketchSetDestroy(set);
+  ariTermStoreDestroy(store);
+  ariArenaDestroy(&arena);
+  return res;
+}
+
+static const AriOptionDesc kEqsatOptions[] = {
+    {"guides", ARI_OPT_STRING, offsetof(EqsatOptions, guides), NULL,
+     "the guide file (docs/sketches.md); required"},
+    {"goal", ARI_OPT_STRING, offsetof(EqsatOptions, goal), NULL,
+     "the goal of the guide file to search for (default: its only goal)"},
+    {"guide", ARI_OPT_STRING, offsetof(EqsatOptions, guide), NULL,
+     "instead of goal=: a comma-separated chain of guides of the file"},
+    {"rules", ARI_OPT_STRING, offsetof(EqsatOptions, rules), NULL,
+     "comma-separated rules used by every guide instead of the file's"},
+    {"nat", ARI_OPT_STRING, offsetof(EqsatOptions, nat), NULL,
+     "sizes NAME=VALUE,.. bound before the guide file is parsed"},
+    {"cost", ARI_OPT_STRING, offsetof(EqsatOptions, cost), "size|weighted",
+     "extraction cost: term size or weighted size"},
+    {"node-limit", ARI_OPT_INT, offsetof(EqsatOptions, nodeLimit), NULL,
+     "live e-nodes per guide (0: no limit)"},
+    {"iter-limit", ARI_OPT_INT, offsetof(EqsatOptions, iterLimit), NULL,
+     "iterations per guide (0: no limit)"},
+    {"time-limit", ARI_OPT_STRING, offsetof(EqsatOptions, timeLimit), NULL,
+     "seconds per guide, fractions allowed (0: no limit)"},
+    {"memory-limit", ARI_OPT_INT, offsetof(EqsatOptions, memoryLimit), NULL,
+     "MB of e-graph and term store per guide (0: no limit)"},
+    {"func", ARI_OPT_STRING, offsetof(EqsatOptions, func), NULL, "optimise only this function"},
+    {"report", ARI_OPT_STRING, offsetof(EqsatOptions, report), NULL,
+     "per-guide report: stderr (default), '-' for stdout, none, or a file"},
+    {"allow-partial", ARI_OPT_BOOL, offsetof(EqsatOptions, allowPartial), NULL,
+     "keep the last satisfied guide's program instead of failing"},
+};
+
+const AriPassInfo ariEqsatPass = {
+    "rise-eqsat",
+    "Optimise rise functions by sketch-guided equality saturation",
+    kEqsatOptions,
+    sizeof kEqsatOptions / sizeof kEqsatOptions[0],
+    sizeof(EqsatOptions),
+    eqsatDefaults,
+    eqsatRun,
+    NULL,
+    0,
+};

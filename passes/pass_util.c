@@ -1,0 +1,80 @@
+/*===- pass_util.c - what the C passes share ------------------------------===*/
+
+#include "passes/pass_util.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <string.h>
+
+MlirLogicalResult ariPassEmit(MlirLocation loc, const char *pass, const char *fmt, ...) {
+  char msg[1536];
+  int n = snprintf(msg, sizeof msg, "%s: ", pass);
+  if (n < 0 || (size_t)n >= sizeof msg)
+    n = 0;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+  va_end(ap);
+  mlirEmitError(loc, msg);
+  return mlirLogicalResultFailure();
+}
+
+char *ariPassReadFile(AriArena *a, const char *path, const char *what, size_t maxBytes,
+                      size_t *len, char *err, size_t cap) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(err, cap, "cannot open %s '%s': %s", what, path, strerror(errno));
+    return NULL;
+  }
+  /* One byte more than allowed tells "exactly the limit" from "larger". */
+  char *buf = ariArenaAlloc(a, maxBytes + 1);
+  size_t n = buf ? fread(buf, 1, maxBytes + 1, f) : 0;
+  bool bad = ferror(f);
+  fclose(f);
+  if (!buf) {
+    snprintf(err, cap, "out of memory reading '%s'", path);
+    return NULL;
+  }
+  if (bad) {
+    snprintf(err, cap, "cannot read %s '%s'", what, path);
+    return NULL;
+  }
+  if (n > maxBytes) {
+    snprintf(err, cap, "%s '%s' is larger than %zu bytes", what, path, maxBytes);
+    return NULL;
+  }
+  buf[n] = 0;
+  *len = n;
+  return buf;
+}
+
+void ariPassFuncName(MlirOperation op, char *buf, size_t cap) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+  MlirStringRef s = mlirAttributeIsAString(a) ? mlirStringAttrGetValue(a)
+                                              : mlirStringRefCreateFromCString("?");
+  size_t n = s.length < cap - 1 ? s.length : cap - 1;
+  memcpy(buf, s.data, n);
+  buf[n] = 0;
+}
+
+FILE *ariPassOpenOutput(const char *spec, FILE *dflt) {
+  if (!spec[0])
+    return dflt;
+  if (!strcmp(spec, "-"))
+    return stdout;
+  if (!strcmp(spec, "stderr"))
+    return stderr;
+  return fopen(spec, "w");
+}
+
+void ariPassCloseOutput(FILE *f) {
+  if (!f)
+    return;
+  if (f == stdout || f == stderr)
+    fflush(f);
+  else
+    fclose(f);
+}

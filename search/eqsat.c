@@ -1,0 +1,203 @@
+/*===- search/eqsat.c - sketch-guided equality saturation (Listing 5.6) ---===*\
+ *
+ * Guide chaining: each guide gets a fresh e-graph holding only the
+ * program the previous guide extracted, so the graph never carries the
+ * alternatives of earlier steps (that is what keeps the thesis's guided
+ * searches small). The sketch is the runner's goal, checked after every
+ * rebuild with a fresh matcher (the memo is only valid for one state of
+ * the graph); once it holds, the cheapest satisfying program is extracted
+ * with ariEgExtractSketch and the next guide starts from it.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "search/eqsat.h"
+
+#include "search/egraph_sketch.h"
+#include "utils/arena.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+void ariEqsatOptsDefault(AriEqsatOpts *o) {
+  memset(o, 0, sizeof *o);
+  /* Table 5.4's limits: generous for a guided step (which needs a few
+   * thousand e-nodes), and they bound a guide that cannot be satisfied. */
+  o->maxNodes = 1000000;
+  o->maxSeconds = 60;
+  o->maxBytes = (size_t)4 << 30;
+}
+
+static double monotonic(void *ctx) {
+  (void)ctx;
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+typedef struct GoalCtx {
+  const AriSketch *sketch;
+  bool failed; /* the matcher ran out of memory */
+} GoalCtx;
+
+static bool goalReached(void *ctx, AriEGraph *g, AriEClass root) {
+  GoalCtx *gc = ctx;
+  AriSketchMatcher *m = ariSketchMatcherCreate(ariEgSketchGraph(g));
+  if (!m) {
+    gc->failed = true;
+    return true; /* stops the run; the caller reports the error */
+  }
+  int r = ariSketchMatchClass(m, gc->sketch, ariEgSketchClass(g, root));
+  ariSketchMatcherDestroy(m);
+  if (r < 0) {
+    gc->failed = true;
+    return true;
+  }
+  return r == 1;
+}
+
+/* One guide from `start`; false on an error (rep->error set). */
+static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
+                     const AriEqsatOpts *o, AriEqsatGuideReport *gr, char *err, size_t cap) {
+  AriEgClockFn clk = o->clock ? o->clock : monotonic;
+  double t0 = clk(o->clockCtx);
+  memset(gr, 0, sizeof *gr);
+  snprintf(gr->guide, sizeof gr->guide, "%s", guide->name);
+  gr->cost = INFINITY;
+  const char *const *texts = o->rules ? o->rules : guide->rules;
+  unsigned nrules = o->rules ? o->numRules : guide->numRules;
+  AriArena arena;
+  ariArenaInit(&arena, 0);
+  AriEgRule *rules = nrules ? ariArenaCalloc(&arena, nrules * sizeof(AriEgRule)) : NULL;
+  bool ok = true;
+  if (nrules && !rules) {
+    snprintf(err, cap, "guide %s: out of memory", guide->name);
+    ok = false;
+  }
+  for (unsigned i = 0; ok && i < nrules; ++i) {
+    char msg[ARI_RULE_ERR_MAX];
+    if (!ariEgRuleMake(s, &arena, texts[i], &rules[i], msg, sizeof msg)) {
+      snprintf(err, cap, "guide %s: rule '%s': %s", guide->name, texts[i], msg);
+      ok = false;
+    }
+  }
+  AriEGraph *g = ok ? ariEgCreate(s) : NULL;
+  if (ok && !g) {
+    snprintf(err, cap, "guide %s: out of memory", guide->name);
+    ok = false;
+  }
+  AriEClass root = ok ? ariEgAddTerm(g, start) : ARI_EG_NONE;
+  if (ok && root == ARI_EG_NONE) {
+    snprintf(err, cap, "guide %s: %s", guide->name, ariEgError(g));
+    ok = false;
+  }
+  if (ok) {
+    GoalCtx gc = {.sketch = guide->sketch};
+    AriEgRunOpts ro = {.maxIterations = o->maxIterations,
+                       .maxNodes = o->maxNodes,
+                       .maxSeconds = o->maxSeconds,
+                       .maxBytes = o->maxBytes,
+                       .clock = o->clock,
+                       .clockCtx = o->clockCtx,
+                       .goal = goalReached,
+                       .goalCtx = &gc,
+                       .cost = o->cost,
+                       .costCtx = o->costCtx};
+    AriEgReport er;
+    bool ran = ariEgRun(g, root, rules, nrules, &ro, &er);
+    gr->stop = er.stop;
+    gr->iterations = er.iterations;
+    gr->nodes = er.nodes;
+    gr->classes = er.classes;
+    gr->matches = er.matches;
+    gr->applied = er.applied;
+    /* Graph and store only grow during a run: the end is the peak. */
+    gr->peakBytes = er.bytes;
+    if (!ran) {
+      snprintf(err, cap, "guide %s: %s", guide->name, er.error);
+      ok = false;
+    } else if (gc.failed) {
+      snprintf(err, cap, "guide %s: out of memory matching the sketch", guide->name);
+      ok = false;
+    } else {
+      /* Also after a limit: the last iteration's merges may have made the
+       * sketch reachable (the runner checks the goal only between
+       * iterations that changed something). */
+      ariEgClearError(g);
+      gr->result = ariEgExtractSketch(g, ariEgFind(g, root), guide->sketch, o->cost, o->costCtx,
+                                      &gr->cost);
+      if (!gr->result && ariEgError(g)[0]) {
+        snprintf(err, cap, "guide %s: %s", guide->name, ariEgError(g));
+        ok = false;
+      }
+      gr->found = gr->result != NULL;
+      if (gr->found)
+        gr->stop = ARI_EG_STOP_GOAL;
+      size_t now = ariEgBytes(g) + ariTermStoreBytes(s);
+      if (now > gr->peakBytes)
+        gr->peakBytes = now;
+    }
+  }
+  ariEgDestroy(g);
+  ariArenaDestroy(&arena);
+  gr->seconds = clk(o->clockCtx) - t0;
+  return ok;
+}
+
+bool ariEqsatRunGuides(AriTermStore *s, AriTerm *start, const AriGuideFile *file,
+                       const unsigned *steps, unsigned numSteps, const AriEqsatOpts *o,
+                       AriEqsatReport *rep) {
+  memset(rep, 0, sizeof *rep);
+  AriEqsatOpts defaults;
+  if (!o) {
+    ariEqsatOptsDefault(&defaults);
+    o = &defaults;
+  }
+  if (!s || !start || !file) {
+    snprintf(rep->error, sizeof rep->error, "eqsat: no program or guide file");
+    return false;
+  }
+  if (numSteps > ARI_EQSAT_MAX_GUIDES) {
+    snprintf(rep->error, sizeof rep->error, "eqsat: %u guides (at most %d)", numSteps,
+             ARI_EQSAT_MAX_GUIDES);
+    return false;
+  }
+  AriTerm *cur = start;
+  bool ok = true;
+  rep->found = numSteps > 0;
+  for (unsigned i = 0; i < numSteps; ++i) {
+    if (steps[i] >= file->numGuides) {
+      snprintf(rep->error, sizeof rep->error, "eqsat: guide index %u out of range", steps[i]);
+      ok = false;
+      break;
+    }
+    AriEqsatGuideReport *gr = &rep->guides[rep->numGuides++];
+    ok = runGuide(s, cur, &file->guides[steps[i]], o, gr, rep->error, sizeof rep->error);
+    rep->seconds += gr->seconds;
+    if (gr->peakBytes > rep->peakBytes)
+      rep->peakBytes = gr->peakBytes;
+    if (!ok || !gr->found) {
+      rep->found = false;
+      break;
+    }
+    cur = gr->result;
+  }
+  if (!ok)
+    rep->found = false;
+  rep->result = rep->found ? cur : NULL;
+  return ok;
+}
+
+bool ariEqsatRunGoal(AriTermStore *s, AriTerm *start, const AriGuideFile *file, const char *goal,
+                     const AriEqsatOpts *o, AriEqsatReport *rep) {
+  memset(rep, 0, sizeof *rep);
+  for (unsigned i = 0; file && goal && i < file->numGoals; ++i)
+    if (!strcmp(file->goals[i].name, goal))
+      return ariEqsatRunGuides(s, start, file, file->goals[i].steps, file->goals[i].numSteps, o,
+                               rep);
+  snprintf(rep->error, sizeof rep->error, "eqsat: no goal named '%s'", goal ? goal : "");
+  return false;
+}

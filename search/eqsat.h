@@ -1,0 +1,93 @@
+/*===- search/eqsat.h - sketch-guided equality saturation -----------------===*\
+ *
+ * The thesis's Listing 5.6 over search/egraph.h and search/sketch.h: for
+ * each guide of a goal, put the current program in a fresh e-graph, grow it
+ * with the guide's rules until some program in it satisfies the guide's
+ * sketch (or a limit is hit), extract the cheapest program that satisfies
+ * the sketch, and go on from that program with the next guide.
+ *
+ * Used by the rise-eqsat pass (passes/eqsat.c) and ariadne-eqsat
+ * (utils/ariadne-eqsat.c). Nothing global; errors are values.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#ifndef ARIADNE_SEARCH_EQSAT_H
+#define ARIADNE_SEARCH_EQSAT_H
+
+#include "search/egraph.h"
+#include "search/sketch.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+  ARI_EQSAT_MAX_GUIDES = 16, /* guides per goal */
+  ARI_EQSAT_NAME_MAX = 64
+};
+
+/* Limits and choices for every guide of a run. Zero limits mean none;
+ * ariEqsatOptsDefault gives the pass's defaults. */
+typedef struct AriEqsatOpts {
+  unsigned maxIterations;
+  size_t maxNodes;   /* live e-nodes per guide */
+  double maxSeconds; /* per guide */
+  size_t maxBytes;   /* e-graph tables + term store, per guide */
+  AriEgCostFn cost;  /* extraction among satisfying programs; NULL: size */
+  void *costCtx;
+  /* When non-NULL, these rules (search/rules.h text, e.g. "splitJoin(32)")
+   * replace every guide's own rule list. */
+  const char *const *rules;
+  unsigned numRules;
+  AriEgClockFn clock; /* NULL: CLOCK_MONOTONIC (tests inject a fake) */
+  void *clockCtx;
+} AriEqsatOpts;
+
+void ariEqsatOptsDefault(AriEqsatOpts *o);
+
+/* What one guide's search did. */
+typedef struct AriEqsatGuideReport {
+  char guide[ARI_EQSAT_NAME_MAX];
+  bool found;     /* a program satisfying the sketch was extracted */
+  AriEgStop stop; /* why growing stopped: ARI_EG_STOP_GOAL when found */
+  unsigned iterations;
+  size_t nodes, classes;   /* e-graph at the end */
+  size_t matches, applied; /* rule matches found, merges that changed */
+  size_t peakBytes;        /* e-graph + term store, at the largest */
+  double seconds;          /* growing + extraction */
+  AriTerm *result;         /* the extracted program (NULL when !found) */
+  double cost;
+} AriEqsatGuideReport;
+
+typedef struct AriEqsatReport {
+  bool found; /* every guide found its sketch */
+  unsigned numGuides; /* guides run (a run stops at the first not found) */
+  AriEqsatGuideReport guides[ARI_EQSAT_MAX_GUIDES];
+  AriTerm *result; /* the last guide's program (NULL unless found) */
+  double seconds;
+  size_t peakBytes;
+  char error[ARI_RULE_ERR_MAX]; /* set when the run returns false */
+} AriEqsatReport;
+
+/* Runs `steps` (guides of `file`, by index, in order) from `start`.
+ * Returns false only on an error (unknown or pattern-less rule in a
+ * guide, out of memory, ...; rep->error says which); a guide that is not
+ * found within the limits is not an error: rep->found is false and the
+ * last guide report says which limit stopped it. */
+bool ariEqsatRunGuides(AriTermStore *s, AriTerm *start, const AriGuideFile *file,
+                       const unsigned *steps, unsigned numSteps, const AriEqsatOpts *o,
+                       AriEqsatReport *rep);
+
+/* The same for the goal named `goal` of `file` (false, with an error, when
+ * there is none). */
+bool ariEqsatRunGoal(AriTermStore *s, AriTerm *start, const AriGuideFile *file, const char *goal,
+                     const AriEqsatOpts *o, AriEqsatReport *rep);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ARIADNE_SEARCH_EQSAT_H */

@@ -284,7 +284,8 @@ static MlirLogicalResult bindNats(MlirLocation loc, AriArena *a, AriSketchSet *s
  * into it, since sketches live in their store), so that the memory limit
  * and the report measure this function's search only, and its memory is
  * given back before the next function. */
-static void optimiseFunc(Run *r, MlirOperation func) {
+static void optimiseFunc(void *ctx, MlirOperation func) {
+  Run *r = ctx;
   char name[256];
   ariPassFuncName(func, name, sizeof name);
   if (r->o->func[0] && strcmp(r->o->func, name))
@@ -318,19 +319,6 @@ static void optimiseFunc(Run *r, MlirOperation func) {
   ariSketchSetDestroy(set);
   ariTermStoreDestroy(store);
   ariArenaDestroy(&scratch);
-}
-
-static void visitFuncs(Run *r, MlirOperation op) {
-  if (riseOpIs(op, "func.func")) {
-    optimiseFunc(r, op);
-    return;
-  }
-  for (intptr_t i = 0; i < mlirOperationGetNumRegions(op); ++i)
-    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i)); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b))
-      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
-           o = mlirOperationGetNextInBlock(o))
-        visitFuncs(r, o);
 }
 
 /* "a, b, c" of the goal or guide names of f (for "unknown" diagnostics). */
@@ -553,7 +541,7 @@ static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts) {
     }
   }
   r.report = report;
-  visitFuncs(&r, op);
+  ariPassForEachFunc(op, optimiseFunc, &r);
   if (r.failed)
     res = mlirLogicalResultFailure();
 done:

@@ -1,6 +1,7 @@
 /*===- pass_util.c - what the C passes share ------------------------------===*/
 
 #include "passes/pass_util.h"
+#include "dialect/lib/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
@@ -58,6 +59,19 @@ void ariPassFuncName(MlirOperation op, char *buf, size_t cap) {
   size_t n = s.length < cap - 1 ? s.length : cap - 1;
   memcpy(buf, s.data, n);
   buf[n] = 0;
+}
+
+void ariPassForEachFunc(MlirOperation op, void (*fn)(void *ctx, MlirOperation func), void *ctx) {
+  if (riseOpIs(op, "func.func")) {
+    fn(ctx, op);
+    return;
+  }
+  for (intptr_t i = 0; i < mlirOperationGetNumRegions(op); ++i)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
+           o = mlirOperationGetNextInBlock(o))
+        ariPassForEachFunc(o, fn, ctx);
 }
 
 FILE *ariPassOpenOutput(const char *spec, FILE *dflt) {

@@ -36,6 +36,10 @@ char *ariPassReadFile(AriArena *a, const char *path, const char *what, size_t ma
 /* The sym_name of a func.func ("?" when it has none), truncated to cap. */
 void ariPassFuncName(MlirOperation op, char *buf, size_t cap);
 
+/* Calls fn on every func.func nested in op (op itself included), in
+ * order; a function's own body is not searched further. */
+void ariPassForEachFunc(MlirOperation op, void (*fn)(void *ctx, MlirOperation func), void *ctx);
+
 /* Where a pass's report goes, given an option value: "" gives `dflt`, "-"
  * stdout, "stderr" stderr, anything else a file opened for writing (NULL
  * with errno set when that fails). ariPassCloseOutput flushes the standard

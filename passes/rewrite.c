@@ -99,7 +99,8 @@ typedef struct {
   bool failed;
 } Run;
 
-static void rewriteFunc(Run *r, MlirOperation func) {
+static void rewriteFunc(void *ctx, MlirOperation func) {
+  Run *r = ctx;
   char name[256];
   ariPassFuncName(func, name, sizeof name);
   if (r->o->func[0] && strcmp(r->o->func, name))
@@ -158,19 +159,6 @@ static void rewriteFunc(Run *r, MlirOperation func) {
     emit(errLoc, "cannot export the rewritten @%s: %s", name, ariTermStoreError(r->store));
     r->failed = true;
   }
-}
-
-static void visitFuncs(Run *r, MlirOperation op) {
-  if (riseOpIs(op, "func.func")) {
-    rewriteFunc(r, op);
-    return;
-  }
-  for (intptr_t i = 0; i < mlirOperationGetNumRegions(op); ++i)
-    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i)); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b))
-      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
-           o = mlirOperationGetNextInBlock(o))
-        visitFuncs(r, o);
 }
 
 static MlirLogicalResult rewriteRun(MlirOperation op, const void *opts) {
@@ -246,7 +234,7 @@ static MlirLogicalResult rewriteRun(MlirOperation op, const void *opts) {
     goto done;
   }
   Run run = {o, prog, expr, host, store, &scratch, out, false};
-  visitFuncs(&run, op);
+  ariPassForEachFunc(op, rewriteFunc, &run);
   if (run.failed)
     res = mlirLogicalResultFailure();
 done:

@@ -105,22 +105,19 @@ void ariStatsPrint(FILE *f, const char *fn, AriStats *s, bool json, bool first) 
           (long long)s->bytesWritten);
 }
 
-static void visitFuncs(MlirOperation op, FILE *f, bool json, bool *first) {
-  if (riseOpIs(op, "func.func")) {
-    AriStats s;
-    char name[256];
-    ariStatsCollect(op, &s);
-    ariPassFuncName(op, name, sizeof name);
-    ariStatsPrint(f, name, &s, json, *first);
-    *first = false;
-    return;
-  }
-  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
-    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b))
-      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
-           o = mlirOperationGetNextInBlock(o))
-        visitFuncs(o, f, json, first);
+typedef struct {
+  FILE *f;
+  bool json, first;
+} StatsRun;
+
+static void statsFunc(void *ctx, MlirOperation op) {
+  StatsRun *r = ctx;
+  AriStats s;
+  char name[256];
+  ariStatsCollect(op, &s);
+  ariPassFuncName(op, name, sizeof name);
+  ariStatsPrint(r->f, name, &s, r->json, r->first);
+  r->first = false;
 }
 
 static MlirLogicalResult statsRun(MlirOperation op, const void *opts) {
@@ -130,10 +127,10 @@ static MlirLogicalResult statsRun(MlirOperation op, const void *opts) {
   if (!f)
     return ariPassEmit(mlirOperationGetLocation(op), "rise-stats",
                        "cannot open output file '%s': %s", o->output, strerror(errno));
-  bool first = true;
+  StatsRun run = {f, json, true};
   if (json)
     fprintf(f, "{\"functions\": [");
-  visitFuncs(op, f, json, &first);
+  ariPassForEachFunc(op, statsFunc, &run);
   if (json)
     fprintf(f, "\n]}\n");
   ariPassCloseOutput(f);

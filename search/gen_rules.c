@@ -165,6 +165,32 @@ static AriTerm *oneHotIndex(Ctx *c, int64_t m) {
   return ariTermConstInt(c->s, ix, range(c, 0, m));
 }
 
+/* The element-wise sum of two rows of m t's, \acc x. map (+) (zip acc x):
+ * the function of the sum-of-rows reductions (kSumGenerateBuild,
+ * kSumDeltaVec); *zeros is their initial row. */
+static AriTerm *rowSumFn(Ctx *c, const AriType *t, int64_t m, AriTerm **zeros) {
+  AriTermStore *s = c->s;
+  const AriType *rowT = arr(c, m, t), *pT = ariTypePair(s, t, t);
+  AriTerm *p = var0(c, pT);
+  AriTerm *add = mapT(c, ariTermLam(s, pT, op2(c, opName(t, 0), ariTermFst(s, p), ariTermSnd(s, p), t)),
+                      ariTermZip(s, ariTermVar(s, 1, rowT), ariTermVar(s, 0, rowT)));
+  *zeros = ariTermGenerate(s, m, ariTermLam(s, ariTypeIndex(s), cF(c, t, 0)));
+  return ariTermLam(s, rowT, ariTermLam(s, rowT, add));
+}
+
+/* A t under two index binders (i < n, then j < m) that uses both: idx of
+ * a 2-D input at (i, j) combined with a random term. */
+static AriTerm *twoIndexEntry(Ctx *c, const AriType *t, int64_t n, int64_t m) {
+  AriTermStore *s = c->s;
+  const AriType *ix = ariTypeIndex(s);
+  AriTerm *xs = ariTermShift(s, gt(c, arr(c, n, arr(c, m, t))), 2, 0);
+  AriTerm *at = ariTermIdx(s, ariTermIdx(s, xs, ariTermVar(s, 1, ix)), ariTermVar(s, 0, ix));
+  AriGenEnv env = *c->env;
+  env.types[env.depth++] = ix;
+  env.types[env.depth++] = ix;
+  return op2(c, opName(t, (int)below(c, 3)), at, ariGenTerm(c->g, &env, t, FUEL), t);
+}
+
 /* Knossos' deltaVec m i v: generate m (\j. select (j == i) v 0), i built
  * outside j (moved under it here), v under j; j == i or i == j at random. */
 static AriTerm *deltaVecOf(Ctx *c, int64_t m, AriTerm *i, AriTerm *v) {
@@ -655,41 +681,21 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
                          ariTermPair(s, cF(c, t1, 0), cF(c, t2, 0)), gen);
   }
   case ARI_RULE_K_SUM_GENERATE_BUILD: {
-    const AriType *t = sa, *rowT = arr(c, m, t), *pT = ariTypePair(s, t, t);
-    AriTerm *p = var0(c, pT);
-    AriTerm *add = mapT(c, ariTermLam(s, pT, op2(c, opName(t, 0), ariTermFst(s, p), ariTermSnd(s, p), t)),
-                        ariTermZip(s, ariTermVar(s, 1, rowT), ariTermVar(s, 0, rowT)));
-    AriTerm *zeros = ariTermGenerate(s, m, ariTermLam(s, ix, cF(c, t, 0)));
-    /* e uses both indices: idx of a 2-D input at (i, j) plus a random term */
-    AriTerm *xs = ariTermShift(s, gt(c, arr(c, n, arr(c, m, t))), 2, 0);
-    AriTerm *at = ariTermIdx(s, ariTermIdx(s, xs, ariTermVar(s, 1, ix)), ariTermVar(s, 0, ix));
-    AriGenEnv env = *c->env;
-    env.types[env.depth++] = ix;
-    env.types[env.depth++] = ix;
-    AriTerm *e = op2(c, opName(t, (int)below(c, 3)), at, ariGenTerm(c->g, &env, t, FUEL), t);
+    AriTerm *zeros, *add = rowSumFn(c, sa, m, &zeros);
+    AriTerm *e = twoIndexEntry(c, sa, n, m);
     AriTerm *gen = ariTermGenerate(s, n, ariTermLam(s, ix, ariTermGenerate(s, m, ariTermLam(s, ix, e))));
-    return ariTermReduce(s, ARI_PAT_NONE, ariTermLam(s, rowT, ariTermLam(s, rowT, add)), zeros, gen);
+    return ariTermReduce(s, ARI_PAT_NONE, add, zeros, gen);
   }
   case ARI_RULE_K_SUM_DELTA_VEC: {
     /* kSumGenerateBuild's element-wise sum of rows, each row one-hot at an
      * index i that does not depend on the row x */
-    const AriType *t = sa, *rowT = arr(c, m, t), *pT = ariTypePair(s, t, t);
-    AriTerm *p = var0(c, pT);
-    AriTerm *add = mapT(c, ariTermLam(s, pT, op2(c, opName(t, 0), ariTermFst(s, p), ariTermSnd(s, p), t)),
-                        ariTermZip(s, ariTermVar(s, 1, rowT), ariTermVar(s, 0, rowT)));
-    AriTerm *zeros = ariTermGenerate(s, m, ariTermLam(s, ix, cF(c, t, 0)));
-    /* v uses both x and j: idx of a 2-D input at (x, j) plus a random term */
-    AriTerm *xs = ariTermShift(s, gt(c, arr(c, n, arr(c, m, t))), 2, 0);
-    AriTerm *at = ariTermIdx(s, ariTermIdx(s, xs, ariTermVar(s, 1, ix)), ariTermVar(s, 0, ix));
-    AriGenEnv env = *c->env;
-    env.types[env.depth++] = ix;
-    env.types[env.depth++] = ix;
-    AriTerm *v = op2(c, opName(t, (int)below(c, 3)), at, ariGenTerm(c->g, &env, t, FUEL), t);
+    AriTerm *zeros, *add = rowSumFn(c, sa, m, &zeros);
+    AriTerm *v = twoIndexEntry(c, sa, n, m);
     /* i under x, not using it; one case in four i = x, where the rule must
      * not apply (x not free in i), so a missing side condition shows */
     AriTerm *i = below(c, 4) ? up(c, oneHotIndex(c, m), 1) : var0(c, ix);
     AriTerm *gen = ariTermGenerate(s, n, ariTermLam(s, ix, deltaVecOf(c, m, i, v)));
-    return ariTermReduce(s, ARI_PAT_NONE, ariTermLam(s, rowT, ariTermLam(s, rowT, add)), zeros, gen);
+    return ariTermReduce(s, ARI_PAT_NONE, add, zeros, gen);
   }
   case ARI_RULE_K_DELTA_VEC_ADD: {
     const AriType *t = sa, *pT = ariTypePair(s, t, t);

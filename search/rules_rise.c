@@ -580,17 +580,22 @@ static AriTerm *slideAfterSplit(AriTermStore *s, AriTerm *t) {
   return mapOfVar0(s, ct, ariTermSlide(s, n, m, ariTermVar(s, 0, ct)), outer);
 }
 
+/* map (λc. map f c) chunks: f applied inside each window or chunk, for
+ * the rules that move a slide or split before a map. */
+static AriTerm *mapEachChunk(AriTermStore *s, AriTerm *f, AriTerm *chunks) {
+  if (!chunks)
+    return NULL;
+  const AriType *ct = elemOf(chunks);
+  return mapOfVar0(
+      s, ct, ariTermMap(s, ARI_PAT_NONE, -1, ariTermShift(s, f, 1, 0), ariTermVar(s, 0, ct)),
+      chunks);
+}
+
 static AriTerm *slideBeforeMap(AriTermStore *s, AriTerm *t) {
   if (!ariRuleIs(t, ARI_TERM_SLIDE) || !isMapHL(K(t, 0)))
     return NULL;
   AriTerm *m = K(t, 0);
-  AriTerm *sl = ariTermSlide(s, A(t, 0), A(t, 1), K(m, 1));
-  if (!sl)
-    return NULL;
-  const AriType *wt = elemOf(sl);
-  return mapOfVar0(
-      s, wt,
-      ariTermMap(s, ARI_PAT_NONE, -1, ariTermShift(s, K(m, 0), 1, 0), ariTermVar(s, 0, wt)), sl);
+  return mapEachChunk(s, K(m, 0), ariTermSlide(s, A(t, 0), A(t, 1), K(m, 1)));
 }
 
 static AriTerm *slideAfterMapMapF(AriTermStore *s, AriTerm *t) {
@@ -727,13 +732,7 @@ static AriTerm *splitBeforeMap(AriTermStore *s, AriTerm *t) {
   if (!ariRuleIs(t, ARI_TERM_SPLIT) || !isMapHL(K(t, 0)))
     return NULL;
   AriTerm *m = K(t, 0);
-  AriTerm *sp = ariTermSplit(s, A(t, 0), K(m, 1));
-  if (!sp)
-    return NULL;
-  const AriType *ct = elemOf(sp);
-  return mapOfVar0(
-      s, ct,
-      ariTermMap(s, ARI_PAT_NONE, -1, ariTermShift(s, K(m, 0), 1, 0), ariTermVar(s, 0, ct)), sp);
+  return mapEachChunk(s, K(m, 0), ariTermSplit(s, A(t, 0), K(m, 1)));
 }
 
 /* split p (zip a b): both sides split alike, each pair of chunks zipped

@@ -66,9 +66,10 @@
 // runs of the rise-rewrite pass (mlir-opt --mlir-timing, RelWithDebInfo, on
 // the shared 2-core machine at load 5). test/examples' @harris has 1532
 // output lines, which 32 does not divide: cbufRrot(4, 4) derives it.
-// Speed (test/bench/run.sh, 1 thread, load 3.3): 5.91 ms median against
-// 4.82 for the hand-scheduled harris_sched, 4.19 for harris_rings and 4.89
-// for Halide 14 (README's benchmark table, `rise derived`).
+// Speed (test/bench/run.sh on an idle machine, medians): 5.92 ms at 1
+// thread against 4.88 for the hand-scheduled harris_sched, 3.97 for
+// harris_rings and 4.28 for Halide 14; 3.04 ms at 2 threads against 3.13,
+// 2.65 and 2.33 (README's benchmark table, `rise derived`).
 //
 // Not reached:
 //  - Ix's (and Iy's) rotated vertical dots feed two products each, through

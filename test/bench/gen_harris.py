@@ -41,6 +41,7 @@ chunks x 32 x 2560 (or chunks x 32 x strips x 640): the same bytes as
 """
 import re
 import sys
+from riseemit import arr
 
 CHUNK = 32
 GW = (0.299, 0.587, 0.114)
@@ -58,10 +59,6 @@ def naive(src, name, h, w):
     for i, (_, new) in enumerate(subs):
         text = text.replace(f"@@{i}@@", str(new))
     return text.replace("@harris(", f"@{name}(", 1)
-
-
-def arr(*dims, elem="f32"):
-    return "!rise.array<" + "x".join(str(d) for d in dims) + "x" + elem + ">"
 
 
 P2 = "!rise.pair<f32, f32>"

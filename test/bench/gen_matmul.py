@@ -18,29 +18,13 @@ Where rise cannot say TVM's loop nest, the nearest rise form is used; see
 the comment above each version.
 """
 import sys
+from riseemit import W, arr
 
 T, V, KS = 32, 32, 4
-
-
-def arr(*dims, elem="f32"):
-    return "!rise.array<" + "x".join(str(d) for d in dims) + "x" + elem + ">"
-
 
 VEC = f"vector<{V}xf32>"
 PS = "!rise.pair<f32, f32>"
 PV = f"!rise.pair<f32, {VEC}>"
-
-
-class W:
-    def __init__(self):
-        self.lines, self.n = [], 0
-
-    def fresh(self, p="v"):
-        self.n += 1
-        return f"%{p}{self.n}"
-
-    def emit(self, s, ind):
-        self.lines.append("  " * ind + s)
 
 
 def header(w, name, n):

@@ -20,20 +20,14 @@ acceptors (join/transpose), so the response is written directly.
 Usage: gen_harris_gpu.py > test/examples/harris_gpu.mlir
 """
 
+import os
+import sys
 
-def arr(*dims, elem="f32"):
-    return "!rise.array<" + "x".join(str(d) for d in dims) + "x" + elem + ">"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from riseemit import W, arr
 
 
 PF = "!rise.pair<f32, f32>"
-
-
-class W:
-    def __init__(self):
-        self.lines = []
-
-    def emit(self, s, ind):
-        self.lines.append("  " * ind + s)
 
 
 def dot_zip(w, ind, name, a, b, n, zero="%zero"):

@@ -29,6 +29,13 @@ vector<8xf32> accumulators, a tree of pairs), 128x128 tiles and chunks of
 Usage: gen_matmul_gpu.py > test/examples/matmul_gpu.mlir
 """
 
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from riseemit import W, arr
+
+
 LOC = 16  # work-items per dimension of a work-group
 
 
@@ -59,22 +66,6 @@ def leaves(w, ind, v, n, vec):
         w.emit(f"{x} = rise.{f} {v} : {ptype(n, vec)} -> {ptype(n // 2, vec)}", ind)
         out += leaves(w, ind, x, n // 2, vec)
     return out
-
-
-def arr(*dims, elem="f32"):
-    return "!rise.array<" + "x".join(str(d) for d in dims) + "x" + elem + ">"
-
-
-class W:
-    def __init__(self):
-        self.lines, self.n = [], 0
-
-    def fresh(self, p):
-        self.n += 1
-        return f"%{p}{self.n}"
-
-    def emit(self, s, ind):
-        self.lines.append("  " * ind + s)
 
 
 def func(w, name, m, k, n, gm, gn, RB=4, KC=16):

@@ -49,9 +49,13 @@ bool ariEgGrow(void **p, size_t *cap, size_t need, size_t size) {
 
 bool ariEgVecPush(AriEgVec *v, uint32_t x) {
   if (v->n == v->cap) {
-    size_t cap = v->cap;
-    void *p = v->v;
-    if (!ariEgGrow(&p, &cap, (size_t)v->n + 1, sizeof(uint32_t)) || cap > UINT32_MAX)
+    /* From 2, not ariEgGrow's 16: there is a node and a parent list per
+     * class, and most hold one or two entries. */
+    size_t cap = v->cap ? (size_t)v->cap * 2 : 2;
+    if (cap > UINT32_MAX)
+      return false;
+    void *p = realloc(v->v, cap * sizeof(uint32_t));
+    if (!p)
       return false;
     v->v = p;
     v->cap = (uint32_t)cap;
@@ -72,7 +76,26 @@ AriEGraph *ariEgCreate(AriTermStore *s) {
     return NULL;
   }
   memset(g->buckets, 0xff, g->nbuckets * sizeof(uint32_t));
+  g->storeReleases = ariTermStoreReleases(s);
   return g;
+}
+
+void ariEgSyncStore(AriEGraph *g) {
+  uint64_t r = ariTermStoreReleases(g->s);
+  if (r == g->storeReleases)
+    return;
+  uint32_t low = ariTermStoreReleasedFrom(g->s, g->storeReleases);
+  g->storeReleases = r;
+  if (g->termMemoHigh > low) {
+    memset(g->termMemo + low, 0, (g->termMemoHigh - low) * sizeof(uint32_t));
+    g->termMemoHigh = low;
+  }
+  /* Freed terms cannot be read to find their ids: drop the whole memo (a
+   * cache) when it may hold one. */
+  if (g->bestMemoHigh > low) {
+    memset(g->bestMemo, 0, g->nBestMemo * sizeof(AriTerm *));
+    g->bestMemoHigh = 0;
+  }
 }
 
 void ariEgDestroy(AriEGraph *g) {
@@ -91,6 +114,8 @@ void ariEgDestroy(AriEGraph *g) {
   free(g->pending.v);
   free(g->termMemo);
   free(g->bestMemo);
+  free(g->ftPool);
+  free(g->bestPath);
   free(g);
 }
 
@@ -103,7 +128,8 @@ size_t ariEgBytes(const AriEGraph *g) {
   size_t b = sizeof *g + g->capNodes * sizeof(AriEgNodeRec) + g->capKidPool * 4 +
              g->capAttrPool * 8 + g->capClasses * (sizeof(AriEgClassRec) + 4) +
              g->nbuckets * 4 + g->nTermMemo * 4 + g->pending.cap * 4 +
-             g->nBestMemo * sizeof(AriTerm *);
+             g->nBestMemo * sizeof(AriTerm *) + g->capFtPool * sizeof(AriType *) +
+             g->capBestPath * 4;
   for (size_t i = 0; i < g->nclasses; ++i)
     b += ((size_t)g->classes[i].nodes.cap + g->classes[i].parents.cap) * 4;
   return b;
@@ -147,12 +173,13 @@ static uint32_t nodeHash(const AriEGraph *g, const AriEgNodeRec *n) {
   return mix32(h ^ n->nkids);
 }
 
-/* Same key, with both nodes' kids canonical. */
+/* Same key, with both nodes' kids canonical. (The pools are NULL until a
+ * node with attributes / kids is added: memcmp must not see them then.) */
 static bool nodeEq(const AriEGraph *g, const AriEgNodeRec *a, const AriEgNodeRec *b) {
   return a->kind == b->kind && a->nattrs == b->nattrs && a->nkids == b->nkids && a->sym == b->sym &&
          a->sym2 == b->sym2 && a->mk == b->mk &&
-         !memcmp(ariEgAttrs(g, a), ariEgAttrs(g, b), a->nattrs * sizeof(int64_t)) &&
-         !memcmp(ariEgKids(g, a), ariEgKids(g, b), a->nkids * sizeof(uint32_t));
+         (!a->nattrs || !memcmp(ariEgAttrs(g, a), ariEgAttrs(g, b), a->nattrs * sizeof(int64_t))) &&
+         (!a->nkids || !memcmp(ariEgKids(g, a), ariEgKids(g, b), a->nkids * sizeof(uint32_t)));
 }
 
 /* A node in the table equal to `n` (other than `self`), or NONE. */
@@ -223,7 +250,7 @@ static bool foldInt(const AriEgNodeRec *n, int64_t a, int64_t b, int64_t *out) {
     r = x * y;
   else
     return false;
-  unsigned w = ariTypeBitWidth(n->type);
+  unsigned w = ariTypeBitWidth(n->mk); /* an OP: mk is its type */
   if (w < 8 || w > 64)
     return false;
   if (w < 64) {
@@ -235,26 +262,161 @@ static bool foldInt(const AriEgNodeRec *n, int64_t a, int64_t b, int64_t *out) {
   return true;
 }
 
-/* The analysis data node n gives from its kids' classes. */
-static void nodeData(AriEGraph *g, const AriEgNodeRec *n, AriEgClassRec *out) {
+/*--- typed free indices (egraph_impl.h; docs/egraph.md, "Contexts and types") */
+
+/* The type class c's members use index `bit` at (bit set in its mask). */
+static const AriType *classFreeType(const AriEGraph *g, const AriEgClassRec *c, unsigned bit) {
+  uint64_t below = bit ? c->freeMask & ((1ULL << bit) - 1) : 0;
+  return g->ftPool[c->ftOff + (unsigned)__builtin_popcountll(below)];
+}
+
+static AriEClass findConst(const AriEGraph *g, AriEClass c) { /* no path compression */
+  while (g->uf[c] != c)
+    c = g->uf[c];
+  return c;
+}
+
+/* "More than one type" for an index (a node whose kids disagree, or a
+ * class all of whose members do): as a set of types, everything. */
+static const char kAnyTypeTag;
+#define ANY_TYPE ((const AriType *)(const void *)&kAnyTypeTag)
+
+/* The (index, type) pairs node n uses, from its kids' classes: *mask and
+ * ft[bit] for its bits, ANY_TYPE where kids disagree. Index 63 stands for
+ * all indices >= 63 (as in the masks); their types are not tracked
+ * (NULL). False when n is not consistent: an index at two types, or a
+ * LAM whose body uses index 0 at another type than the parameter.
+ * Per index the value only moves down (nothing < one type < ANY) as the
+ * kids' classes shrink, like the masks: rebuild still terminates. */
+static bool nodeSig(const AriEGraph *g, const AriEgNodeRec *n, uint64_t *mask, const AriType **ft) {
+  if (n->kind == ARI_TERM_VAR) {
+    int64_t i = ariEgAttrs(g, n)[0];
+    unsigned b = i < 63 ? (unsigned)i : 63;
+    *mask = 1ULL << b;
+    ft[b] = i < 63 ? n->mk : NULL;
+    return true;
+  }
   const uint32_t *k = ariEgKids(g, n);
-  out->type = n->type;
+  uint64_t m = 0;
+  for (unsigned i = 0; i < n->nkids; ++i) {
+    const AriEgClassRec *c = &g->classes[findConst(g, k[i])];
+    unsigned r = 0;
+    for (uint64_t cm = c->freeMask; cm; cm &= cm - 1, ++r) {
+      unsigned b = (unsigned)__builtin_ctzll(cm);
+      const AriType *t = g->ftPool[c->ftOff + r];
+      if (!(m >> b & 1)) {
+        m |= 1ULL << b;
+        ft[b] = t;
+      } else if (ft[b] != t) {
+        ft[b] = ANY_TYPE;
+      }
+    }
+  }
+  bool ok = true;
+  if (n->kind == ARI_TERM_LAM) {
+    if ((m & 1) && ft[0] != n->mk)
+      ok = false;
+    for (unsigned b = 1; b < 64; ++b)
+      if (m >> b & 1)
+        ft[b - 1] = ft[b];
+    m = lamMask(m);
+    if (m >> 63) /* "some index >= 63": both top bits untyped */
+      ft[62] = ft[63] = NULL;
+  }
+  for (uint64_t x = m; x && ok; x &= x - 1)
+    ok = ft[__builtin_ctzll(x)] != ANY_TYPE;
+  *mask = m;
+  return ok;
+}
+
+bool ariEgNodeConsistent(const AriEGraph *g, AriENode id) {
+  uint64_t m;
+  const AriType *ft[64];
+  return nodeSig(g, &g->nodes[id], &m, ft);
+}
+
+bool ariEgNodeSafe(const AriEGraph *g, AriENode id, AriEClass c) {
+  uint64_t m;
+  const AriType *ft[64];
+  if (!nodeSig(g, &g->nodes[id], &m, ft))
+    return false;
+  const AriEgClassRec *cr = &g->classes[findConst(g, c)];
+  if (m & ~cr->freeMask)
+    return false;
+  for (; m; m &= m - 1) {
+    unsigned b = (unsigned)__builtin_ctzll(m);
+    if (ft[b] != classFreeType(g, cr, b))
+      return false;
+  }
+  return true;
+}
+
+/* Intersects class c's typed free indices with (m, ft by bit): a bit
+ * stays where both have it at the same type, or one has ANY_TYPE (then
+ * the other's type); true when c's data changed. */
+static bool intersectFree(AriEGraph *g, AriEgClassRec *c, uint64_t m, const AriType *const *ft) {
+  uint64_t keep = 0;
+  bool ch = false;
+  unsigned r = 0;
+  for (uint64_t cm = c->freeMask; cm; cm &= cm - 1, ++r) {
+    unsigned b = (unsigned)__builtin_ctzll(cm);
+    const AriType **t = &g->ftPool[c->ftOff + r];
+    if (!(m >> b & 1))
+      continue;
+    if (*t == ANY_TYPE && ft[b] != ANY_TYPE) {
+      *t = ft[b];
+      ch = true;
+    } else if (*t != ft[b] && ft[b] != ANY_TYPE) {
+      continue;
+    }
+    keep |= 1ULL << b;
+  }
+  if (keep == c->freeMask)
+    return ch;
+  /* Compact in place: the kept entries only move down. */
+  unsigned w = 0;
+  r = 0;
+  for (uint64_t cm = c->freeMask; cm; cm &= cm - 1, ++r)
+    if (keep >> __builtin_ctzll(cm) & 1)
+      g->ftPool[c->ftOff + w++] = g->ftPool[c->ftOff + r];
+  c->freeMask = keep;
+  return true;
+}
+
+/* Stores ft's types for the bits of m as class c's (a new class). */
+static bool setFree(AriEGraph *g, AriEgClassRec *c, uint64_t m, const AriType *const *ft) {
+  unsigned n = (unsigned)__builtin_popcountll(m);
+  if (!ariEgGrow((void **)&g->ftPool, &g->capFtPool, g->nftPool + n, sizeof(AriType *)))
+    return false;
+  c->freeMask = m;
+  c->ftOff = (uint32_t)g->nftPool;
+  for (; m; m &= m - 1)
+    g->ftPool[g->nftPool++] = ft[__builtin_ctzll(m)];
+  return true;
+}
+
+/* Class c's types by bit into ft. */
+static void expandFree(const AriEGraph *g, const AriEgClassRec *c, const AriType **ft) {
+  unsigned r = 0;
+  for (uint64_t cm = c->freeMask; cm; cm &= cm - 1, ++r)
+    ft[__builtin_ctzll(cm)] = g->ftPool[c->ftOff + r];
+}
+
+/* The analysis data node n gives from its kids' classes; ft (64 entries)
+ * gets the types of out->freeMask's bits. */
+static void nodeData(AriEGraph *g, const AriEgNodeRec *n, AriEgClassRec *out, const AriType **ft) {
+  const uint32_t *k = ariEgKids(g, n);
+  out->type = n->kind == ARI_TERM_LAM ? NULL : n->mk; /* LAM's: its class's */
   out->hasConst = false;
   out->cval = 0;
   uint64_t m = 0;
   double cost = 1;
   for (unsigned i = 0; i < n->nkids; ++i) {
     AriEgClassRec *c = &g->classes[ariEgFind(g, k[i])];
-    m |= c->freeMask;
     cost += c->cost;
   }
-  if (n->kind == ARI_TERM_LAM)
-    m = lamMask(m);
-  if (n->kind == ARI_TERM_VAR) {
-    int64_t i = ariEgAttrs(g, n)[0];
-    m = 1ULL << (i < 63 ? i : 63);
-  }
-  bool intT = ariTypeIsInt(n->type) || ariTypeIsIndexT(n->type);
+  (void)nodeSig(g, n, &m, ft);
+  bool intT = n->kind != ARI_TERM_LAM && (ariTypeIsInt(n->mk) || ariTypeIsIndexT(n->mk));
   if (n->kind == ARI_TERM_CONST && intT) {
     out->hasConst = true;
     out->cval = ariEgAttrs(g, n)[0];
@@ -267,9 +429,11 @@ static void nodeData(AriEGraph *g, const AriEgNodeRec *n, AriEgClassRec *out) {
   out->cost = cost;
 }
 
-/* Merges `d` (of node `id`) into class c; true when c's data changed.
- * *conflict when both hold different constants (an unsound merge). */
-static bool joinData(AriEgClassRec *c, const AriEgClassRec *d, uint32_t id, bool *conflict) {
+/* Merges `d` (of node `id`, types ft) into class c; true when c's data
+ * changed. *conflict when both hold different constants (an unsound
+ * merge). */
+static bool joinData(AriEGraph *g, AriEgClassRec *c, const AriEgClassRec *d,
+                     const AriType *const *ft, uint32_t id, bool *conflict) {
   bool ch = false;
   if (d->hasConst && !c->hasConst) {
     c->hasConst = true;
@@ -278,10 +442,8 @@ static bool joinData(AriEgClassRec *c, const AriEgClassRec *d, uint32_t id, bool
   } else if (d->hasConst && c->cval != d->cval) {
     *conflict = true;
   }
-  if ((c->freeMask & d->freeMask) != c->freeMask) {
-    c->freeMask &= d->freeMask;
+  if (intersectFree(g, c, d->freeMask, ft))
     ch = true;
-  }
   if (d->cost < c->cost) {
     c->cost = d->cost;
     c->best = id;
@@ -306,11 +468,14 @@ static uint32_t newClass(AriEGraph *g) {
 }
 
 /* Adds the node (kind, attrs, syms, mk, type, kids) unless an equal one is
- * in the table. */
+ * in the table; a new node goes into class `into` when that is not NONE
+ * and it agrees in type and constant (*joined set; see ariEgAddTermInto),
+ * else into a class of its own. */
 static AriEClass addNode(AriEGraph *g, AriTermKind kind, const int64_t *attrs, unsigned nattrs,
                          const AriSym *sym, const AriSym *sym2, const AriType *mk,
-                         const AriType *type, const uint32_t *kids, unsigned nkids) {
-  if (nkids > UINT16_MAX || nattrs > UINT8_MAX) {
+                         const AriType *type, const uint32_t *kids, unsigned nkids,
+                         AriEClass into, bool *joined) {
+  if (nkids > UINT8_MAX || nattrs > UINT8_MAX) {
     ariEgFail(g, "egraph: node too wide");
     return ARI_EG_NONE;
   }
@@ -325,13 +490,12 @@ static AriEClass addNode(AriEGraph *g, AriTermKind kind, const int64_t *attrs, u
   memset(n, 0, sizeof *n);
   n->kind = (uint8_t)kind;
   n->nattrs = (uint8_t)nattrs;
-  n->nkids = (uint16_t)nkids;
+  n->nkids = (uint8_t)nkids;
   n->kidOff = (uint32_t)g->nkidPool;
   n->attrOff = (uint32_t)g->nattrPool;
   n->sym = sym;
   n->sym2 = sym2;
   n->mk = mk;
-  n->type = type;
   for (unsigned i = 0; i < nkids; ++i)
     g->kidPool[n->kidOff + i] = ariEgFind(g, kids[i]);
   if (nattrs)
@@ -340,7 +504,16 @@ static AriEClass addNode(AriEGraph *g, AriTermKind kind, const int64_t *attrs, u
   uint32_t old = tableFind(g, n, n->hash, ARI_EG_NONE);
   if (old != ARI_EG_NONE)
     return ariEgFind(g, g->nodes[old].cls); /* nothing committed */
-  uint32_t c = newClass(g);
+  AriEgClassRec d;
+  const AriType *dft[64];
+  nodeData(g, n, &d, dft); /* reads only the kids' classes and n's key */
+  if (into != ARI_EG_NONE) {
+    into = ariEgFind(g, into);
+    const AriEgClassRec *ci = &g->classes[into];
+    if (ci->type != type || (ci->hasConst && d.hasConst && ci->cval != d.cval))
+      into = ARI_EG_NONE; /* ariEgMerge would refuse: keep the node apart */
+  }
+  uint32_t c = into != ARI_EG_NONE ? into : newClass(g);
   if (c == ARI_EG_NONE || !ariEgVecPush(&g->classes[c].nodes, id)) {
     ariEgFail(g, "egraph: out of memory");
     return ARI_EG_NONE;
@@ -360,11 +533,29 @@ static AriEClass addNode(AriEGraph *g, AriTermKind kind, const int64_t *attrs, u
       ariEgFail(g, "egraph: out of memory");
       return ARI_EG_NONE;
     }
-  AriEgClassRec d;
-  nodeData(g, n, &d);
   AriEgClassRec *cr = &g->classes[c];
-  cr->type = d.type;
-  cr->freeMask = d.freeMask;
+  if (into != ARI_EG_NONE) { /* what ariEgMerge does with a one-node class */
+    intersectFree(g, cr, d.freeMask, dft);
+    if (d.hasConst) {
+      cr->hasConst = true;
+      cr->cval = d.cval;
+    }
+    if (d.cost < cr->cost) {
+      cr->cost = d.cost;
+      cr->best = id;
+    }
+    if (!ariEgVecPush(&g->pending, c)) {
+      ariEgFail(g, "egraph: out of memory");
+      return ARI_EG_NONE;
+    }
+    *joined = true;
+    return c;
+  }
+  cr->type = type;
+  if (!setFree(g, cr, d.freeMask, dft)) {
+    ariEgFail(g, "egraph: out of memory");
+    return ARI_EG_NONE;
+  }
   cr->hasConst = d.hasConst;
   cr->cval = d.cval;
   cr->cost = d.cost;
@@ -372,7 +563,8 @@ static AriEClass addNode(AriEGraph *g, AriTermKind kind, const int64_t *attrs, u
   return c;
 }
 
-static AriEClass addTerm(AriEGraph *g, const AriTerm *t, unsigned depth) {
+static AriEClass addTerm(AriEGraph *g, const AriTerm *t, unsigned depth, AriEClass into,
+                         bool *joined) {
   uint32_t tid = ariTermId(t);
   if (tid < g->nTermMemo && g->termMemo[tid])
     return ariEgFind(g, g->termMemo[tid] - 1);
@@ -393,13 +585,14 @@ static AriEClass addTerm(AriEGraph *g, const AriTerm *t, unsigned depth) {
   }
   AriEClass c = ARI_EG_NONE;
   for (unsigned i = 0; i < nk; ++i)
-    if ((kids[i] = addTerm(g, ariTermKid(t, i), depth + 1)) == ARI_EG_NONE)
+    if ((kids[i] = addTerm(g, ariTermKid(t, i), depth + 1, ARI_EG_NONE, NULL)) == ARI_EG_NONE)
       goto out;
   for (unsigned i = 0; i < na; ++i)
     attrs[i] = ariTermAttr(t, i);
   AriTermKind k = ariTermKind(t);
   c = addNode(g, k, attrs, na, ariTermSym(t), ariTermSym2(t),
-              k == ARI_TERM_LAM ? ariTermLamParam(t) : ariTermType(t), ariTermType(t), kids, nk);
+              k == ARI_TERM_LAM ? ariTermLamParam(t) : ariTermType(t), ariTermType(t), kids, nk,
+              into, joined);
   if (c != ARI_EG_NONE) {
     size_t cap = g->nTermMemo;
     if (tid >= cap) {
@@ -417,6 +610,8 @@ static AriEClass addTerm(AriEGraph *g, const AriTerm *t, unsigned depth) {
       g->nTermMemo = n;
     }
     g->termMemo[tid] = c + 1;
+    if (tid >= g->termMemoHigh)
+      g->termMemoHigh = (size_t)tid + 1;
   }
 out:
   if (kids != kidsBuf)
@@ -429,7 +624,18 @@ AriEClass ariEgAddTerm(AriEGraph *g, const AriTerm *t) {
     ariEgFail(g, "egraph: no term");
     return ARI_EG_NONE;
   }
-  return addTerm(g, t, 0);
+  ariEgSyncStore(g);
+  return addTerm(g, t, 0, ARI_EG_NONE, NULL);
+}
+
+AriEClass ariEgAddTermInto(AriEGraph *g, const AriTerm *t, AriEClass into, bool *joined) {
+  *joined = false;
+  if (!t || ariEgFind(g, into) == ARI_EG_NONE) {
+    ariEgFail(g, t ? "egraph: no such class" : "egraph: no term");
+    return ARI_EG_NONE;
+  }
+  ariEgSyncStore(g);
+  return addTerm(g, t, 0, into, joined);
 }
 
 static AriEClass lookupTerm(AriEGraph *g, const AriTerm *t, unsigned depth) {
@@ -453,7 +659,7 @@ static AriEClass lookupTerm(AriEGraph *g, const AriTerm *t, unsigned depth) {
   AriTermKind k = ariTermKind(t);
   n->kind = (uint8_t)k;
   n->nattrs = (uint8_t)na;
-  n->nkids = (uint16_t)nk;
+  n->nkids = (uint8_t)nk;
   n->kidOff = (uint32_t)g->nkidPool;
   n->attrOff = (uint32_t)g->nattrPool;
   n->sym = ariTermSym(t);
@@ -519,7 +725,9 @@ bool ariEgMerge(AriEGraph *g, AriEClass a, AriEClass b, bool *changed) {
     return false;
   }
   g->uf[b] = a;
-  ca->freeMask &= cb->freeMask;
+  const AriType *bft[64];
+  expandFree(g, cb, bft);
+  intersectFree(g, ca, cb->freeMask, bft);
   if (cb->hasConst) {
     ca->hasConst = true;
     ca->cval = cb->cval;
@@ -613,7 +821,8 @@ static bool repair(AriEGraph *g, AriEClass c) {
     double bc = 0;
     for (uint32_t i = 0; i < nv->n; ++i) {
       AriEgClassRec d;
-      nodeData(g, &g->nodes[nv->v[i]], &d);
+      const AriType *ft[64];
+      nodeData(g, &g->nodes[nv->v[i]], &d, ft);
       if (i == 0 || d.cost < bc) {
         bc = d.cost;
         g->classes[r].best = nv->v[i];
@@ -624,10 +833,11 @@ static bool repair(AriEGraph *g, AriEClass c) {
   for (uint32_t i = 0; i < pv->n; ++i) {
     uint32_t p = pv->v[i];
     AriEgClassRec d;
-    nodeData(g, &g->nodes[p], &d);
+    const AriType *ft[64];
+    nodeData(g, &g->nodes[p], &d, ft);
     AriEClass pc = ariEgFind(g, g->nodes[p].cls);
     bool conflict = false;
-    if (joinData(&g->classes[pc], &d, p, &conflict) && !ariEgVecPush(&g->pending, pc)) {
+    if (joinData(g, &g->classes[pc], &d, ft, p, &conflict) && !ariEgVecPush(&g->pending, pc)) {
       ariEgFail(g, "egraph: out of memory");
       return false;
     }
@@ -646,8 +856,10 @@ static int cmpU32(const void *a, const void *b) {
 }
 
 bool ariEgRebuild(AriEGraph *g) {
-  if (g->pending.n && g->bestMemo) /* best terms may improve */
+  if (g->pending.n && g->bestMemo) { /* best terms may improve */
     memset(g->bestMemo, 0, g->nBestMemo * sizeof(AriTerm *));
+    g->bestMemoHigh = 0;
+  }
   while (g->pending.n) {
     /* egg: take the whole queue, canonical and deduplicated, so a class
      * merged many times is repaired once per round. */
@@ -686,7 +898,15 @@ int64_t ariEgNodeAttr(const AriEGraph *g, AriENode n, unsigned i) {
   return ariEgAttrs(g, &g->nodes[n])[i];
 }
 const AriSym *ariEgNodeSym(const AriEGraph *g, AriENode n) { return g->nodes[n].sym; }
-const AriType *ariEgNodeType(const AriEGraph *g, AriENode n) { return g->nodes[n].type; }
+const AriType *ariEgNodeType(const AriEGraph *g, AriENode n) {
+  const AriEgNodeRec *r = &g->nodes[n];
+  if (r->kind != ARI_TERM_LAM)
+    return r->mk;
+  uint32_t c = r->cls; /* find without path compression: g is const */
+  while (g->uf[c] != c)
+    c = g->uf[c];
+  return g->classes[c].type;
+}
 AriEClass ariEgNodeClass(AriEGraph *g, AriENode n) { return ariEgFind(g, g->nodes[n].cls); }
 const AriType *ariEgClassType(AriEGraph *g, AriEClass c) {
   c = ariEgFind(g, c);
@@ -727,6 +947,7 @@ bool ariEgCheck(AriEGraph *g, char *err, size_t cap) {
     classes++;
     AriEgClassRec *cr = &g->classes[c];
     uint64_t mask = ~0ULL;
+    const AriType *mft[64]; /* the types of mask's bits so far */
     double cost = 0;
     bool hasConst = false;
     for (uint32_t i = 0; i < cr->nodes.n; ++i) {
@@ -736,7 +957,9 @@ bool ariEgCheck(AriEGraph *g, char *err, size_t cap) {
         BAD("class %zu lists dead node %u", c, id);
       if (ariEgFind(g, n->cls) != c)
         BAD("node %u listed in class %zu but belongs to %u", id, c, ariEgFind(g, n->cls));
-      if (n->type != cr->type)
+      if (n->kind == ARI_TERM_LAM ? ariTypeKind(cr->type) != ARI_TYPE_FUN ||
+                                        ariTypeFirst(cr->type) != n->mk
+                                  : n->mk != cr->type)
         BAD("node %u's type differs from its class's", id);
       const uint32_t *k = ariEgKids(g, n);
       for (unsigned j = 0; j < n->nkids; ++j)
@@ -748,8 +971,20 @@ bool ariEgCheck(AriEGraph *g, char *err, size_t cap) {
       if (q != ARI_EG_NONE)
         BAD("nodes %u and %u are congruent but both live", id, q);
       AriEgClassRec d;
-      nodeData(g, n, &d);
-      mask &= d.freeMask;
+      const AriType *ft[64];
+      nodeData(g, n, &d, ft);
+      if (i == 0)
+        memcpy(mft, ft, sizeof ft);
+      for (unsigned b = 0; b < 64; ++b) { /* the typed intersection */
+        if (!(mask >> b & 1) || i == 0)
+          continue;
+        if (!(d.freeMask >> b & 1) || (mft[b] != ft[b] && mft[b] != ANY_TYPE && ft[b] != ANY_TYPE))
+          mask &= ~(1ULL << b);
+        else if (mft[b] == ANY_TYPE)
+          mft[b] = ft[b];
+      }
+      if (i == 0)
+        mask = d.freeMask;
       if (i == 0 || d.cost < cost)
         cost = d.cost;
       if (d.hasConst) {
@@ -766,6 +1001,9 @@ bool ariEgCheck(AriEGraph *g, char *err, size_t cap) {
     if (mask != cr->freeMask)
       BAD("class %zu's free mask %llx, its nodes give %llx", c, (unsigned long long)cr->freeMask,
           (unsigned long long)mask);
+    for (uint64_t m = mask; m; m &= m - 1)
+      if (classFreeType(g, cr, (unsigned)__builtin_ctzll(m)) != mft[__builtin_ctzll(m)])
+        BAD("class %zu's free index %d has the wrong type", c, __builtin_ctzll(m));
     if (cost != cr->cost)
       BAD("class %zu's best cost %g, its nodes give %g", c, cr->cost, cost);
     if (g->nodes[cr->best].dead || ariEgFind(g, g->nodes[cr->best].cls) != c)

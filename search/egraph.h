@@ -10,10 +10,12 @@
  * E-class analyses, kept up to date by rebuild:
  *   - type: every e-node of a class has the same type; merging two classes
  *     of different types is refused (an error value, the graph unchanged);
- *   - free De Bruijn indices: the indices EVERY member uses (intersection
- *     on merge), as a mask like ariTermFreeMask; bit i clear means the class
- *     has a member without VAR i free, which is what η-like side conditions
- *     and "is a shift needed" ask;
+ *   - free De Bruijn indices: the indices EVERY member uses, at one type
+ *     (intersection of (index, type) pairs on merge), as a mask like
+ *     ariTermFreeMask; bit i clear means the class has a member without
+ *     VAR i free, or members that use it at different types (a class is
+ *     shared by contexts whose binders have other types: extraction and
+ *     the runner use only nodes right in all of them, docs/egraph.md);
  *   - constant: the value of an integer/index CONST in the class, or of
  *     arith.addi/subi/muli on constants (folded with wrap-around at the
  *     width); two different constants merged is an error, as for types;
@@ -146,7 +148,11 @@ double ariEgCostWeighted(void *ctx, const AriEGraph *g, AriENode n, const double
 AriTerm *ariEgExtract(AriEGraph *g, AriEClass root, AriEgCostFn fn, void *ctx, double *cost);
 
 /* The term of the size analysis' best e-nodes (no fixpoint: O(term)). Used
- * by rule application for extraction-based substitution. */
+ * by rule application for extraction-based substitution. Where a best
+ * node is not right in every context of its class (docs/egraph.md,
+ * "Contexts and types"), the cheapest node of the class that is, if any;
+ * a term that still holds such a node is returned but not memoised, and
+ * counted (the runner then skips the match). */
 AriTerm *ariEgExtractBest(AriEGraph *g, AriEClass c);
 
 /*=== Patterns and rules (search/egraph_rules.c) =========================*/
@@ -168,7 +174,7 @@ unsigned ariEgPatternNumVars(const AriEgPattern *p);
 /* Its node (non-variable) entries: the length of ariEgMatch's `nodes`. */
 unsigned ariEgPatternNumNodes(const AriEgPattern *p);
 
-enum { ARI_EG_MAX_ALTS = 4 };
+enum { ARI_EG_MAX_ALTS = 8 };
 
 /* A rule of search/rules.h with the left-hand side(s) it is e-matched by.
  * Application (extraction-based substitution): the matched instance is
@@ -225,7 +231,8 @@ typedef struct AriEgRunOpts {
   unsigned maxIterations; /* 0: no limit */
   size_t maxNodes;        /* live e-nodes; 0: no limit */
   double maxSeconds;      /* 0: no limit */
-  size_t maxBytes;        /* graph tables + term store; 0: no limit */
+  size_t maxBytes;        /* graph tables + term store + the runner's match
+                             tables; 0: no limit */
   AriEgClockFn clock;     /* NULL: CLOCK_MONOTONIC */
   void *clockCtx;
   AriEgGoalFn goal; /* NULL: none */
@@ -246,7 +253,11 @@ typedef struct AriEgReport {
   unsigned iterations;
   size_t nodes, classes;   /* at the end */
   size_t matches, applied; /* over the run: new matches, merges that changed */
-  size_t bytes;            /* at the end: graph + store */
+  size_t bytes;            /* graph + store (+ the runner's match tables
+                              while it runs) at their largest: at the end,
+                              or after an iteration's applications, before
+                              the term store scope they ran in is released
+                              (search/egraph_run.c) */
   double seconds, rebuildSeconds;
   AriTerm *best; /* the cheapest term of root at the end (NULL on error) */
   double bestCost;

@@ -42,36 +42,16 @@ double ariEgCostWeighted(void *ctx, const AriEGraph *g, AriENode n, const double
   return c;
 }
 
-/* The De Bruijn indices node n's terms may use, from its kids' classes (as
- * the free-index analysis of egraph.c computes it). */
-static uint64_t nodeFree(const AriEGraph *g, const AriEgNodeRec *n) {
-  if (n->kind == ARI_TERM_VAR) {
-    int64_t i = ariEgAttrs(g, n)[0];
-    return 1ULL << (i < 63 ? i : 63);
-  }
-  uint64_t m = 0;
-  const uint32_t *k = ariEgKids(g, n);
-  for (unsigned i = 0; i < n->nkids; ++i)
-    m |= g->classes[ariEgFind((AriEGraph *)g, k[i])].freeMask;
-  if (n->kind == ARI_TERM_LAM) {
-    uint64_t r = m >> 1;
-    if (m >> 63)
-      r |= (1ULL << 63) | (1ULL << 62);
-    m = r;
-  }
-  return m;
-}
-
 double ariEgContextPenalty(const AriEGraph *g, AriENode id, AriEClass c) {
   /* A class holds terms of one context's meaning only where they are
    * closed enough: `x - x` merged with `0` (kSubSelf) puts a term using
-   * VAR 0 into the class of the constant, which other binders share. A
-   * node using an index the class as a whole does not (the class's free
-   * mask is the intersection over its members) is then only right in
-   * some of the class's contexts: it is taken only when nothing else is
-   * finite. */
-  const AriEgNodeRec *n = &g->nodes[id];
-  return (nodeFree(g, n) & ~g->classes[c].freeMask) ? ARI_EG_CONTEXT_PENALTY : 0;
+   * VAR 0 into the class of the constant, which other binders share, and
+   * mapConstGenerate moves a body under a binder of another type. A node
+   * that is not safe in its class (egraph_impl.h: it uses an index, or an
+   * index at a type, that the class as a whole does not, or it is not
+   * consistent) is only right in some of the class's contexts: it is
+   * taken only when nothing else is finite. */
+  return ariEgNodeSafe(g, id, c) ? 0 : ARI_EG_CONTEXT_PENALTY;
 }
 
 typedef struct {
@@ -203,14 +183,52 @@ out:
 
 /* Follows the size analysis' best nodes: each has a smaller cost than its
  * class, so this terminates; no tables, so it is cheap enough to run once
- * per rule application. */
-static AriTerm *bestBuild(AriEGraph *g, AriEClass c, unsigned depth) {
+ * per rule application. Where a best node is unsafe, a safe one whose
+ * kids are not on the path (so a class met again on the path takes
+ * another), and only in the first half of the depth bound: below it the
+ * best nodes alone, which cannot cycle. */
+static AriTerm *bestBuild(AriEGraph *g, AriEClass c, unsigned depth, bool *unsafe) {
   c = ariEgFind(g, c);
   if (depth > MAX_DEPTH) {
     ariEgFail(g, "extraction: nesting too deep");
     return NULL;
   }
+  if (!ariEgGrow((void **)&g->bestPath, &g->capBestPath, (size_t)depth + 1, sizeof(uint32_t))) {
+    ariEgFail(g, "extraction: out of memory");
+    return NULL;
+  }
+  g->bestPath[depth] = c;
   uint32_t id = g->classes[c].best;
+  if (!ariEgNodeSafe(g, id, c)) {
+    /* The size analysis knows nothing of contexts: its node may be wrong
+     * here (egraph_impl.h). Take the cheapest safe node instead whose kids
+     * are not on the path (no cycle); if there is none, the best node,
+     * and the caller learns that the term is unsafe. */
+    uint32_t alt = ARI_EG_NONE;
+    double altCost = INFINITY;
+    const AriEgVec *nv = &g->classes[c].nodes;
+    for (uint32_t i = 0; i < nv->n && depth < MAX_DEPTH / 2; ++i) {
+      const AriEgNodeRec *n = &g->nodes[nv->v[i]];
+      if (n->dead || !ariEgNodeSafe(g, nv->v[i], c))
+        continue;
+      double cost = 1;
+      bool onPath = false;
+      for (unsigned j = 0; j < n->nkids && !onPath; ++j) {
+        AriEClass k = ariEgFind(g, ariEgKids(g, n)[j]);
+        for (unsigned d = 0; d <= depth && !onPath; ++d)
+          onPath = g->bestPath[d] == k;
+        cost += g->classes[k].cost;
+      }
+      if (!onPath && cost < altCost) {
+        altCost = cost;
+        alt = nv->v[i];
+      }
+    }
+    if (alt != ARI_EG_NONE)
+      id = alt;
+    else
+      *unsafe = true;
+  }
   unsigned nk = g->nodes[id].nkids;
   AriTerm *kbuf[KID_BUF], **kids = kbuf, *t = NULL;
   if (nk > KID_BUF && !(kids = malloc(nk * sizeof(AriTerm *)))) {
@@ -219,7 +237,8 @@ static AriTerm *bestBuild(AriEGraph *g, AriEClass c, unsigned depth) {
   }
   for (unsigned i = 0; i < nk; ++i) {
     AriEClass k = ariEgFind(g, ariEgKids(g, &g->nodes[id])[i]);
-    kids[i] = k < g->nBestMemo && g->bestMemo[k] ? g->bestMemo[k] : bestBuild(g, k, depth + 1);
+    kids[i] = k < g->nBestMemo && g->bestMemo[k] ? g->bestMemo[k]
+                                                   : bestBuild(g, k, depth + 1, unsafe);
     if (!kids[i])
       goto out;
   }
@@ -240,11 +259,18 @@ AriTerm *ariEgExtractBest(AriEGraph *g, AriEClass c) {
     ariEgFail(g, "extraction: no such class");
     return NULL;
   }
-  /* Memoised until the next rebuild: a class only gains members, so the
+  ariEgSyncStore(g);
+  /* Memoised until the next rebuild (or the release of a scope of the
+   * store that made it): a class only gains members, so the
    * term stays one of them. */
   if (c < g->nBestMemo && g->bestMemo[c])
     return g->bestMemo[c];
-  AriTerm *t = bestBuild(g, c, 0);
+  bool unsafe = false;
+  AriTerm *t = bestBuild(g, c, 0, &unsafe);
+  if (t && unsafe) { /* not memoised: every caller must learn it */
+    g->bestUnsafe++;
+    return t;
+  }
   if (t && c >= g->nBestMemo) {
     size_t n = g->nBestMemo ? g->nBestMemo : 1024;
     while (n <= c)
@@ -256,7 +282,10 @@ AriTerm *ariEgExtractBest(AriEGraph *g, AriEClass c) {
     g->bestMemo = m;
     g->nBestMemo = n;
   }
-  if (t)
+  if (t) {
     g->bestMemo[c] = t;
+    if (ariTermId(t) >= g->bestMemoHigh)
+      g->bestMemoHigh = ariTermId(t) + 1;
+  }
   return t;
 }

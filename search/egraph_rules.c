@@ -358,33 +358,76 @@ AriTerm *ariEgInstantiate(AriEGraph *g, const AriEgPattern *p, const AriEClass *
 /*--- the rules that have patterns ---------------------------------------------*/
 
 /* Alternatives are separated by '|'. Map attrs are [kind, dim], reduce's
- * [kind]; 0 is high-level. */
+ * [kind]: 0 is high-level, 1 seq, 2 unroll (the only reduce kinds). A
+ * CONST's attribute is its int64 value, or the IEEE double's bits for a
+ * float; the library compares floats with ==, so a float 0 is written as
+ * both +0 and -0. Where a rule inspects a subterm's shape, the pattern
+ * spells it out: the matcher then finds it among every node of the class,
+ * where a variable would only offer the class's best extracted term. */
+#define F_P0 "0"                    /* +0.0 */
+#define F_N0 "-9223372036854775808" /* -0.0 */
+#define F_1 "4607182418800017408"   /* 1.0 */
+#define F_M1 "-4616189618054758400" /* -1.0 */
+/* reduce (\a x. a + x) ZERO (generate _ (\i. BODY)): Knossos' sum over a
+ * generate, for floats (either zero) and integers. */
+#define SUMF(z, body)                                                                              \
+  "(reduce _ (lam (lam (arith.addf (var 1) (var 0)))) (const " z ") (generate _ (lam " body ")))"
+#define SUMI(body)                                                                                 \
+  "(reduce _ (lam (lam (arith.addi (var 1) (var 0)))) (const 0) (generate _ (lam " body ")))"
+#define SUM3(bf, bi) SUMF(F_P0, bf) " | " SUMF(F_N0, bf) " | " SUMI(bi)
+/* Knossos' sum of generated arrays: reduce (\a x. map (\p. fst p + snd p)
+ * (zip a x)) (generate (\j. 0)) (generate _ (\i. INNER)). */
+#define SUMARR(inner)                                                                              \
+  "(reduce _ (lam (lam (map 0 _ (lam ?add) (zip (var 1) (var 0))))) (generate _ (lam (const _))) " \
+  "(generate _ (lam " inner ")))"
+/* deltaVec: generate _ (\j. select (cmpi a b) v 0) */
+#define DELTA(a, b, v) "(generate _ (lam (arith.select (arith.cmpi " a " " b ") " v " (const _))))"
+/* the float sum of products of separateConvKernel's dot: reduce (\a v. a
+ * + v) ZERO (map (\p. l * r) (zip W N)) */
+#define DOT(z, w, n)                                                                               \
+  "(reduce _ (lam (lam (arith.addf (var 1) (var 0)))) (const " z ") "                              \
+  "(map 0 _ (lam (arith.mulf ?l ?r)) (zip " w " " n ")))"
 static const struct {
   const char *name, *lhs;
 } kRules[] = {
     {"beta", "(app (lam ?b) ?e)"},
     {"eta", "(lam (app ?f (var 0)))"},
     {"mapFusion", "(map 0 _ ?g (map 0 _ ?f ?x))"},
-    {"mapFission", "(map _ _ (lam ?b) ?y)"},
-    {"reduceMapFusion", "(reduce 0 ?g ?i (map _ _ ?f ?x))"},
-    {"reduceSeqMapFusion", "(reduce 1 ?g ?i (map _ _ ?f ?x))"},
-    {"splitJoin", "(map _ _ ?f ?x)"},
-    {"joinSplitMap", "(join (map _ _ ?g (split _ ?x)))"},
+    /* The body's operation is spelled out (a variable would offer only the
+     * body class's best term): after one fission the body class holds the
+     * fissioned form too, but it is bigger than the original, so the next
+     * fission out (the thesis's data preparation leaving the compute map,
+     * Listing C.13) must pick it by its shape. The last alternative
+     * covers every other body. */
+    {"mapFission", "(map _ _ (lam (map _ _ ?f ?x)) ?y) | (map _ _ (lam (transpose ?x)) ?y) | "
+                   "(map _ _ (lam (join ?x)) ?y) | (map _ _ (lam (reduce _ ?f ?i ?x)) ?y) | "
+                   "(map _ _ (lam (split _ ?x)) ?y) | (map _ _ (lam (zip ?x ?z)) ?y) | "
+                   "(map _ _ (lam ?b) ?y)"},
+    {"reduceMapFusion", "(reduce 0 ?g ?i (map 0 _ ?f ?x))"},
+    {"reduceSeqMapFusion", "(reduce 1 ?g ?i (map 0 _ ?f ?x)) | (reduce 2 ?g ?i (map 0 _ ?f ?x))"},
+    {"splitJoin", "(map 0 _ ?f ?x)"},
+    {"joinSplitMap", "(join (map 0 _ (lam (map 0 _ ?f (var 0))) (split _ ?x)))"},
     {"splitJoinId", "(split _ (join ?x))"},
     {"joinSplitId", "(join (split _ ?x))"},
     {"transposeTranspose", "(transpose (transpose ?x))"},
-    {"transposeMapMap", "(transpose (map _ _ ?f ?x))"},
-    {"mapMapTranspose", "(map _ _ ?f (transpose ?x))"},
+    {"createTransposePair", "?x"},
+    {"createMapId", "?x"},
+    {"mapConstGenerate", "(map _ _ (lam ?b) ?x)"},
+    {"transposeMapMap", "(transpose (map 0 _ (lam (map 0 _ ?f (var 0))) ?x))"},
+    {"mapMapTranspose", "(map 0 _ (lam (map 0 _ ?f (var 0))) (transpose ?x))"},
     {"fstPair", "(fst (pair ?a ?b))"},
     {"sndPair", "(snd (pair ?a ?b))"},
     {"mapSeq", "(map 0 _ ?f ?x)"},
     {"mapPar", "(map 0 _ ?f ?x)"},
     {"reduceSeq", "(reduce 0 ?f ?i ?x)"},
-    {"kAdd0", "(arith.addf ?z ?a) | (arith.addi ?z ?a)"},
-    {"kMul1", "(arith.mulf ?z ?a) | (arith.muli ?z ?a)"},
-    {"kSub0", "(arith.subf ?a ?z) | (arith.subi ?a ?z)"},
-    {"kDiv1", "(arith.divf ?a ?z)"},
-    {"kAddMulNeg1", "(arith.addf ?a (arith.mulf ?b ?c)) | (arith.addi ?a (arith.muli ?b ?c))"},
+    {"kAdd0", "(arith.addf (const " F_P0 ") ?a) | (arith.addf (const " F_N0 ") ?a) | "
+              "(arith.addi (const 0) ?a)"},
+    {"kMul1", "(arith.mulf (const " F_1 ") ?a) | (arith.muli (const 1) ?a)"},
+    {"kSub0", "(arith.subf ?a (const " F_P0 ")) | (arith.subf ?a (const " F_N0 ")) | "
+              "(arith.subi ?a (const 0))"},
+    {"kDiv1", "(arith.divf ?a (const " F_1 "))"},
+    {"kAddMulNeg1", "(arith.addf ?a (arith.mulf ?b (const " F_M1 "))) | "
+                    "(arith.addi ?a (arith.muli ?b (const -1)))"},
     {"kMulComm", "(arith.mulf ?a ?b) | (arith.muli ?a ?b)"},
     {"kAddComm", "(arith.addf ?a ?b) | (arith.addi ?a ?b)"},
     {"kSubSelf", "(arith.subf ?a ?a) | (arith.subi ?a ?a)"},
@@ -400,9 +443,10 @@ static const struct {
     /* any reduction over anything derived from the row (the library rule
      * checks that g does not use the row) */
     {"mapReduceInterchangeAcc", "(map 0 _ (lam (reduce _ ?g ?i ?e)) ?x)"},
-    {"mapFstZip", "(map 0 _ ?f (zip ?a ?b))"},
-    {"mapSndZip", "(map 0 _ ?f (zip ?a ?b))"},
-    {"zipMapFusion", "(zip (map 0 _ ?f ?x) (map 0 _ ?g ?y))"},
+    {"mapFstZip", "(map 0 _ (lam (fst (var 0))) (zip ?a ?b))"},
+    {"mapSndZip", "(map 0 _ (lam (snd (var 0))) (zip ?a ?b))"},
+    /* the same x on both sides: the same class */
+    {"zipMapFusion", "(zip (map 0 _ ?f ?x) (map 0 _ ?g ?x))"},
     {"mapPairFission", "(map 0 _ (lam (pair ?a ?b)) ?x)"},
     {"zipSame", "(zip ?x ?x)"},
     /* x |-> as_scalar (as_vector v x) applies to every array of scalars
@@ -410,18 +454,102 @@ static const struct {
      * checks the type. */
     {"startVectorization", "?x"},
     {"vectorizeBeforeMap", "(as_vector _ (map 0 _ ?f ?x))"},
-    {"vectorizeBeforeMapReduce", "(as_vector _ (map 0 _ (lam (reduce _ ?g ?i (var 0))) ?x))"},
-    {"vectorizeBeforeMapZipReduce", "(as_vector _ (map 0 _ (lam (reduce _ ?g ?i (zip ?a ?b))) ?x))"},
+    {"vectorizeBeforeMapReduce",
+     "(as_vector _ (map 0 _ (lam (reduce _ (lam (lam ?b)) ?i (var 0))) ?x))"},
+    /* a lowered reduction (seq or unroll) over a zip */
+    {"vectorizeBeforeMapZipReduce",
+     "(as_vector _ (map 0 _ (lam (reduce 1 (lam (lam ?b)) ?i (zip ?a ?c))) ?x)) | "
+     "(as_vector _ (map 0 _ (lam (reduce 2 (lam (lam ?b)) ?i (zip ?a ?c))) ?x))"},
     {"vectorizeBeforeMapZip", "(as_vector _ (map 0 _ (lam ?b) ?x))"},
     {"asScalarAsVector", "(as_scalar (as_vector _ ?x))"},
     {"asVectorAsScalar", "(as_vector _ (as_scalar ?x))"},
-    {"mapUnroll", "(map _ _ ?f ?x)"},
+    /* a high-level or sequential map */
+    {"mapUnroll", "(map 0 _ ?f ?x) | (map 1 _ ?f ?x)"},
     {"useMapGlobal", "(map 0 _ ?f ?x)"},
     {"useMapWorkgroup", "(map 0 _ ?f ?x)"},
     {"useMapLocal", "(map 0 _ ?f ?x)"},
-    {"reduceSeqUnroll", "(reduce _ ?f ?i ?x)"},
+    {"reduceSeqUnroll", "(reduce 0 ?f ?i ?x) | (reduce 1 ?f ?i ?x)"},
     /* e |-> to_mem a e: any data class (the library rule checks). */
     {"toMem", "?x"},
+    /* The rest of the library (every rule has a pattern: search.egraph_rules
+     * checks it, and that each pattern finds its rule's example). */
+    /* f |-> \x. f x, e |-> kernel e, e |-> let x = e in x: any class of the
+     * right type (function, closed data, data), as toMem. kLetLift lifts a
+     * let out of any operand of any node kind, which a pattern cannot
+     * enumerate: it sees each class's best term. */
+    {"etaAbstraction", "?f"},
+    {"introduceKernel", "?x"},
+    {"kLetIntro", "?x"},
+    {"kLetLift", "?x"},
+    {"kLetCSE", "(app (lam (app (lam ?b) ?e1)) ?e)"},
+    {"mapGenerate", "(map 0 _ ?f (generate _ ?g))"},
+    {"idxGenerate", "(idx (generate _ ?f) ?i)"},
+    {"idxMap", "(idx (map _ _ ?f ?x) ?i)"},
+    {"reduceMapInterchange", "(reduce _ (lam (lam (map 0 _ (lam ?g) (zip (var 1) (var 0))))) "
+                             "(map 0 _ (lam ?i) ?y) (transpose ?x))"},
+    /* slides */
+    {"slideAfterSplit", "(split _ (slide _ _ ?x))"},
+    {"slideBeforeMap", "(slide _ _ (map 0 _ ?f ?x))"},
+    {"slideAfterMapMapF", "(map 0 _ (lam (map 0 _ ?f (var 0))) (slide _ _ ?x))"},
+    {"slideBeforeSlide", "(slide _ _ (slide _ _ ?x))"},
+    {"slideAfterMapDeep", "(map _ _ (lam ?b) (slide _ _ ?x))"},
+    {"zipSlideMapFusion", "(zip (map 0 _ ?f (slide _ _ ?a)) (map 0 _ ?g (slide _ _ ?b)))"},
+    {"splitBeforeMap", "(split _ (map 0 _ ?f ?x))"},
+    {"splitBeforeZip", "(split _ (zip ?a ?b))"},
+    {"mapSlideAfterTranspose", "(transpose (map 0 _ (lam (slide _ _ (var 0))) ?x))"},
+    /* storage folding: windows of step 1 */
+    {"useCBuffer", "(slide _ 1 ?x)"},
+    {"useRotateValues", "(slide _ 1 ?x)"},
+    {"cBufferLoadFusion", "(circular_buffer _ _ _ ?f (map 0 _ ?g ?x))"},
+    {"useIterateStream", "(map 0 _ ?f (circular_buffer _ _ _ ?g ?x)) | "
+                         "(map 0 _ ?f (rotate_values _ _ ?g ?x))"},
+    /* domain-specific: a dot with a literal 2D weight, a 2D window's sum */
+    {"separateConvKernel", DOT(F_P0, "(join (literal))", "(join ?n)") " | "
+                           DOT(F_N0, "(join (literal))", "(join ?n)")},
+    {"separateSum", "(reduce _ (lam (lam (arith.addf (var 1) (var 0)))) (const " F_P0 ") "
+                    "(join ?x)) | "
+                    "(reduce _ (lam (lam (arith.addf (var 1) (var 0)))) (const " F_N0 ") "
+                    "(join ?x))"},
+    /* Knossos Table 3, the rest (float and integer forms; division is
+     * float only) */
+    {"kSubAddSwap", "(arith.subf (arith.addf ?a ?b) ?c) | (arith.subi (arith.addi ?a ?b) ?c)"},
+    {"kAddSubSwap", "(arith.addf (arith.subf ?a ?b) ?c) | (arith.addi (arith.subi ?a ?b) ?c)"},
+    {"kSubSubSwap", "(arith.subf (arith.subf ?a ?b) ?c) | (arith.subi (arith.subi ?a ?b) ?c)"},
+    {"kSubSub", "(arith.subf ?a (arith.subf ?b ?c)) | (arith.subi ?a (arith.subi ?b ?c))"},
+    {"kDivMulSwap", "(arith.divf (arith.mulf ?a ?b) ?c)"},
+    {"kMulDivSwap", "(arith.mulf (arith.divf ?a ?b) ?c)"},
+    {"kDivDivSwap", "(arith.divf (arith.divf ?a ?b) ?c)"},
+    {"kDivDiv", "(arith.divf ?a (arith.divf ?b ?c))"},
+    {"kDivDivMul", "(arith.divf (arith.divf ?a ?b) ?c)"},
+    {"kDistribute", "(arith.mulf ?a (arith.addf ?b ?c)) | (arith.muli ?a (arith.addi ?b ?c))"},
+    {"kFactor", "(arith.addf (arith.mulf ?a ?b) (arith.mulf ?a ?c)) | "
+                "(arith.addi (arith.muli ?a ?b) (arith.muli ?a ?c))"},
+    {"kDistributeSub", "(arith.mulf ?a (arith.subf ?b ?c)) | (arith.muli ?a (arith.subi ?b ?c))"},
+    {"kAddNeg1Mul", "(arith.addf ?a (arith.mulf (const " F_M1 ") ?b)) | "
+                    "(arith.addi ?a (arith.muli (const -1) ?b))"},
+    {"kFactorSub", "(arith.subf (arith.mulf ?a ?b) (arith.mulf ?a ?c)) | "
+                   "(arith.subi (arith.muli ?a ?b) (arith.muli ?a ?c))"},
+    {"kAddDiv", "(arith.addf (arith.divf ?y ?x) (arith.divf ?z ?x))"},
+    {"kSubDiv", "(arith.subf (arith.divf ?y ?x) (arith.divf ?z ?x))"},
+    {"kDivMul", "(arith.divf ?a (arith.mulf ?b ?c))"},
+    {"kMul0", "(arith.mulf (const " F_P0 ") ?a) | (arith.mulf (const " F_N0 ") ?a) | "
+              "(arith.muli (const 0) ?a)"},
+    /* Knossos Table 4 */
+    {"kSumGenerateAdd", SUM3("(arith.addf ?a ?b)", "(arith.addi ?a ?b)")},
+    {"kSumGenerateConst", SUM3("?b", "?b")},
+    {"kSumGenerateSelect", SUM3("(arith.select ?c ?a ?b)", "(arith.select ?c ?a ?b)")},
+    {"kSumGenerateTuple", "(reduce _ (lam (lam (pair ?p ?q))) (pair (const _) (const _)) "
+                          "(generate _ (lam (pair ?a ?b))))"},
+    {"kSumGenerateBuild", SUMARR("(generate _ (lam ?e))")},
+    {"kSumDeltaVec", SUMARR(DELTA("?a", "?b", "?v"))},
+    {"kDeltaVecAdd", "(map 0 _ (lam ?add) (zip " DELTA("?a", "?b", "?v") " " DELTA("?c", "?d", "?w")
+                     "))"},
+    /* select on a constant condition: true is any non-zero value */
+    {"kSelectTrue", "(arith.select (const _) ?a ?b)"},
+    {"kSelectFalse", "(arith.select (const 0) ?a ?b)"},
+    {"kSelectBool", "(arith.select ?c (const _) (const 0))"},
+    {"kSelectSame", "(arith.select ?c ?a ?a)"},
+    {"kCmpSelf", "(arith.cmpi ?a ?a)"},
 };
 
 size_t ariEgRulePatternCount(void) { return sizeof kRules / sizeof kRules[0]; }

@@ -8,6 +8,16 @@
  * on the term store (shift, substitution and beta happen there), and the
  * result is added back and merged with the matched class.
  *
+ * Memory: those terms are temporaries. Each iteration's applications run
+ * in a scope of the term store (ariTermStoreMark), released after them;
+ * inside it each match gets a scope of its own, released as soon as its
+ * result is in the graph (the e-graph copies what it keeps: e-nodes hold
+ * kinds, attributes, symbols, types and class ids, never terms). The best
+ * terms of the variables' classes are extracted into the iteration's
+ * scope before the match's scope opens, so ariEgExtractBest's memo keeps
+ * serving the other matches of the iteration. The root's extraction at
+ * the end is made outside any scope: it is the caller's.
+ *
 \*===----------------------------------------------------------------------===*/
 
 #define _POSIX_C_SOURCE 200809L
@@ -64,7 +74,9 @@ static uint64_t seenMix(uint64_t x) { /* splitmix64's finaliser */
 /* True if key was there; otherwise inserts it (false also when out of
  * memory: the cache is only an optimisation). */
 static bool seenTest(Seen *s, uint64_t key) {
-  if (2 * (s->n + 1) > s->cap) {
+  /* Load up to 3/4 (well-mixed keys, linear probing): this set is kept
+   * for the whole run and grows with every match applied. */
+  if (4 * (s->n + 1) > 3 * s->cap) {
     size_t cap = s->cap ? 2 * s->cap : 4096;
     uint64_t *k = calloc(cap, sizeof(uint64_t));
     if (!k)
@@ -114,14 +126,34 @@ typedef struct {
 static bool collect(void *ctx, const AriEClass *vars, const AriENode *nodes) {
   Collector *c = ctx;
   size_t k = c->nvars + c->nnodes;
+  /* Contexts (egraph_impl.h): the matched root node must be consistent
+   * (it may belong to another of its class's contexts: the result is
+   * right there, and joins the class as such), every other matched node
+   * safe in its class: an unsafe one may use an index that is bound
+   * otherwise here, or at another type, and under a binder of the
+   * pattern the rule would capture it (mapFission, say, re-binds a body
+   * that `x - x` or mapConstGenerate brought from another context). Not
+   * recorded as seen: it may become safe as masks shrink. */
+  if (c->nnodes && !ariEgNodeConsistent(c->g, nodes[0]))
+    return true;
+  for (unsigned i = 1; i < c->nnodes; ++i)
+    if (!ariEgNodeSafe(c->g, nodes[i], ariEgFind(c->g, c->g->nodes[nodes[i]].cls)))
+      return true;
   /* A match seen in an earlier iteration (same rule, same e-nodes, same
    * canonical variable classes) was applied then; egg applies it again,
    * but with extraction-based substitution that only repeats the work.
    * Keyed by a 64-bit hash: a collision would skip one rewrite, never
-   * make a wrong one. */
+   * make a wrong one. The key holds each variable class's best cost too:
+   * the instantiation uses the best terms, and a class's best term only
+   * changes when its cost drops (a tile's zeros that become a generate
+   * free of the data, say), so such a match is tried again. */
   uint64_t key = 0x84222325cbf29ce4ULL ^ ((uint64_t)c->rule << 16 | c->alt);
-  for (unsigned i = 0; i < c->nvars; ++i)
-    key = seenMix(key ^ ariEgFind(c->g, vars[i])) + i;
+  for (unsigned i = 0; i < c->nvars; ++i) {
+    AriEClass v = ariEgFind(c->g, vars[i]);
+    uint64_t cost;
+    memcpy(&cost, &c->g->classes[v].cost, sizeof cost);
+    key = seenMix(key ^ v ^ seenMix(cost)) + i;
+  }
   for (unsigned i = 0; i < c->nnodes; ++i)
     key = seenMix(key ^ ((uint64_t)nodes[i] << 1 | 1)) + i;
   if (seenTest(c->seenMatches, key ? key : 1))
@@ -140,6 +172,61 @@ static bool collect(void *ctx, const AriEClass *vars, const AriENode *nodes) {
 }
 
 static size_t bytesNow(AriEGraph *g) { return ariEgBytes(g) + ariTermStoreBytes(g->s); }
+
+/* Applies one match (see the file comment); *changed when the merge joined
+ * two classes. The match's terms are freed before returning; the store's
+ * error survives for the caller. */
+static AriRuleStatus applyMatch(AriEGraph *g, const AriEgRule *r, const Match *m,
+                                const uint32_t *vars, bool *changed) {
+  const AriEgPattern *p = r->lhs[m->alt];
+  unsigned nv = ariEgPatternNumVars(p);
+  *changed = false;
+  /* Into the iteration's scope (see the file comment). A failure is left
+   * for the instantiation to meet (or not, if it fails earlier), so that
+   * errors are reported exactly as without this step. */
+  bool hadErr = g->hasErr, storeHadErr = ariTermStoreError(g->s)[0] != 0;
+  uint64_t unsafe0 = g->bestUnsafe;
+  for (unsigned k = 0; k < nv; ++k)
+    if (!ariEgExtractBest(g, vars[k])) {
+      if (!hadErr)
+        ariEgClearError(g);
+      if (!storeHadErr)
+        ariTermStoreClearError(g->s);
+      break;
+    }
+  /* A variable whose class has no term safe in all its contexts
+   * (egraph_impl.h): its best term may be wrong here, so no rewrite. */
+  if (g->bestUnsafe != unsafe0)
+    return ARI_RULE_NO_MATCH;
+  AriTermMark mk = ariTermStoreMark(g->s);
+  if (!mk.serial)
+    return ARI_RULE_ERROR; /* out of memory, in the store's error */
+  AriTerm *t = ariEgInstantiate(g, p, vars, vars + nv), *out = NULL;
+  AriRuleStatus st = ARI_RULE_NO_MATCH;
+  if (t && g->bestUnsafe != unsafe0)
+    ; /* as above (a variable whose extraction failed before) */
+  else if (t)
+    st = ariRuleApply(&r->inst, g->s, t, &out);
+  else if (strstr(ariTermStoreError(g->s), "out of memory") || g->hasErr)
+    st = ARI_RULE_ERROR;
+  else
+    ariTermStoreClearError(g->s);
+  if (st == ARI_RULE_APPLIED) {
+    bool joined = false; /* a new root node went straight into m->root's class */
+    AriEClass c = ariEgAddTermInto(g, out, m->root, &joined);
+    if (c == ARI_EG_NONE)
+      st = ARI_RULE_ERROR;
+    else if (joined)
+      *changed = true;
+    else if (ariEgClassType(g, c) != ariEgClassType(g, m->root))
+      ; /* a rule changing the type is not an equation: ignored */
+    else if (!ariEgMerge(g, m->root, c, changed))
+      st = ARI_RULE_ERROR;
+  }
+  if (!ariTermStoreRelease(g->s, mk))
+    st = ARI_RULE_ERROR; /* out of memory rebuilding the term table */
+  return st;
+}
 
 /* Incremental matching (AriEgRunOpts.incremental): which classes an
  * iteration must match in. Snapshot before applying: node and class
@@ -213,6 +300,15 @@ static void dirtyCompute(AriEGraph *g, Dirty *d, unsigned depth) {
 
 static bool dirtyNeeds(const Dirty *d, size_t c) { return d->all || c >= d->len || d->dirty[c]; }
 
+/* What the memory limit and the report count: the graph, the store, and
+ * the runner's own tables (the matches of an iteration and every match
+ * key seen, 8 bytes each at load <= 3/4: with the terms freed, the seen
+ * set is often the largest of them). */
+static size_t runBytes(AriEGraph *g, const Collector *col, const Seen *seen, const Dirty *d) {
+  return bytesNow(g) + seen->cap * sizeof(uint64_t) + col->cap * sizeof(Match) +
+         col->capPool * sizeof(uint32_t) + d->len + d->cap + (d->capF + d->capN) * sizeof(uint32_t);
+}
+
 bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrules,
               const AriEgRunOpts *o, AriEgReport *rep) {
   memset(rep, 0, sizeof *rep);
@@ -228,6 +324,7 @@ bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrule
         depth = ariEgPatternNumNodes(rules[r].lhs[a]);
   AriEgStop stop = ARI_EG_STOP_SATURATED;
   bool done = false;
+  size_t peak = 0; /* graph + store at their largest seen */
   if (ariEgFind(g, root) == ARI_EG_NONE) {
     ariEgFail(g, "egraph: no such root class");
     stop = ARI_EG_STOP_ERROR;
@@ -267,36 +364,23 @@ bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrule
     }
     rep->matches += col.n; /* new matches only */
     rep->iterations++;
-    /* 2. apply them all */
+    /* 2. apply them all, in the iteration's scope */
     bool changedAny = false;
     if (o->incremental)
       dirtySnapshot(g, &dirty);
+    AriTermMark iterMark = ariTermStoreMark(g->s);
+    if (!iterMark.serial) {
+      stop = ARI_EG_STOP_MEMORY;
+      break;
+    }
     for (size_t i = 0; i < col.n && !done; ++i) {
       const Match *m = &col.m[i];
       const AriEgRule *r = &rules[m->rule];
-      const AriEgPattern *p = r->lhs[m->alt];
-      const uint32_t *vars = col.pool + m->off;
-      AriTerm *t = ariEgInstantiate(g, p, vars, vars + ariEgPatternNumVars(p)), *out = NULL;
-      AriRuleStatus st = ARI_RULE_NO_MATCH;
-      if (t)
-        st = ariRuleApply(&r->inst, g->s, t, &out);
-      else if (strstr(ariTermStoreError(g->s), "out of memory") || g->hasErr)
-        st = ARI_RULE_ERROR;
-      else
-        ariTermStoreClearError(g->s);
-      if (st == ARI_RULE_APPLIED) {
-        AriEClass c = ariEgAddTerm(g, out);
-        bool changed = false;
-        if (c == ARI_EG_NONE)
-          st = ARI_RULE_ERROR;
-        else if (ariEgClassType(g, c) != ariEgClassType(g, m->root))
-          ; /* a rule changing the type is not an equation: ignored */
-        else if (!ariEgMerge(g, m->root, c, &changed))
-          st = ARI_RULE_ERROR;
-        if (changed) {
-          rep->applied++;
-          changedAny = true;
-        }
+      bool changed = false;
+      AriRuleStatus st = applyMatch(g, r, m, col.pool + m->off, &changed);
+      if (changed) {
+        rep->applied++;
+        changedAny = true;
       }
       if (st == ARI_RULE_ERROR) {
         bool mem = strstr(ariTermStoreError(g->s), "out of memory") != NULL;
@@ -312,10 +396,19 @@ bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrule
       } else if ((i & 255) == 255 && o->maxSeconds && clk(o->clockCtx) - t0 > o->maxSeconds) {
         stop = ARI_EG_STOP_TIME;
         done = true;
-      } else if ((i & 1023) == 1023 && o->maxBytes && bytesNow(g) > o->maxBytes) {
+      } else if ((i & 1023) == 1023 && o->maxBytes &&
+                 runBytes(g, &col, &seenMatches, &dirty) > o->maxBytes) {
         stop = ARI_EG_STOP_MEMORY;
         done = true;
       }
+    }
+    /* The iteration's peak: its scope holds the extracted terms now. */
+    size_t b = runBytes(g, &col, &seenMatches, &dirty);
+    if (b > peak)
+      peak = b;
+    if (!ariTermStoreRelease(g->s, iterMark) && stop != ARI_EG_STOP_ERROR) {
+      stop = ARI_EG_STOP_MEMORY; /* out of memory rebuilding the term table */
+      done = true;
     }
     /* 3. rebuild */
     double r0 = clk(o->clockCtx);
@@ -344,7 +437,7 @@ bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrule
       stop = ARI_EG_STOP_TIME;
       break;
     }
-    if (o->maxBytes && bytesNow(g) > o->maxBytes) {
+    if (o->maxBytes && runBytes(g, &col, &seenMatches, &dirty) > o->maxBytes) {
       stop = ARI_EG_STOP_MEMORY;
       break;
     }
@@ -360,9 +453,11 @@ bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrule
   rep->seconds = clk(o->clockCtx) - t0;
   rep->nodes = g->liveNodes;
   rep->classes = g->liveClasses;
-  rep->bytes = bytesNow(g);
   if (stop != ARI_EG_STOP_ERROR && g->pending.n == 0 && ariEgFind(g, root) != ARI_EG_NONE)
     rep->best = ariEgExtract(g, root, o->cost, o->costCtx, &rep->bestCost);
+  rep->bytes = bytesNow(g); /* the runner's tables are freed by now */
+  if (peak > rep->bytes)
+    rep->bytes = peak;
   if (stop == ARI_EG_STOP_ERROR || !rep->best)
     snprintf(rep->error, sizeof rep->error, "%s", ariEgError(g));
   return stop != ARI_EG_STOP_ERROR;

@@ -16,7 +16,8 @@ static void node(void *ctx, uintptr_t cls, unsigned i, AriSketchNode *out) {
   AriTermKind k = ariEgNodeKind(g, n);
   out->kind = k;
   out->type = ariEgNodeType(g, n);
-  out->patKind = (k == ARI_TERM_MAP || k == ARI_TERM_REDUCE || k == ARI_TERM_TO_MEM)
+  out->patKind = (k == ARI_TERM_MAP || k == ARI_TERM_REDUCE || k == ARI_TERM_TO_MEM ||
+                  k == ARI_TERM_IN)
                      ? ariEgNodeAttr(g, n, 0)
                      : -1;
   out->sym = k == ARI_TERM_OP ? ariEgNodeSym(g, n) : NULL;
@@ -191,7 +192,8 @@ static bool xsHead(const AriEGraph *g, const AriSketch *k, AriENode n) {
   if (kind != k->termKind)
     return false;
   if (k->patKind >= 0) {
-    bool hasPat = kind == ARI_TERM_MAP || kind == ARI_TERM_REDUCE || kind == ARI_TERM_TO_MEM;
+    bool hasPat = kind == ARI_TERM_MAP || kind == ARI_TERM_REDUCE || kind == ARI_TERM_TO_MEM ||
+                  kind == ARI_TERM_IN;
     if (!hasPat || ariEgNodeAttr(g, n, 0) != k->patKind)
       return false;
   }

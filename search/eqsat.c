@@ -114,7 +114,7 @@ static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
     gr->classes = er.classes;
     gr->matches = er.matches;
     gr->applied = er.applied;
-    /* Graph and store only grow during a run: the end is the peak. */
+    /* The run reports its peak (graph, store, match tables). */
     gr->peakBytes = er.bytes;
     if (!ran) {
       snprintf(err, cap, "guide %s: %s", guide->name, er.error);

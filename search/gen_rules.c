@@ -363,6 +363,8 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
   case ARI_RULE_SPLIT_JOIN_ID: return ariTermSplit(s, n, ariTermJoin(s, gt(c, arr(c, m, arr(c, n, a)))));
   case ARI_RULE_JOIN_SPLIT_ID: return ariTermJoin(s, ariTermSplit(s, n, gt(c, arr(c, n * m, a))));
   case ARI_RULE_MAP_GENERATE: return mapT(c, fn(c, a, b), ariTermGenerate(s, n, fn(c, ix, a)));
+  case ARI_RULE_MAP_CONST_GENERATE:
+    return mapT(c, ariTermLam(s, a, up(c, gt(c, b), 1)), gt(c, arr(c, n, a)));
   case ARI_RULE_IDX_GENERATE:
     return ariTermIdx(s, ariTermGenerate(s, n, fn(c, ix, a)),
                       ariTermConstInt(s, ix, (int64_t)below(c, (uint64_t)n)));
@@ -576,6 +578,8 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
                   ariTermTranspose(s, gt(c, arr(c, n, arr(c, m, a)))));
   case ARI_RULE_TRANSPOSE_TRANSPOSE:
     return ariTermTranspose(s, ariTermTranspose(s, gt(c, arr(c, n, arr(c, m, a)))));
+  case ARI_RULE_CREATE_TRANSPOSE_PAIR: return gt(c, arr(c, n, arr(c, m, a)));
+  case ARI_RULE_CREATE_MAP_ID: return gt(c, arr(c, n, below(c, 2) ? arr(c, m, a) : a));
   case ARI_RULE_START_VECTORIZATION: return gt(c, arr(c, r->args[0] * range(c, 1, 3), sa));
   case ARI_RULE_VECTORIZE_BEFORE_MAP: {
     int64_t v = (int64_t)1 << range(c, 1, 2);

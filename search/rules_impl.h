@@ -48,6 +48,9 @@
        "thesis ch. 5")                                                                          \
   RULE(MAP_GENERATE, "mapGenerate", MAP, "", 0, 0, NAT, true,                                     \
        "map f (generate g) |-> generate (f . g)", "map high-level", "shine")                    \
+  RULE(MAP_CONST_GENERATE, "mapConstGenerate", MAP, "", 0, 0, NAT, true,                         \
+       "map (\\y. e) x |-> generate (\\j. e)", "y not free in e; map high-level",                \
+       "thesis Listing C.13 (the tile's initial value as generate)")                            \
   RULE(IDX_GENERATE, "idxGenerate", KARRAY, "", 0, 0, NAT, true,                                  \
        "idx i (generate (\\j. b)) |-> b[i/j]", "", "Knossos Table 4 (index of build)")          \
   RULE(IDX_MAP, "idxMap", MAP, "", 0, 0, NAT, true, "idx i (map f x) |-> f (idx i x)", "",        \
@@ -141,6 +144,11 @@
        "thesis (5.1)")                                                                          \
   RULE(TRANSPOSE_TRANSPOSE, "transposeTranspose", SLIDE, "", 0, 0, NAT, true,                     \
        "transpose (transpose x) |-> x", "", "thesis 5.5")                                       \
+  RULE(CREATE_TRANSPOSE_PAIR, "createTransposePair", SLIDE, "", 0, 0, NAT, true,                \
+       "x |-> transpose (transpose x)", "x : n.m.t; x not a transpose",                          \
+       "inverse of transposeTranspose (thesis Listing C.14's store)")                          \
+  RULE(CREATE_MAP_ID, "createMapId", MAP, "", 0, 0, NAT, true, "x |-> map (\\v. v) x",            \
+       "x an array; x not already such a copy", "a copy loop (thesis Listing C.14's store)")   \
   /* vectorisation */                                                                           \
   RULE(START_VECTORIZATION, "startVectorization", VECTOR, "v", 1, 1, NAT, true,                   \
        "x |-> as_scalar (as_vector v x)", "x : (n*v).s, s a scalar", "thesis listing 4.10")     \

@@ -238,6 +238,16 @@ static AriTerm *mapGenerate(AriTermStore *s, AriTerm *t) {
   return ariTermGenerate(s, A(g, 0), ariRuleCompose(s, K(t, 0), K(g, 0)));
 }
 
+/* The element is ignored, so only the length of x matters: a generate
+ * frees the value from x (a tile's zeros no longer depend on the data it
+ * was shaped from, so mapFission can separate that data). */
+static AriTerm *mapConstGenerate(AriTermStore *s, AriTerm *t) {
+  if (!isMapHL(t) || !ariRuleIs(K(t, 0), ARI_TERM_LAM) || ariTermHasFree(K(K(t, 0), 0), 0))
+    return NULL;
+  return ariTermGenerate(s, ariTypeSize(ariTermType(K(t, 1))),
+                         ariTermLam(s, ariTypeIndex(s), K(K(t, 0), 0)));
+}
+
 static AriTerm *idxGenerate(AriTermStore *s, AriTerm *t) {
   if (!ariRuleIs(t, ARI_TERM_IDX) || !ariRuleIs(K(t, 0), ARI_TERM_GENERATE))
     return NULL;
@@ -1099,6 +1109,28 @@ static AriTerm *lowerReduce(AriTermStore *s, AriTerm *t, AriPatternKind k) {
   return ariTermReduce(s, k, K(t, 0), K(t, 1), K(t, 2));
 }
 
+/* The two introductions below only make sense where something later
+ * rewrites one side (a copy loop to be stored, a transpose to be pushed
+ * into a map): on their own they grow the term without end under a
+ * repeated strategy, so they refuse their own output. */
+static AriTerm *createTransposePair(AriTermStore *s, AriTerm *t) {
+  const AriType *ty = ariTermType(t);
+  if (ariTypeKind(ty) != ARI_TYPE_ARRAY || ariTypeKind(ariTypeElem(ty)) != ARI_TYPE_ARRAY ||
+      ariRuleIs(t, ARI_TERM_TRANSPOSE))
+    return NULL;
+  return ariTermTranspose(s, ariTermTranspose(s, t));
+}
+
+static AriTerm *createMapId(AriTermStore *s, AriTerm *t) {
+  const AriType *ty = ariTermType(t);
+  if (ariTypeKind(ty) != ARI_TYPE_ARRAY)
+    return NULL;
+  if (ariRuleIs(t, ARI_TERM_MAP) && ariRuleIs(K(t, 0), ARI_TERM_LAM) && isVar(K(K(t, 0), 0), 0))
+    return NULL;
+  const AriType *e = ariTypeElem(ty);
+  return ariTermMap(s, ARI_PAT_NONE, -1, ariTermLam(s, e, ariTermVar(s, 0, e)), t);
+}
+
 static AriTerm *toMem(AriTermStore *s, AriTerm *t, AriAddrSpace a) {
   if (!ariTypeIsData(ariTermType(t)) || ariRuleIs(t, ARI_TERM_TO_MEM))
     return NULL;
@@ -1296,6 +1328,7 @@ AriRuleStatus ariRuleApplyRise(AriRuleId id, const AriRuleInst *r, AriTermStore 
   case ARI_RULE_SPLIT_JOIN_ID: res = splitJoinId(t); break;
   case ARI_RULE_JOIN_SPLIT_ID: res = joinSplitId(t); break;
   case ARI_RULE_MAP_GENERATE: res = mapGenerate(s, t); break;
+  case ARI_RULE_MAP_CONST_GENERATE: res = mapConstGenerate(s, t); break;
   case ARI_RULE_IDX_GENERATE: res = idxGenerate(s, t); break;
   case ARI_RULE_IDX_MAP: res = idxMap(s, t); break;
   case ARI_RULE_FST_PAIR:
@@ -1333,6 +1366,8 @@ AriRuleStatus ariRuleApplyRise(AriRuleId id, const AriRuleInst *r, AriTermStore 
               ? K(K(t, 0), 0)
               : NULL;
     break;
+  case ARI_RULE_CREATE_TRANSPOSE_PAIR: res = createTransposePair(s, t); break;
+  case ARI_RULE_CREATE_MAP_ID: res = createMapId(s, t); break;
   case ARI_RULE_START_VECTORIZATION: {
     const AriType *ty = ariTermType(t);
     if (ariTypeKind(ty) == ARI_TYPE_ARRAY && ariTypeKind(ariTypeElem(ty)) == ARI_TYPE_SCALAR &&

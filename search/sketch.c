@@ -124,7 +124,7 @@ static void termNode(void *ctx, uintptr_t cls, unsigned i, AriSketchNode *out) {
   out->kind = ariTermKind(t);
   out->type = ariTermType(t);
   out->patKind = (out->kind == ARI_TERM_MAP || out->kind == ARI_TERM_REDUCE ||
-                  out->kind == ARI_TERM_TO_MEM)
+                  out->kind == ARI_TERM_TO_MEM || out->kind == ARI_TERM_IN)
                      ? ariTermAttr(t, 0)
                      : -1;
   out->sym = out->kind == ARI_TERM_OP ? ariTermSym(t) : NULL;
@@ -438,7 +438,10 @@ static void printSketch(Out *o, const AriSketch *k, unsigned depth) {
     put(o, "?");
     return;
   case ARI_SKETCH_NODE:
-    put(o, "%s", headName(k));
+    if (k->termKind == ARI_TERM_IN && k->patKind >= 0)
+      put(o, "in%lld", (long long)k->patKind);
+    else
+      put(o, "%s", headName(k));
     if (k->numKids >= 0) {
       put(o, "(");
       for (int i = 0; i < k->numKids; ++i) {

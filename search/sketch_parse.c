@@ -11,6 +11,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { MAX_NEST = 500, MAX_LIST = 4096 };
@@ -673,6 +674,14 @@ static const AriSketch *parsePrimary(P *p) {
         pat = kHeads[i].pat;
         found = true;
       }
+    if (!found && !strncmp(name, "in", 2) && name[2] >= '0' && name[2] <= '9' &&
+        strspn(name + 2, "0123456789") == strlen(name + 2) && strlen(name + 2) < 6) {
+      /* inN: the function's input N (at m = n = k, A and B's transpose
+       * have one type: only the input tells them apart) */
+      tk = ARI_TERM_IN;
+      pat = strtoll(name + 2, NULL, 10);
+      found = true;
+    }
     if (!found)
       found = ariTermKindFromName(name, &tk);
     if (!found) {

@@ -1,10 +1,18 @@
 /*===- search/term.c - the hash-consed term store -------------------------===*\
  *
- * Symbols, types and terms live in one arena and are interned in three open
- * addressing tables (the tables themselves are plain heap arrays: they are
- * regrown and the old array freed, which an arena cannot do). Every
- * constructor funnels into mk(), which type-checks, computes the derived
- * facts (hash, free indices, tree size) and interns.
+ * Symbols and types live in one arena, terms in another, and they are
+ * interned in three open addressing tables (the tables themselves are
+ * plain heap arrays: they are regrown and the old array freed, which an
+ * arena cannot do). Every constructor funnels into mk(), which type-checks,
+ * computes the derived facts (hash, free indices, tree size) and interns.
+ *
+ * Scopes (ariTermStoreMark/Release) cut the term arena back to a mark.
+ * Terms made while a mark is live are also logged in creation order, so
+ * that release can take them out of the open addressing table newest
+ * first: undoing linear-probing insertions in reverse order restores the
+ * table exactly (no tombstones), unless it was regrown meanwhile, when the
+ * table is rebuilt from the survivors instead. Types and symbols are never
+ * released: e-graph nodes and rule patterns hold them across scopes.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -15,6 +23,30 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Under AddressSanitizer, released terms are poisoned until the arena
+ * hands their memory out again, so that any use of a freed term is caught
+ * even though the arena keeps (and reuses) the chunk it was in. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARI_TERM_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define ARI_TERM_ASAN 1
+#endif
+#ifdef ARI_TERM_ASAN
+#include <sanitizer/asan_interface.h>
+#define POISON(p, n) ASAN_POISON_MEMORY_REGION(p, n)
+#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION(p, n)
+#else
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
+static size_t termBytes(unsigned nk, unsigned na) {
+  return sizeof(AriTerm) + nk * sizeof(AriTerm *) + na * sizeof(int64_t);
+}
 
 /*--- hashing -------------------------------------------------------------*/
 
@@ -79,11 +111,24 @@ static uint32_t termHashOf(const void *p) { return ((const AriTerm *)p)->hash; }
 
 /*--- the store -----------------------------------------------------------*/
 
+/* The limit covers both arenas: each one's own limit is what the other
+ * leaves (1, i.e. nothing, when it has taken it all). Called around every
+ * allocation that may grow an arena, and after a release. */
+static void syncLimits(AriTermStore *s) {
+  if (!s->memLimit)
+    return;
+  size_t a = s->arena.total, t = s->termArena.total;
+  s->termArena.limit = s->memLimit > a ? s->memLimit - a : 1;
+  s->arena.limit = s->memLimit > t ? s->memLimit - t : 1;
+}
+
 AriTermStore *ariTermStoreCreate(size_t memLimit) {
   AriTermStore *s = calloc(1, sizeof *s);
   if (!s)
     return NULL;
   ariArenaInit(&s->arena, memLimit);
+  ariArenaInit(&s->termArena, memLimit);
+  s->memLimit = memLimit;
   if (!tableGrow(&s->terms, termHashOf) || !tableGrow(&s->types, typeHashOf) ||
       !tableGrow(&s->syms, symHashOf)) {
     ariTermStoreDestroy(s);
@@ -113,14 +158,152 @@ void ariTermStoreDestroy(AriTermStore *s) {
     free(s->memo[i].vals);
     free(s->memo[i].stamps);
   }
+  free(s->log);
+  free(s->marks);
   ariArenaDestroy(&s->arena);
+  ariArenaDestroy(&s->termArena);
   free(s);
 }
 
 size_t ariTermStoreNumTerms(const AriTermStore *s) { return s->nextTerm; }
 size_t ariTermStoreNumTypes(const AriTermStore *s) { return s->nextType; }
 size_t ariTermStoreBytes(const AriTermStore *s) {
-  return s->arena.total + (s->terms.cap + s->types.cap + s->syms.cap) * sizeof(TableSlot);
+  return s->arena.total + s->termArena.total +
+         (s->terms.cap + s->types.cap + s->syms.cap) * sizeof(TableSlot) +
+         s->capLog * sizeof(AriTerm *) + s->capMarks * sizeof(MarkRec);
+}
+
+/*--- scopes --------------------------------------------------------------*/
+
+AriTermMark ariTermStoreMark(AriTermStore *s) {
+  AriTermMark m = {s, 0};
+  if (s->nmarks == s->capMarks) {
+    unsigned ncap = s->capMarks ? s->capMarks * 2 : 8;
+    MarkRec *nm = realloc(s->marks, ncap * sizeof *nm);
+    if (!nm) {
+      ariTermFail(s, "out of memory");
+      return m;
+    }
+    s->marks = nm;
+    s->capMarks = ncap;
+  }
+  MarkRec *r = &s->marks[s->nmarks++];
+  r->serial = ++s->nextSerial;
+  r->arena = ariArenaMark(&s->termArena);
+  r->nextTerm = s->nextTerm;
+  r->logLen = s->nlog;
+  r->tableCap = s->terms.cap;
+  m.serial = r->serial;
+  return m;
+}
+
+unsigned ariTermStoreMarkDepth(const AriTermStore *s) { return s->nmarks; }
+
+/* Removes the terms with ids >= low from the term table by rebuilding it
+ * (same capacity). Nothing changes when out of memory. */
+static bool tableDropFrom(AriTermStore *s, uint32_t low) {
+  size_t cap = s->terms.cap, mask = cap - 1, count = 0;
+  TableSlot *ns = calloc(cap, sizeof *ns);
+  if (!ns)
+    return false;
+  for (size_t i = 0; i < cap; ++i) {
+    const AriTerm *t = s->terms.slots[i].p;
+    if (!t || t->id >= low)
+      continue;
+    size_t j = s->terms.slots[i].h & mask;
+    while (ns[j].p)
+      j = (j + 1) & mask;
+    ns[j] = s->terms.slots[i];
+    count++;
+  }
+  free(s->terms.slots);
+  s->terms.slots = ns;
+  s->terms.count = count;
+  return true;
+}
+
+/* Undoes the insertions of log[from..nlog), newest first; nlog follows,
+ * so on failure (an entry not where it must be) what is left in the log
+ * is exactly what is left to remove. */
+static bool tableUndo(AriTermStore *s, size_t from) {
+  size_t mask = s->terms.cap - 1;
+  for (size_t i = s->nlog; i-- > from;) {
+    const AriTerm *t = s->log[i];
+    size_t j = t->hash & mask, probes = 0;
+    while (s->terms.slots[j].p != t) {
+      if (!s->terms.slots[j].p || ++probes > mask)
+        return false;
+      j = (j + 1) & mask;
+    }
+    s->terms.slots[j] = (TableSlot){NULL, 0};
+    s->terms.count--;
+    s->nlog = i;
+  }
+  return true;
+}
+
+bool ariTermStoreRelease(AriTermStore *s, AriTermMark m) {
+  if (!s)
+    return false;
+  if (m.store != s || m.serial == 0) {
+    ariTermFail(s, "release: %s", m.serial ? "the mark is of another store" : "not a mark");
+    return false;
+  }
+  if (!s->nmarks || s->marks[s->nmarks - 1].serial != m.serial) {
+    bool live = false;
+    for (unsigned i = 0; i < s->nmarks; ++i)
+      live |= s->marks[i].serial == m.serial;
+    ariTermFail(s, "release: %s",
+                live ? "a mark taken after this one is still live (release it first)"
+                     : "the mark was already released");
+    return false;
+  }
+  const MarkRec *r = &s->marks[s->nmarks - 1];
+  size_t logEnd = s->nlog;
+  /* The rebuild allocates, so it comes first: out of memory leaves the
+   * store as it was, mark included. */
+  if (s->terms.cap != r->tableCap) {
+    if (!tableDropFrom(s, r->nextTerm)) {
+      ariTermFail(s, "out of memory");
+      return false;
+    }
+  } else if (!tableUndo(s, r->logLen)) {
+    /* Unreachable while the log is complete (mk logs every term it
+     * interns under a mark); the entries still in the log are dropped by
+     * a rebuild instead, or, if that cannot allocate, the error stands. */
+    if (!tableDropFrom(s, r->nextTerm)) {
+      ariTermFail(s, "out of memory");
+      return false;
+    }
+  }
+  for (size_t i = r->logLen; i < logEnd; ++i)
+    POISON(s->log[i], termBytes(s->log[i]->nkids, s->log[i]->nattrs));
+  s->nlog = r->logLen;
+  s->nextTerm = r->nextTerm;
+  ariArenaRelease(&s->termArena, r->arena);
+  s->nmarks--;
+  syncLimits(s);
+  /* History for side tables keyed by term id (ariTermStoreReleasedFrom). */
+  uint32_t low = r->nextTerm;
+  s->releases++;
+  while (s->nrel && s->rel[s->nrel - 1].low >= low)
+    s->nrel--;
+  if (s->nrel == kReleaseHistory) {
+    s->rel[1].low = s->rel[0].low;
+    memmove(s->rel, s->rel + 1, (kReleaseHistory - 1) * sizeof s->rel[0]);
+    s->nrel--;
+  }
+  s->rel[s->nrel++] = (ReleaseRec){s->releases, low};
+  return true;
+}
+
+uint64_t ariTermStoreReleases(const AriTermStore *s) { return s->releases; }
+
+uint32_t ariTermStoreReleasedFrom(const AriTermStore *s, uint64_t since) {
+  for (unsigned i = 0; i < s->nrel; ++i)
+    if (s->rel[i].count > since)
+      return s->rel[i].low;
+  return UINT32_MAX;
 }
 
 /*--- symbols -------------------------------------------------------------*/
@@ -137,6 +320,7 @@ const AriSym *ariSymIntern(AriTermStore *s, const char *str, size_t len) {
   }
   if ((s->syms.count + 1) * 2 > s->syms.cap && !tableGrow(&s->syms, symHashOf))
     return ariTermFail(s, "out of memory");
+  syncLimits(s);
   AriSym *y = ariArenaAlloc(&s->arena, sizeof *y + len + 1);
   if (!y)
     return ariTermFail(s, "out of memory (term store limit)");
@@ -179,6 +363,7 @@ static const AriType *internType(AriTermStore *s, const AriType *key) {
   }
   if ((s->types.count + 1) * 2 > s->types.cap && !tableGrow(&s->types, typeHashOf))
     return ariTermFail(s, "out of memory");
+  syncLimits(s);
   AriType *t = ariArenaAlloc(&s->arena, sizeof *t);
   if (!t)
     return ariTermFail(s, "out of memory (term store limit)");
@@ -823,9 +1008,22 @@ static AriTerm *mk(AriTermStore *s, AriTermKind kind, const int64_t *at, unsigne
   }
   if ((s->terms.count + 1) * 2 > s->terms.cap && !tableGrow(&s->terms, termHashOf))
     return ariTermFail(s, "out of memory");
-  AriTerm *t = ariArenaAlloc(&s->arena, sizeof *t + nk * sizeof(AriTerm *) + na * sizeof(int64_t));
+  if (s->nmarks && s->nlog == s->capLog) { /* release must find every term */
+    size_t ncap = s->capLog ? s->capLog * 2 : 1024;
+    AriTerm **nl = realloc(s->log, ncap * sizeof *nl);
+    if (!nl)
+      return ariTermFail(s, "out of memory");
+    s->log = nl;
+    s->capLog = ncap;
+  }
+  if (s->nextTerm == UINT32_MAX)
+    return ariTermFail(s, "out of memory (term ids)");
+  syncLimits(s);
+  AriTerm *t = ariArenaAlloc(&s->termArena, termBytes(nk, na));
+  syncLimits(s);
   if (!t)
     return ariTermFail(s, "out of memory (term store limit)");
+  UNPOISON(t, termBytes(nk, na)); /* memory of a released term, maybe */
   t->id = s->nextTerm++;
   t->hash = h;
   t->kind = (uint16_t)kind;
@@ -849,6 +1047,8 @@ static AriTerm *mk(AriTermStore *s, AriTermKind kind, const int64_t *at, unsigne
     i = (i + 1) & mask;
   s->terms.slots[i] = (TableSlot){t, h};
   s->terms.count++;
+  if (s->nmarks)
+    s->log[s->nlog++] = t;
   return t;
 }
 

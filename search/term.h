@@ -38,9 +38,11 @@
  * closed" are O(1), and shifting or substituting into a term that has no
  * free index at or above the cutoff returns the term itself in O(1).
  *
- * Memory comes from the store's arena; nothing is freed before
- * ariTermStoreDestroy. There is no global state: one store per thread.
- * Terms from different stores must not be mixed.
+ * Memory comes from the store's arenas. Terms made inside a scope
+ * (ariTermStoreMark .. ariTermStoreRelease, below) are freed when it is
+ * released; everything else (types, symbols, terms made outside any scope)
+ * lives until ariTermStoreDestroy. There is no global state: one store per
+ * thread. Terms from different stores must not be mixed.
  *
  * The bridge to MLIR (import of a func.func, export back) is in
  * search/term_mlir.h; this header is MLIR-free.
@@ -65,11 +67,12 @@ typedef struct AriSym AriSym;
 
 /*=== The store ==========================================================*/
 
-/* An empty store whose arena refuses to grow beyond `memLimit` bytes (0: no
- * limit); the limit covers terms, types, symbols and hints, while the hash
- * tables that index them (about 32 bytes per term) and the walks' memo
- * tables come on top. A construction over the limit returns NULL with "out
- * of memory". NULL when out of memory. */
+/* An empty store whose arenas refuse to grow beyond `memLimit` bytes (0: no
+ * limit); the limit covers terms, types, symbols and hints (both arenas
+ * together), while the hash tables that index them (about 32 bytes per
+ * term), the walks' memo tables and the scope log (8 bytes per term made
+ * inside a scope) come on top. A construction over the limit returns NULL
+ * with "out of memory". NULL when out of memory. */
 AriTermStore *ariTermStoreCreate(size_t memLimit);
 
 /* Frees every term, type and symbol of the store. NULL is a no-op. */
@@ -81,10 +84,60 @@ void ariTermStoreDestroy(AriTermStore *s);
 const char *ariTermStoreError(const AriTermStore *s);
 void ariTermStoreClearError(AriTermStore *s);
 
-/* Counts, for reports and benchmarks. */
+/* Counts, for reports and benchmarks. NumTerms is the number of live
+ * terms: their ids are 0 .. NumTerms-1. Bytes covers both arenas, the
+ * hash tables and the scope bookkeeping. */
 size_t ariTermStoreNumTerms(const AriTermStore *s);
 size_t ariTermStoreNumTypes(const AriTermStore *s);
 size_t ariTermStoreBytes(const AriTermStore *s);
+
+/*=== Scopes: freeing temporary terms =====================================*/
+
+/* A position in the store's term history to release back to. Compare only
+ * through the functions below. */
+typedef struct AriTermMark {
+  const AriTermStore *store;
+  uint64_t serial; /* 0: not a mark (taking it failed) */
+} AriTermMark;
+
+/* Opens a scope: every term made from now until the matching release is
+ * freed by it, along with its hash-consing entry, so that constructing an
+ * equal term afterwards makes a fresh node (never a dangling one). This
+ * covers the terms that shifting, substitution, beta-normalisation,
+ * parsing and rules make (their memo tables are per call and keep nothing
+ * across calls). Not freed: types, symbols, function hints and roots,
+ * strings from ariTermToString (all live until destroy), and the terms
+ * that existed at the mark (equal terms made inside the scope are those
+ * same nodes, so they survive). Scopes nest. On out of memory the mark's
+ * serial is 0 and the error is set; releasing it is then an error. */
+AriTermMark ariTermStoreMark(AriTermStore *s);
+
+/* Frees every term made since m was taken and resets the term ids to
+ * what they were then (ids are dense: a freed term's id is given to the
+ * next new term). m must be the innermost live mark of this store; a mark
+ * of another store, one already released, or one with a later mark still
+ * live is refused: false, ariTermStoreError says why, nothing changes.
+ * False also when out of memory (nothing changes either).
+ *
+ * After a release, every pointer to a freed term is dangling, and tables
+ * keyed by term id must forget ids >= the mark's: see
+ * ariTermStoreReleasedFrom. Terms from before the mark never point to
+ * freed ones (terms are immutable and only point to older terms). */
+bool ariTermStoreRelease(AriTermStore *s, AriTermMark m);
+
+/* Live marks (nesting depth of scopes). */
+unsigned ariTermStoreMarkDepth(const AriTermStore *s);
+
+/* For side tables keyed by term id or pointer (e.g. an e-graph's
+ * term -> e-class memo): Releases counts the releases so far; ReleasedFrom
+ * gives the smallest term id that releases after the `since`-th may have
+ * freed (every id from it on may now name another term, and pointers to
+ * such terms may be dangling or reused), UINT32_MAX when there were none.
+ * A table records Releases when it syncs and forgets ids >=
+ * ReleasedFrom(since) the next time. Conservative after many releases
+ * (may give a lower id than the exact one), never too high. O(1). */
+uint64_t ariTermStoreReleases(const AriTermStore *s);
+uint32_t ariTermStoreReleasedFrom(const AriTermStore *s, uint64_t since);
 
 /*=== Interned strings ===================================================*/
 

@@ -193,6 +193,28 @@ static bool addUse(Exp *e, Block *u, Node *user, Node *n) {
 static Node *planNode(Exp *e, AriTerm *t, Block *u, Node *user);
 static bool planValue(Exp *e, AriTerm *t, Block *u, Node *user, Ref *out);
 
+/* Where a term that the import did not place goes. A stored value is
+ * computed where its op stands, so a loop-invariant `to_mem global` goes
+ * up as far as its free variables allow (the thesis's final let-hoisting,
+ * Listing C.16): B packed once, not once per row block. Never out of a
+ * kernel, whose global stores belong to the device. One the input placed
+ * stays where it was (its hint wins). */
+static Block *hoist(Exp *e, AriTerm *t, Block *u, AriTerm **tAt) {
+  if (t->kind != ARI_TERM_TO_MEM || termAttrs(t)[0] != ARI_ADDR_GLOBAL)
+    return u;
+  Block *to = u;
+  for (Block *b = u; b->parent; b = b->parent) {
+    if (b->owner && b->owner->t && b->owner->t->kind == ARI_TERM_KERNEL)
+      break;
+    if (t->maxFree >= 0 && (int64_t)t->minFree < (int64_t)(u->level - b->parent->level))
+      break;
+    to = b->parent;
+  }
+  if (to != u && !(*tAt = ariTermShift(e->s, t, -(int32_t)(u->level - to->level), 0)))
+    return efail(e, "internal error while placing a term");
+  return to;
+}
+
 /* The block in u's chain where t goes, and t relative to that block. */
 static Block *place(Exp *e, AriTerm *t, Block *u, AriTerm **tAt) {
   *tAt = t;
@@ -203,7 +225,7 @@ static Block *place(Exp *e, AriTerm *t, Block *u, AriTerm **tAt) {
     return u;
   }
   if (!e->hints)
-    return u;
+    return hoist(e, t, u, tAt);
   for (Block *b = u; b; b = b->parent) {
     uint32_t shift = u->level - b->level;
     if (t->maxFree >= 0 && (int64_t)t->minFree < (int64_t)shift)
@@ -217,7 +239,7 @@ static Block *place(Exp *e, AriTerm *t, Block *u, AriTerm **tAt) {
       return b;
     }
   }
-  return u;
+  return hoist(e, t, u, tAt);
 }
 
 /* Ops with two results, whose FST/SND are the results. */

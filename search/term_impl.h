@@ -74,9 +74,47 @@ enum { kMemoLevels = 8 };
  * overflow; about 1.5 MB of stack at the deepest (more under sanitizers). */
 enum { kMaxWalkDepth = 10000 };
 
+/* A live mark (ariTermStoreMark): where to cut the term arena, the term
+ * ids and the creation log back to, and the term table's capacity then
+ * (if it has grown since, release rebuilds the table instead of undoing
+ * its insertions one by one). */
+typedef struct MarkRec {
+  uint64_t serial;
+  AriArenaMark arena;
+  uint32_t nextTerm;
+  size_t logLen;
+  size_t tableCap;
+} MarkRec;
+
+/* Release history for ariTermStoreReleasedFrom: entries (release number,
+ * lowest id released) with both increasing; a later release with a lower
+ * id makes the earlier entries redundant. Bounded: when full, the two
+ * oldest are merged (conservatively: the lower id, the later number). */
+enum { kReleaseHistory = 16 };
+typedef struct ReleaseRec {
+  uint64_t count;
+  uint32_t low;
+} ReleaseRec;
+
 struct AriTermStore {
+  /* Types, symbols, import hints, roots and printed strings: never
+   * released before ariTermStoreDestroy (e-graphs and rule patterns keep
+   * type and symbol pointers across scopes). */
   AriArena arena;
+  /* Term nodes only, so that a mark can cut them back. */
+  AriArena termArena;
+  size_t memLimit; /* for both arenas together; 0: none */
   PtrTable terms, types, syms;
+  /* Terms created while a mark is live, in creation order: release takes
+   * them out of `terms` newest first. */
+  AriTerm **log;
+  size_t nlog, capLog;
+  MarkRec *marks;
+  unsigned nmarks, capMarks;
+  uint64_t nextSerial;
+  ReleaseRec rel[kReleaseHistory];
+  unsigned nrel;
+  uint64_t releases;
   uint32_t nextTerm, nextType, nextSym;
   char err[256];
   bool hasErr;

@@ -69,7 +69,13 @@
  *    where the target has FMA instructions), math.fma as llvm.fma (a libm
  *    call where it has not);
  *  - map/reduce `unroll` are unrolled in full up to 64 trips, beyond that
- *    they are an affine.for marked `rise.unroll`.
+ *    they are an affine.for marked `rise.unroll`;
+ *  - option `unroll-array-reduce` (default 4, 0..64): a reduction over an
+ *    array accumulator of at most that many steps is unrolled even when it
+ *    is `seq` (the steps stay in order). A tile row's 4-step update then
+ *    loads its other operand at constant offsets, which LLVM keeps across
+ *    the row loop; as a loop it re-gathers them for every row (Appendix C's
+ *    array-packing matmul: 978 ms against 33 ms at 960x992x1024).
  *
  * Known limitation: buffers are hoisted, so a lambda that allocates (to_mem
  * or a materialised map) and is read lazily must not have two of its

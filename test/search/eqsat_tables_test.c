@@ -165,8 +165,8 @@ static void testTable(void) {
 
 /* The production engine (search/egraph.h: typed, De Bruijn,
  * extraction-based) on typed versions of reduction and fission, with the
- * library's rules: the fourth encoding on RISE proper. (binomial needs
- * e-graph patterns for the slide rules and separateConvKernel.) */
+ * library's rules: the fourth encoding on RISE proper. (binomial, which
+ * takes two guides there: test/lit/Transforms/RiseEqsat/binomial.mlir.) */
 typedef struct {
   AriTerm *goal;
 } LookupGoal;

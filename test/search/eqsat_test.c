@@ -7,8 +7,8 @@
  * - ariEqsatRunGuides / ariEqsatRunGoal on a 64 x 64 matmul: a goal of two
  *   chained guides is found, each result satisfies its guide's sketch and
  *   the next guide starts from it; a guide that cannot be satisfied stops
- *   at a limit with found = false (not an error); unknown or pattern-less
- *   rules and unknown goals are errors naming them.
+ *   at a limit with found = false (not an error); unknown rules, bad rule
+ *   arguments and unknown goals are errors naming them.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -146,11 +146,11 @@ static const char kGuides[] =
     "    containsReduceSeq(k / 4, containsReduceSeq(4, containsAddMul))))));\n"
     "guide never rules(mapFusion, beta, eta) = contains(mapPar);\n"
     "guide unknown rules(noSuchRule) = ?;\n"
-    "guide noPattern rules(useCBuffer(global)) = ?;\n"
+    "guide badArg rules(useCBuffer(nowhere)) = ?;\n"
     "goal blocking = blocks, tiles;\n"
     "goal stuck = blocks, never, tiles;\n"
     "goal bad = blocks, unknown;\n"
-    "goal bad2 = noPattern;\n";
+    "goal bad2 = badArg;\n";
 
 static double fakeClock(void *ctx) { return (*(double *)ctx += 1.0); }
 

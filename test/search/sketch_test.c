@@ -74,6 +74,8 @@ static void testParse(void) {
       {"app(lam(var), ?)", "app(lam(var), ?)"},
       {"arith.addf(?, arith.mulf)", "arith.addf(?, arith.mulf)"},
       {"in()", "in()"},
+      {"split(transpose(in1))", "split(transpose(in1))"},
+      {"in12", "in12"},
       {"contains(map)", "contains(map)"},
       {"? | map", "(? | map)"},
       {"? or map or zip", "((? | map) | zip)"},
@@ -147,6 +149,8 @@ static void testParse(void) {
       {"map(?,", 1, 7, "end of input"},
       {"map(? ?)", 1, 7, "expected ')'"},
       {"mop(?)", 1, 1, "unknown node kind 'mop'"},
+      {"in1x", 1, 1, "unknown node kind 'in1x'"},
+      {"in1234567", 1, 1, "unknown node kind 'in1234567'"},
       {"contains ?", 1, 10, "expected '('"},
       {"contains(?", 1, 11, "expected ')'"},
       {"? ::", 1, 5, "expected a type"},
@@ -377,6 +381,12 @@ static void testMatch(void) {
   CHECK(M(set, "contains(in :: 8.f32)", sq) == 1);
   CHECK(M(set, "contains(in :: n.?)", sq) == 1);
   CHECK(M(set, "contains(in :: 4.?)", sq) == 0);
+  /* inN: the input of memref argument N */
+  CHECK(M(set, "contains(in0)", sq) == 1);
+  CHECK(M(set, "contains(in1)", sq) == 0);
+  CHECK(M(set, "contains(zip(in0, in1))", dot) == 1);
+  CHECK(M(set, "contains(zip(in1, in0))", dot) == 0);
+  CHECK(M(set, "contains(zip(in0, in))", dot) == 1);
   CHECK(M(set, "map :: 8.f32", sq) == 1);
   CHECK(M(set, "map :: 8.f64", sq) == 0);
   CHECK(M(set, "map :: ?.?", sq) == 1);

@@ -3,7 +3,7 @@
  * Hash-consing identity, types, the typing rules of the constructors,
  * printing, and the De Bruijn laws (shift/substitution/beta against a naive
  * tree-walking reference, free-index facts against a walk) on seeded random
- * terms.
+ * terms; scopes (mark/release: what is freed, what survives, misuse).
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -582,7 +582,185 @@ static void testLimit(void) {
   ariTermStoreDestroy(s);
 }
 
+/*--- scopes (ariTermStoreMark / ariTermStoreRelease) ----------------------*/
+
+static AriTerm *sum2(AriTermStore *s, AriTerm *a, AriTerm *b) {
+  AriTerm *k[2] = {a, b};
+  return ariTermOp(s, "arith.addf", NULL, k, 2, ariTypeF32(s));
+}
+
+static void testScopes(void) {
+  AriTermStore *s = ariTermStoreCreate(0);
+  const AriType *f32 = ariTypeF32(s);
+  /* Terms from before the mark. */
+  AriTerm *x = ariTermArg(s, 0, f32), *y = ariTermArg(s, 1, f32);
+  AriTerm *xy = sum2(s, x, y);
+  AriTerm *lam = ariTermLam(s, f32, sum2(s, ariTermVar(s, 0, f32), x));
+  size_t n0 = ariTermStoreNumTerms(s), types0 = ariTermStoreNumTypes(s);
+  uint64_t r0 = ariTermStoreReleases(s);
+  CHECK(ariTermStoreMarkDepth(s) == 0 && ariTermStoreReleasedFrom(s, r0) == UINT32_MAX);
+
+  AriTermMark m = ariTermStoreMark(s);
+  CHECK(m.serial != 0 && ariTermStoreMarkDepth(s) == 1);
+  /* Inside: equal terms are the old nodes; new ones come after them. */
+  CHECK(sum2(s, x, y) == xy && ariTermStoreNumTerms(s) == n0);
+  AriTerm *yx = sum2(s, y, x);
+  AriTerm *beta = ariTermBeta(s, ariTermKid(lam, 0), yx); /* (y + x) + x */
+  AriTerm *parsed = ariTermParse(s, "(arith.mulf (arg 0 : f32) (arg 2 : f32) : f32)", 46);
+  const AriType *t77 = ariTypeArray(s, 77, f32); /* a type made inside: kept */
+  CHECK(yx && beta && parsed && t77 && ariTermId(yx) >= n0 && ariTermId(parsed) >= n0);
+  char before[128];
+  ariTermPrint(beta, before, sizeof before, 0);
+  size_t nIn = ariTermStoreNumTerms(s);
+  CHECK(nIn > n0);
+  CHECK(ariTermStoreRelease(s, m));
+  CHECK(ariTermStoreMarkDepth(s) == 0 && ariTermStoreNumTerms(s) == n0);
+  CHECK(ariTermStoreReleases(s) == r0 + 1 && ariTermStoreReleasedFrom(s, r0) == n0);
+  CHECK(ariTermStoreReleasedFrom(s, r0 + 1) == UINT32_MAX);
+  /* Types survive; old terms still hash-cons to themselves. */
+  CHECK(ariTypeArray(s, 77, f32) == t77 && ariTermStoreNumTypes(s) == types0 + 1);
+  CHECK(sum2(s, x, y) == xy && ariTermArg(s, 0, f32) == x && ariTermStoreNumTerms(s) == n0);
+  CHECK(ariTermLam(s, f32, sum2(s, ariTermVar(s, 0, f32), x)) == lam);
+  /* Rebuilt after the release: fresh nodes with the freed ids, equal to
+   * what was there, and hash-consed again (a second build is the same). */
+  AriTerm *yx2 = sum2(s, y, x);
+  AriTerm *beta2 = ariTermBeta(s, ariTermKid(lam, 0), yx2);
+  CHECK(yx2 && ariTermId(yx2) == n0 && ariTermKid(yx2, 0) == y && ariTermKid(yx2, 1) == x);
+  char after[128];
+  ariTermPrint(beta2, after, sizeof after, 0);
+  CHECK(strcmp(before, after) == 0 && sum2(s, y, x) == yx2);
+  CHECK(ariTermBeta(s, ariTermKid(lam, 0), yx2) == beta2);
+  size_t n1 = ariTermStoreNumTerms(s);
+
+  /* Nested scopes; the outer's terms survive the inner's release. */
+  AriTermMark outer = ariTermStoreMark(s);
+  AriTerm *o1 = sum2(s, xy, xy);
+  AriTermMark inner = ariTermStoreMark(s);
+  AriTerm *i1 = sum2(s, o1, o1);
+  CHECK(i1 && ariTermStoreMarkDepth(s) == 2);
+  /* Out of order: refused, nothing changes. */
+  ariTermStoreClearError(s);
+  CHECK(!ariTermStoreRelease(s, outer) && strstr(ariTermStoreError(s), "still live"));
+  CHECK(ariTermStoreMarkDepth(s) == 2 && sum2(s, o1, o1) == i1);
+  CHECK(ariTermStoreRelease(s, inner));
+  CHECK(ariTermStoreNumTerms(s) == n1 + 1 && sum2(s, xy, xy) == o1);
+  ariTermStoreClearError(s);
+  CHECK(!ariTermStoreRelease(s, inner) && strstr(ariTermStoreError(s), "already released"));
+  /* Marks of another store, and failed marks, are refused. */
+  AriTermStore *other = ariTermStoreCreate(0);
+  AriTermMark om = ariTermStoreMark(other);
+  ariTermStoreClearError(s);
+  CHECK(!ariTermStoreRelease(s, om) && strstr(ariTermStoreError(s), "another store"));
+  CHECK(ariTermStoreMarkDepth(other) == 1 && ariTermStoreRelease(other, om));
+  ariTermStoreDestroy(other);
+  ariTermStoreClearError(s);
+  CHECK(!ariTermStoreRelease(s, (AriTermMark){s, 0}) && strstr(ariTermStoreError(s), "not a mark"));
+  CHECK(!ariTermStoreRelease(NULL, outer));
+  CHECK(ariTermStoreMarkDepth(s) == 1 && ariTermStoreRelease(s, outer));
+  CHECK(ariTermStoreNumTerms(s) == n1);
+  ariTermStoreClearError(s);
+
+  /* Many terms in a scope, so that the term table grows inside it (the
+   * release then rebuilds the table): random terms, their printed forms
+   * kept; after the release every old term is still found and the texts
+   * parse back to equal, hash-consed terms. */
+  enum { kOld = 200, kNew = 3000 };
+  AriTerm *old[kOld];
+  for (int i = 0; i < kOld; ++i)
+    old[i] = gen(s, f32, 4);
+  size_t n2 = ariTermStoreNumTerms(s);
+  size_t bytesAfter = 0;
+  char (*text)[512] = malloc(kNew * sizeof *text);
+  uint64_t r1 = ariTermStoreReleases(s);
+  for (int round = 0; round < 3; ++round) {
+    AriTermMark big = ariTermStoreMark(s);
+    for (int i = 0; i < kNew; ++i) {
+      AriTerm *t = ariTermBetaNormalize(s, gen(s, f32, 6));
+      CHECK(t != NULL);
+      if (ariTermPrint(t, text[i], sizeof text[i], ARI_PRINT_TYPES) >= sizeof text[i])
+        text[i][0] = 0; /* too long for the buffer: not parsed back */
+    }
+    CHECK(ariTermStoreNumTerms(s) > n2 + kNew);
+    size_t bytesIn = ariTermStoreBytes(s);
+    CHECK(ariTermStoreRelease(s, big));
+    CHECK(ariTermStoreNumTerms(s) == n2);
+    CHECK(ariTermStoreReleasedFrom(s, r1) == n2);
+    /* Memory given back: what is left is the table's larger capacity and
+     * the log's, reused by the next rounds (which then need nothing). */
+    CHECK(ariTermStoreBytes(s) < bytesIn);
+    if (round == 0)
+      bytesAfter = ariTermStoreBytes(s);
+    CHECK(ariTermStoreBytes(s) == bytesAfter);
+    for (int i = 0; i < kOld; ++i) {
+      unsigned nk = ariTermNumKids(old[i]);
+      AriTerm *k[8];
+      for (unsigned j = 0; j < nk && j < 8; ++j)
+        k[j] = ariTermKid(old[i], j);
+      CHECK(ariTermRebuild(s, old[i], k) == old[i]);
+    }
+    CHECK(ariTermStoreNumTerms(s) == n2);
+    /* Every 7th text parsed back in a scope of its own. */
+    AriTermMark again = ariTermStoreMark(s);
+    int reparsed = 0;
+    for (int i = 0; i < kNew; i += 7) {
+      if (!text[i][0])
+        continue;
+      reparsed++;
+      AriTerm *p = ariTermParse(s, text[i], strlen(text[i]));
+      char back[512];
+      CHECK(p != NULL && ariTermParse(s, text[i], strlen(text[i])) == p);
+      if (p)
+        ariTermPrint(p, back, sizeof back, ARI_PRINT_TYPES);
+      CHECK(p && strcmp(back, text[i]) == 0);
+    }
+    CHECK(reparsed > kNew / 14 && ariTermStoreRelease(s, again));
+  }
+  free(text);
+
+  /* Release history: a later release at a lower id covers the earlier
+   * ones; past the history's length the answer is conservative (lower). */
+  uint64_t r2 = ariTermStoreReleases(s);
+  uint32_t lows[40];
+  for (int i = 0; i < 40; ++i) {
+    sum2(s, ariTermArg(s, 100 + (uint32_t)i, f32), x); /* kept: ids grow */
+    AriTermMark k = ariTermStoreMark(s);
+    lows[i] = (uint32_t)ariTermStoreNumTerms(s);
+    sum2(s, ariTermArg(s, 200 + (uint32_t)i, f32), y);
+    CHECK(ariTermStoreRelease(s, k));
+  }
+  for (int i = 0; i < 40; ++i) {
+    uint32_t got = ariTermStoreReleasedFrom(s, r2 + (uint64_t)i);
+    CHECK(got <= lows[i]); /* never too high */
+    if (i >= 40 - 15)
+      CHECK(got == lows[i]); /* exact for the recent ones */
+  }
+  ariTermStoreDestroy(s);
+
+  /* The memory limit covers both arenas, and a release gives back. */
+  s = ariTermStoreCreate(512 * 1024);
+  f32 = ariTypeF32(s);
+  AriTerm *keep = ariTermConstFloat(s, f32, 1);
+  AriTermMark lim = ariTermStoreMark(s);
+  AriTerm *t = keep;
+  for (int i = 0; i < 100000 && t; ++i)
+    t = sum2(s, t, ariTermConstFloat(s, f32, i));
+  CHECK(t == NULL && strstr(ariTermStoreError(s), "out of memory"));
+  /* types cannot take what the terms hold either */
+  const AriType *ty = f32;
+  for (int i = 2; i < 100000 && ty; ++i)
+    ty = ariTypeArray(s, i, f32);
+  CHECK(ty == NULL);
+  CHECK(ariTermStoreRelease(s, lim));
+  ariTermStoreClearError(s);
+  t = keep;
+  for (int i = 0; i < 1000 && t; ++i)
+    t = sum2(s, t, ariTermConstFloat(s, f32, i));
+  CHECK(t != NULL);
+  ariTermStoreDestroy(s);
+}
+
 int main(void) {
+  testScopes();
   testTypes();
   testHashConsing();
   testTyping();

@@ -46,6 +46,29 @@
 // THESIS: rise.reduce seq {{.*}} : !rise.array<32x32xf32>, !rise.array<32x32x32x4x!rise.pair<f32, f32>> -> !rise.array<32x32xf32>
 // THESIS: rise.reduce seq {{.*}} : !rise.array<32x32xf32>, !rise.array<4x32x32x!rise.pair<f32, f32>> -> !rise.array<32x32xf32>
 
+// The loop order the lowering gives them (row blocks: 2, rows of a block:
+// 32, column panels: 3). vectorisation and loopPerm read B in place and
+// run row-major, a row visiting every column panel (the strategy
+// versions' order; with the column-panel-major tiles of `blocks` each
+// strided panel of B was re-read by a block's 32 rows, 1.4-2x slower at
+// 1024, docs/eqsat.md); arrayPacking re-reads its packed, contiguous panel
+// for the rows of a block.
+// RUN: %rise-opt %t.all.mlir --pass-pipeline='builtin.module(convert-rise-to-affine)' | FileCheck %s --check-prefix=LOOPS
+// LOOPS-LABEL: func.func @mm_vectorisation(
+// LOOPS:         affine.for %{{.*}} = 0 to 2 {
+// LOOPS:           affine.for %{{.*}} = 0 to 32 {
+// LOOPS:             affine.for %{{.*}} = 0 to 3 {
+// LOOPS:         vector.store %{{.*}} : memref<64x96xf32>, vector<32xf32>
+// LOOPS-LABEL: func.func @mm_loopPerm(
+// LOOPS:         affine.for %{{.*}} = 0 to 2 {
+// LOOPS:           affine.for %{{.*}} = 0 to 32 {
+// LOOPS:             affine.for %{{.*}} = 0 to 3 {
+// LOOPS:         vector.store %{{.*}} : memref<64x96xf32>, vector<32xf32>
+// LOOPS-LABEL: func.func @mm_arrayPacking(
+// LOOPS:         affine.for %{{.*}} = 0 to 2 {
+// LOOPS:           affine.for %{{.*}} = 0 to 3 {
+// LOOPS:             affine.for %{{.*}} = 0 to 32 {
+
 // The loop structure of the versions (FileCheck on the written module).
 // RUN: FileCheck %s --check-prefix=OUT < %t.all.mlir
 // OUT-LABEL: func.func @mm_baseline(
@@ -58,6 +81,10 @@
 // OUT-LABEL: func.func @mm_vectorisation(
 // OUT:         rise.as_vector 32
 // OUT:         rise.reduce seq {{.*}} : vector<32xf32>, !rise.array<32x4x!rise.pair<f32, vector<32xf32>>> -> vector<32xf32>
+// Row-major: a row block's band is `map join (transpose ..)` of its three
+// column panels' tiles (loops: row block, row, column panel, k).
+// OUT:         rise.transpose %{{.*}} : !rise.array<3x32x32xf32> -> !rise.array<32x3x32xf32>
+// OUT-NEXT:    rise.map %{{.*}} : !rise.array<32x3x32xf32> -> !rise.array<32x96xf32>
 // OUT-LABEL: func.func @mm_loopPerm(
 // The column panels (3 of them) outermost, then the row blocks (2).
 // OUT:         rise.map {{.*}} : !rise.array<3x32x128xf32> -> !rise.array<3x2x32x32xf32>

@@ -7,7 +7,13 @@
 // interpreter bit for bit (max abs error 0).
 
 // DEFINE: %{prog} = %ariadne_src/test/lower/programs/reduce_acc.mlir
-// RUN: %rise-opt %{prog} --pass-pipeline='builtin.module(convert-rise-to-affine)' | FileCheck %s
+// The loops below are pinned with unroll-array-reduce=0; by default a
+// reduction of at most 4 steps is unrolled (UNROLL, last).
+// RUN: %rise-opt %{prog} --pass-pipeline='builtin.module(convert-rise-to-affine{unroll-array-reduce=0})' | FileCheck %s
+// RUN: %rise-opt %{prog} --pass-pipeline='builtin.module(convert-rise-to-affine)' | FileCheck %s --check-prefix=UNROLL
+// RUN: not %rise-opt %{prog} --pass-pipeline='builtin.module(convert-rise-to-affine{unroll-array-reduce=65})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADOPT
+// RUN: not %rise-opt %{prog} --pass-pipeline='builtin.module(convert-rise-to-affine{unroll-array-reduce=-1})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADOPT
+// BADOPT: error: convert-rise-to-affine: option unroll-array-reduce must be in [0, 64], got
 // RUN: %rise-opt %{prog} --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
 // RUN: ariadne-run %{prog} --func=acc_rank1 --reps=1 --warmup=0 | FileCheck %s --check-prefix=NATIVE
 // RUN: ariadne-run %{prog} --func=acc_swap --reps=1 --warmup=0 | FileCheck %s --check-prefix=NATIVE
@@ -116,3 +122,12 @@
 // CHECK-NEXT:    %[[P:.+]] = memref.alloca() : memref<5xf32>
 // CHECK:         affine.for %{{.*}} = 0 to 4 {
 // CHECK:           affine.store %{{.*}}, %[[P]]
+
+// Default: acc_rank1's 3-step fold is unrolled (three in-place updates of
+// the one buffer, no loop over the steps); acc_swap's 5 steps stay a loop.
+// UNROLL-LABEL: func.func @acc_rank1
+// UNROLL:       %[[A:.+]] = memref.alloc() : memref<4xf32>
+// UNROLL-NOT:   affine.for %{{.*}} = 0 to 3 {
+// UNROLL-COUNT-3: affine.store %{{.*}}, %[[A]][%{{.*}}] : memref<4xf32>
+// UNROLL-LABEL: func.func @acc_swap
+// UNROLL:       affine.for %{{.*}} = 0 to 5 iter_args(

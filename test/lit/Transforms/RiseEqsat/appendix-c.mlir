@@ -1,6 +1,6 @@
 // rise-eqsat with the thesis's Appendix C guides (search/guides/matmul.guides)
 // on the high-level matmul (Listing C.11) at 64 x 64 x 64: the goals past
-// `split` that Ariadne's rule library reaches. reorder1/reorder2 need
+// `split`, all seven found with Ariadne's rule library. reorder1/reorder2 need
 // mapReduceInterchangeAcc (the map/reduce interchange whose initial
 // accumulator comes from the mapped element), lower1/lower2
 // vectorizeBeforeMapZip (vectorising a map over zipped scalars with its
@@ -16,8 +16,8 @@
 // its result checked against the interpreter (exactly: no fma, so the
 // max abs error is 0).
 //
-// The store guide (arrayPacking, cacheBlocks, parallel) is not found: see
-// its comment in matmul.guides; the last RUN pins why the search stops.
+// The store guide's rules are Ariadne's (the thesis does not list them):
+// see its comment in matmul.guides.
 
 // RUN: ariadne-interp %s --seed=3 --print > %t.ref.txt
 // DEFINE: %{eqsat} = %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%ariadne_src/search/guides/matmul.guides nat=m=64,n=64,k=64 report=-
@@ -27,7 +27,7 @@
 // RUN: %{eqsat} goal=blocking})' -o %t.blocking.mlir | FileCheck %s --check-prefix=BLOCK-REPORT
 // RUN: FileCheck %s --check-prefix=BLOCK < %t.blocking.mlir
 // RUN: ariadne-interp %t.blocking.mlir --seed=3 --print | diff %t.ref.txt -
-// RUN: %rise-opt %t.blocking.mlir --pass-pipeline='builtin.module(convert-rise-to-affine)' | FileCheck %s --check-prefix=LOWER
+// RUN: %rise-opt %t.blocking.mlir --pass-pipeline='builtin.module(convert-rise-to-affine{unroll-array-reduce=0})' | FileCheck %s --check-prefix=LOWER
 // RUN: ariadne-run %t.blocking.mlir --seed=3 --reps=1 --warmup=0 | FileCheck %s --check-prefix=NATIVE
 // BLOCK-REPORT:      rise-eqsat @mm split: found stop=goal
 // BLOCK-REPORT-NEXT: rise-eqsat @mm reorder1: found stop=goal
@@ -47,7 +47,7 @@
 // RUN: %{eqsat} goal=vectorisation})' -o %t.vec.mlir | FileCheck %s --check-prefix=VEC-REPORT
 // RUN: FileCheck %s --check-prefix=VEC < %t.vec.mlir
 // RUN: ariadne-interp %t.vec.mlir --seed=3 --print | diff %t.ref.txt -
-// RUN: %rise-opt %t.vec.mlir --pass-pipeline='builtin.module(convert-rise-to-affine)' | FileCheck %s --check-prefix=LOWER
+// RUN: %rise-opt %t.vec.mlir --pass-pipeline='builtin.module(convert-rise-to-affine{unroll-array-reduce=0})' | FileCheck %s --check-prefix=LOWER
 // RUN: ariadne-run %t.vec.mlir --seed=3 --reps=1 --warmup=0 | FileCheck %s --check-prefix=NATIVE
 // VEC-REPORT:      rise-eqsat @mm lower1: found stop=goal
 // VEC-REPORT-NEXT: rise-eqsat @mm goal vectorisation: found 3/3 guides
@@ -66,7 +66,7 @@
 // RUN: %{eqsat} goal=loopPerm})' -o %t.perm.mlir | FileCheck %s --check-prefix=PERM-REPORT
 // RUN: FileCheck %s --check-prefix=PERM < %t.perm.mlir
 // RUN: ariadne-interp %t.perm.mlir --seed=3 --print | diff %t.ref.txt -
-// RUN: %rise-opt %t.perm.mlir --pass-pipeline='builtin.module(convert-rise-to-affine)' | FileCheck %s --check-prefix=LOWER
+// RUN: %rise-opt %t.perm.mlir --pass-pipeline='builtin.module(convert-rise-to-affine{unroll-array-reduce=0})' | FileCheck %s --check-prefix=LOWER
 // RUN: ariadne-run %t.perm.mlir --seed=3 --reps=1 --warmup=0 | FileCheck %s --check-prefix=NATIVE
 // PERM-REPORT:      rise-eqsat @mm reorder2: found stop=goal
 // PERM-REPORT-NEXT: rise-eqsat @mm lower2: found stop=goal
@@ -80,9 +80,10 @@
 // PERM-NEXT:         arith.addf {{.*}} : vector<32xf32>
 // PERM-NOT:  arith.mulf {{.*}} : f32
 
-// Every goal: both reductions update one tile buffer in place (the outer
-// only shapes the inner one's input with its accumulator and hands the
-// accumulator to it), so no copies and no second buffer.
+// Every goal (loops pinned with unroll-array-reduce=0; by default the
+// reduction over 4 is unrolled): both reductions update one tile buffer in
+// place (the outer only shapes the inner one's input with its accumulator
+// and hands the accumulator to it), so no copies and no second buffer.
 // LOWER:     memref.alloc() : memref<32x32xf32>
 // LOWER-NOT: memref.alloc() : memref<32x32xf32>
 // LOWER:     affine.for %{{.*}} = 0 to 16 {
@@ -91,14 +92,55 @@
 // LOWER-NOT: rise.
 // NATIVE: @mm argument 2 matches the interpreter: 4096 scalars, max abs error 0 (
 
-// arrayPacking (and cacheBlocks, parallel) stop at their store guide.
-// RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%ariadne_src/search/guides/matmul.guides nat=m=64,n=64,k=64 goal=arrayPacking report=%t.store.report})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=STORE
-// RUN: FileCheck %s --check-prefix=STORE-REPORT < %t.store.report
-// STORE: error: rise-eqsat: guide 'store' not satisfied on @mm: the e-graph saturated after {{[0-9]+}} iterations ({{[0-9]+}} e-nodes) without a program satisfying the sketch
-// STORE-REPORT:      rise-eqsat @mm split: found stop=goal
-// STORE-REPORT-NEXT: rise-eqsat @mm reorder2: found stop=goal
-// STORE-REPORT-NEXT: rise-eqsat @mm store: not-found stop=saturated
-// STORE-REPORT-NEXT: rise-eqsat @mm goal arrayPacking: not-found 2/4 guides
+// arrayPacking, cacheBlocks, parallel = split, reorder2, store, lower3|4|5
+// (Listings C.7-C.10): mapFission takes the data preparation out of the
+// compute map into its input, where B's transpose is stored through
+// C.14's copy nest (a map over the column blocks, one over k, one over a
+// block's 32 elements); the stored value is loop-invariant, so it is
+// exported (and computed) once at the top of the function. cacheBlocks
+// makes the copy's block map parallel and unrolls the reduction over 4;
+// parallel also makes the compute map over the row blocks parallel.
+// RUN: %{eqsat} goal=arrayPacking})' -o %t.pack.mlir | FileCheck %s --check-prefix=PACK-REPORT
+// RUN: FileCheck %s --check-prefixes=STORE,PACK < %t.pack.mlir
+// RUN: ariadne-interp %t.pack.mlir --seed=3 --print | diff %t.ref.txt -
+// RUN: ariadne-run %t.pack.mlir --seed=3 --reps=1 --warmup=0 | FileCheck %s --check-prefix=NATIVE
+// RUN: %{eqsat} goal=cacheBlocks})' -o %t.cache.mlir | FileCheck %s --check-prefix=CACHE-REPORT
+// RUN: FileCheck %s --check-prefixes=STORE,CACHE < %t.cache.mlir
+// RUN: ariadne-interp %t.cache.mlir --seed=3 --print | diff %t.ref.txt -
+// RUN: ariadne-run %t.cache.mlir --seed=3 --reps=1 --warmup=0 | FileCheck %s --check-prefix=NATIVE
+// RUN: %{eqsat} goal=parallel})' -o %t.par.mlir | FileCheck %s --check-prefix=PAR-REPORT
+// RUN: FileCheck %s --check-prefixes=STORE,PAR < %t.par.mlir
+// RUN: ariadne-interp %t.par.mlir --seed=3 --print | diff %t.ref.txt -
+// RUN: ariadne-run %t.par.mlir --seed=3 --reps=1 --warmup=0 | FileCheck %s --check-prefix=NATIVE
+// PACK-REPORT:      rise-eqsat @mm reorder2: found stop=goal
+// PACK-REPORT-NEXT: rise-eqsat @mm store: found stop=goal
+// PACK-REPORT-NEXT: rise-eqsat @mm lower3: found stop=goal
+// PACK-REPORT-NEXT: rise-eqsat @mm goal arrayPacking: found 4/4 guides
+// CACHE-REPORT:      rise-eqsat @mm lower4: found stop=goal
+// CACHE-REPORT-NEXT: rise-eqsat @mm goal cacheBlocks: found 4/4 guides
+// PAR-REPORT:      rise-eqsat @mm lower5: found stop=goal
+// PAR-REPORT-NEXT: rise-eqsat @mm goal parallel: found 4/4 guides
+// STORE:      func.func @mm(
+// STORE:        %[[B:.*]] = rise.in %arg1
+// STORE-NEXT:   %[[BT:.*]] = rise.transpose %[[B]]
+// STORE:        %[[BLK:.*]] = rise.split 32 %[[BT]] : !rise.array<64x64xf32> -> !rise.array<2x32x64xf32>
+// PACK-NEXT:    rise.map %[[BLK]] : !rise.array<2x32x64xf32> -> !rise.array<2x32x64xf32> {
+// CACHE-NEXT:   rise.map par %[[BLK]] : !rise.array<2x32x64xf32> -> !rise.array<2x32x64xf32> {
+// PAR-NEXT:     rise.map par %[[BLK]] : !rise.array<2x32x64xf32> -> !rise.array<2x32x64xf32> {
+// STORE:          rise.map %{{.*}} : !rise.array<64x32xf32> -> !rise.array<64x32xf32> {
+// STORE:            rise.as_vector 32 %{{.*}} : !rise.array<32xf32> -> !rise.array<1xvector<32xf32>>
+// STORE-NEXT:       rise.map %{{.*}} : !rise.array<1xvector<32xf32>> -> !rise.array<1xvector<32xf32>> {
+// STORE:        %[[PACKED:.*]] = rise.to_mem global %{{.*}} : !rise.array<64x64xf32>
+// STORE:        rise.split 32 %[[PACKED]]
+// PACK:         rise.map %{{.*}} : !rise.array<2x2x16x32x32x4x!rise.pair<f32, f32>>
+// CACHE:        rise.map %{{.*}} : !rise.array<2x2x16x32x32x4x!rise.pair<f32, f32>>
+// PAR:          rise.map par %{{.*}} : !rise.array<2x2x16x32x32x4x!rise.pair<f32, f32>>
+// STORE:          rise.reduce seq %{{.*}} : !rise.array<32x32xf32>, !rise.array<16x32x32x4x!rise.pair<f32, f32>> -> !rise.array<32x32xf32>
+// PACK:             rise.reduce seq %{{.*}} : !rise.array<32xf32>, !rise.array<4x32x!rise.pair<f32, f32>> -> !rise.array<32xf32>
+// CACHE:            rise.reduce unroll %{{.*}} : !rise.array<32xf32>, !rise.array<4x32x!rise.pair<f32, f32>> -> !rise.array<32xf32>
+// PAR:              rise.reduce unroll %{{.*}} : !rise.array<32xf32>, !rise.array<4x32x!rise.pair<f32, f32>> -> !rise.array<32xf32>
+// STORE:              arith.mulf {{.*}} : vector<32xf32>
+// STORE-NEXT:         arith.addf {{.*}} : vector<32xf32>
 
 func.func @mm(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
   %a = rise.in %A : memref<64x64xf32> -> !rise.array<64x64xf32>

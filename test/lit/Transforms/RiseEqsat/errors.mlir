@@ -59,10 +59,9 @@
 // RUN: %rise-opt %t/long.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%t/long.guides})' -o /dev/null
 // RUN: %rise-opt %t/long-chain.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%t/long.guides guide=a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a})' -o /dev/null
 
-// Rules: unknown, without an e-graph pattern, bad arguments, in the file or
-// in rules=.
+// Rules: unknown, bad arguments, in the file or in rules=. (Every rule of
+// the library has an e-graph pattern: search.egraph_rules checks it.)
 // RUN: %rise-opt %t/rule.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%t/rule.guides})' -o /dev/null
-// RUN: %rise-opt %t/no-pattern.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%t/no-pattern.guides})' -o /dev/null
 // RUN: %rise-opt %t/rule-args.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%t/rule-args.guides})' -o /dev/null
 // RUN: %rise-opt %t/rules-option.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=fuse rules=mapFusion,mapFuzion})' -o /dev/null
 // RUN: %rise-opt %t/rules-natural.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=fuse rules=splitJoin(0)})' -o /dev/null
@@ -264,16 +263,6 @@ guide a rules(beta, mapFuzion) = map(?, in);
 
 //--- rule.mlir
 // expected-error-re@+1 {{rise-eqsat: {{.*}}rule.guides:1: guide 'a': rule 'mapFuzion': unknown rule 'mapFuzion'}}
-module {
-}
-
-//--- no-pattern.guides
-# A rule of the library (search/rules.h) that equality saturation cannot use:
-# it has no e-graph pattern (search/egraph_rules.c).
-guide a rules(beta, separateConvKernel) = map(?, in);
-
-//--- no-pattern.mlir
-// expected-error-re@+1 {{rise-eqsat: {{.*}}no-pattern.guides:3: guide 'a': rule 'separateConvKernel': rule separateConvKernel has no e-graph pattern yet}}
 module {
 }
 

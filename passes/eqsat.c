@@ -572,7 +572,7 @@ static const AriOptionDesc kEqsatOptions[] = {
     {"time-limit", ARI_OPT_STRING, offsetof(EqsatOptions, timeLimit), NULL,
      "seconds per guide, fractions allowed (0: no limit)"},
     {"memory-limit", ARI_OPT_INT, offsetof(EqsatOptions, memoryLimit), NULL,
-     "MB of e-graph and term store per guide (0: no limit)"},
+     "MB of e-graph, term store and match tables per guide (0: no limit)"},
     {"func", ARI_OPT_STRING, offsetof(EqsatOptions, func), NULL, "optimise only this function"},
     {"report", ARI_OPT_STRING, offsetof(EqsatOptions, report), NULL,
      "per-guide report: stderr (default), '-' for stdout, none, or a file"},

@@ -412,7 +412,7 @@ static const struct {
     {"transposeTranspose", "(transpose (transpose ?x))"},
     {"createTransposePair", "?x"},
     {"createMapId", "?x"},
-    {"mapConstGenerate", "(map _ _ (lam ?b) ?x)"},
+    {"mapConstGenerate", "(map 0 _ (lam ?b) ?x)"},
     {"transposeMapMap", "(transpose (map 0 _ (lam (map 0 _ ?f (var 0))) ?x))"},
     {"mapMapTranspose", "(map 0 _ (lam (map 0 _ ?f (var 0))) (transpose ?x))"},
     {"fstPair", "(fst (pair ?a ?b))"},

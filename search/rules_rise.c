@@ -420,6 +420,22 @@ static AriTerm *mapMapInterchange(AriTermStore *s, AriTerm *t) {
   return ariTermTranspose(s, ariTermMap(s, ARI_PAT_NONE, -1, ariTermLam(s, bT, innerNew), y));
 }
 
+/* The two map/reduce interchanges' result: one reduction over the columns
+ * xt of all rows at once, each step folding g into every row's
+ * accumulator: reduce/seq (\as ys. map (\p. g (fst p) (snd p)) (zip as
+ * ys)) inits xt, with g closed over the binders of its own lambda only. */
+static AriTerm *interchanged(AriTermStore *s, AriTerm *g, const AriType *accT, const AriType *eT,
+                             AriTerm *inits, AriTerm *xt) {
+  const AriType *accsT = ariTermType(inits), *colT = elemOf(xt);
+  const AriType *pT = ariTypePair(s, accT, eT);
+  AriTerm *pv = ariTermVar(s, 0, pT);
+  AriTerm *pb = ariRuleApply2(s, ariTermShift(s, g, 3, 0), ariTermFst(s, pv), ariTermSnd(s, pv));
+  AriTerm *zipped = ariTermZip(s, ariTermVar(s, 1, accsT), ariTermVar(s, 0, colT));
+  AriTerm *body = ariTermMap(s, ARI_PAT_NONE, -1, ariTermLam(s, pT, pb), zipped);
+  return ariTermReduce(s, ARI_PAT_SEQ, ariTermLam(s, accsT, ariTermLam(s, colT, body)), inits,
+                       xt);
+}
+
 static AriTerm *mapReduceInterchange(AriTermStore *s, AriTerm *t) {
   if (!isMapHL(t) || !ariRuleIs(K(t, 0), ARI_TERM_LAM))
     return NULL;
@@ -435,14 +451,7 @@ static AriTerm *mapReduceInterchange(AriTermStore *s, AriTerm *t) {
   AriTerm *xt = ariTermTranspose(s, x);
   if (!inits || !xt)
     return NULL;
-  const AriType *accsT = ariTermType(inits), *colT = elemOf(xt);
-  const AriType *pT = ariTypePair(s, accT, eT);
-  AriTerm *pv = ariTermVar(s, 0, pT);
-  AriTerm *pb = ariRuleApply2(s, ariTermShift(s, g, 3, 0), ariTermFst(s, pv), ariTermSnd(s, pv));
-  AriTerm *zipped = ariTermZip(s, ariTermVar(s, 1, accsT), ariTermVar(s, 0, colT));
-  AriTerm *body = ariTermMap(s, ARI_PAT_NONE, -1, ariTermLam(s, pT, pb), zipped);
-  return ariTermReduce(s, ARI_PAT_SEQ, ariTermLam(s, accsT, ariTermLam(s, colT, body)), inits,
-                       xt);
+  return interchanged(s, g, accT, eT, inits, xt);
 }
 
 /* For reduceMapInterchange: t under binders a, y, p (VAR 2, 1, 0 at depth
@@ -550,14 +559,7 @@ static AriTerm *mapReduceInterchangeAcc(AriTermStore *s, AriTerm *t) {
   AriTerm *xt = es ? ariTermTranspose(s, es) : NULL;
   if (!g || !inits || !xt || !eT)
     return NULL;
-  const AriType *accsT = ariTermType(inits), *colT = elemOf(xt);
-  const AriType *pT = ariTypePair(s, accT, eT);
-  AriTerm *pv = ariTermVar(s, 0, pT);
-  AriTerm *pb = ariRuleApply2(s, ariTermShift(s, g, 3, 0), ariTermFst(s, pv), ariTermSnd(s, pv));
-  AriTerm *zipped = ariTermZip(s, ariTermVar(s, 1, accsT), ariTermVar(s, 0, colT));
-  AriTerm *body = ariTermMap(s, ARI_PAT_NONE, -1, ariTermLam(s, pT, pb), zipped);
-  return ariTermReduce(s, ARI_PAT_SEQ, ariTermLam(s, accsT, ariTermLam(s, colT, body)), inits,
-                       xt);
+  return interchanged(s, g, accT, eT, inits, xt);
 }
 
 /*--- slide / transpose --------------------------------------------------------*/

@@ -21,7 +21,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 log() { printf '[ariadne] %s\n' "$*"; }
 
 packages=(cmake make python3 llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
-          clang-22 zlib1g-dev libomp-22-dev libopenblas0
+          clang-22 libclang-rt-22-dev zlib1g-dev libomp-22-dev libopenblas0
           gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
 missing=()
 for p in "${packages[@]}"; do

@@ -1,7 +1,7 @@
 //===- PluginShim.cpp - register Ariadne's C passes and dialect ------------===//
 //
 // mlir-opt can only find passes by name through the C++ registry, so this
-// adaptor wraps each C pass description (passes/pass.h) in a Pass whose
+// adaptor wraps each C pass description (include/ariadne-c/Pass.h) in a Pass whose
 // options and run are forwarded to C.
 //
 //===----------------------------------------------------------------------===//
@@ -10,7 +10,7 @@
 #include "ariadne/Dialect/Rise/RiseDialect.h"
 #include "passes/lower/rise_to_affine.h"
 #include "passes/gpu/rise_to_gpu.h"
-#include "passes/pass.h"
+#include "ariadne-c/Pass.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/Pass/Pass.h"

@@ -14,12 +14,13 @@
 
 #include "passes/eqsat.h"
 #include "passes/pass_util.h"
-#include "dialect/lib/types.h"
-#include "search/egraph.h"
+#include "ariadne-c/Types.h"
+#include "costmodel/cost.h"
+#include "search/egraph/egraph.h"
 #include "search/eqsat.h"
-#include "search/sketch.h"
-#include "search/term.h"
-#include "search/term_mlir.h"
+#include "search/sketch/sketch.h"
+#include "search/term/term.h"
+#include "search/mlir/term_mlir.h"
 #include "utils/arena.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -478,15 +479,11 @@ static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts) {
   r.o = o;
   if (mlirLogicalResultIsFailure(setLimits(loc, &r)))
     return mlirLogicalResultFailure();
-  AriEgWeights weights;
-  ariEgWeightsDefault(&weights);
-  if (!strcmp(o->cost, "weighted")) {
-    r.eo.cost = ariEgCostWeighted;
-    r.eo.costCtx = &weights;
-  } else {
-    r.eo.cost = ariEgCostSize;
-    r.eo.costCtx = NULL;
-  }
+  AriCost cost;
+  if (!ariCostByName(o->cost, &cost))
+    return emit(loc, "unknown cost '%s' (expected %s)", o->cost, ariCostNames());
+  r.eo.cost = cost.fn;
+  r.eo.costCtx = cost.ctx;
 
   AriArena arena;
   ariArenaInit(&arena, 0);

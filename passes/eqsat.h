@@ -2,7 +2,7 @@
  *
  * rise-eqsat optimises every func.func by sketch-guided equality
  * saturation (search/eqsat.h, thesis Listing 5.6): the function's result
- * is imported into the term store (search/term_mlir.h), each guide of a
+ * is imported into the term store (search/mlir/term_mlir.h), each guide of a
  * goal grows an e-graph with its rules until a program satisfying its
  * sketch appears, that program is extracted and the next guide starts from
  * it; the last guide's program replaces the function body. docs/eqsat.md
@@ -34,14 +34,14 @@
  * then left unchanged.
  *
  * C programs get the pass with ariPassCreate(&ariEqsatPass, "guides=..",
- * ..) or ariPassLookup("rise-eqsat") (passes/pass.h).
+ * ..) or ariPassLookup("rise-eqsat") (include/ariadne-c/Pass.h).
  *
 \*===----------------------------------------------------------------------===*/
 
 #ifndef ARIADNE_PASSES_EQSAT_H
 #define ARIADNE_PASSES_EQSAT_H
 
-#include "passes/pass.h"
+#include "ariadne-c/Pass.h"
 
 #ifdef __cplusplus
 extern "C" {

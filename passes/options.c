@@ -1,6 +1,6 @@
 /*===- options.c - textual pass options -----------------------------------===*/
 
-#include "passes/pass.h"
+#include "ariadne-c/Pass.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -1,7 +1,7 @@
 /*===- pass_util.c - what the C passes share ------------------------------===*/
 
 #include "passes/pass_util.h"
-#include "dialect/lib/types.h"
+#include "ariadne-c/Types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"

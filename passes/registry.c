@@ -1,6 +1,6 @@
 /*===- registry.c - the list of Ariadne passes ----------------------------===*/
 
-#include "passes/pass.h"
+#include "ariadne-c/Pass.h"
 #include "passes/stats.h"
 #include "passes/rewrite.h"
 #include "passes/eqsat.h"

@@ -12,11 +12,11 @@
 
 #include "passes/rewrite.h"
 #include "passes/pass_util.h"
-#include "dialect/lib/types.h"
-#include "search/strategy.h"
-#include "search/strategy_rise.h"
-#include "search/term.h"
-#include "search/term_mlir.h"
+#include "ariadne-c/Types.h"
+#include "search/strategy/strategy.h"
+#include "search/strategy/strategy_rise.h"
+#include "search/term/term.h"
+#include "search/mlir/term_mlir.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 

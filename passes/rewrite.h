@@ -1,8 +1,8 @@
 /*===- rewrite.h - the rise-rewrite pass ----------------------------------===*\
  *
  * rise-rewrite imports every func.func into the term store
- * (search/term_mlir.h), applies a strategy (search/strategy.h) with the
- * rule library (search/rules.h), and exports the result back into the
+ * (search/mlir/term_mlir.h), applies a strategy (search/strategy/strategy.h) with the
+ * rule library (search/rules/rules.h), and exports the result back into the
  * function. The syntax of strategies is documented in docs/strategies.md.
  *
  * Options:
@@ -34,7 +34,7 @@
 #ifndef ARIADNE_PASSES_REWRITE_H
 #define ARIADNE_PASSES_REWRITE_H
 
-#include "passes/pass.h"
+#include "ariadne-c/Pass.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -2,8 +2,8 @@
 
 #include "passes/stats.h"
 #include "passes/pass_util.h"
-#include "dialect/lib/types.h"
-#include "dialect/lib/work.h"
+#include "ariadne-c/Types.h"
+#include "ariadne-c/Work.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 

@@ -14,7 +14,7 @@
 #ifndef ARIADNE_PASSES_STATS_H
 #define ARIADNE_PASSES_STATS_H
 
-#include "passes/pass.h"
+#include "ariadne-c/Pass.h"
 
 #include <stdint.h>
 #include <stdio.h>

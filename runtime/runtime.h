@@ -6,7 +6,7 @@
  * native outputs with the reference interpreter's.
  *
  * A compiled module exports, per public function NAME, the packed entry
- * `_ari_packed_NAME(void **args)` (see runtime/compile.h): args[i] points
+ * `_ari_packed_NAME(void **args)` (see runtime/codegen/compile.h): args[i] points
  * at argument i's memref descriptor, or at the scalar itself. This avoids a
  * per-signature C call: one function pointer type calls every function.
  *

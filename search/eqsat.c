@@ -14,7 +14,7 @@
 
 #include "search/eqsat.h"
 
-#include "search/egraph_sketch.h"
+#include "search/egraph/egraph_sketch.h"
 #include "utils/arena.h"
 
 #include <math.h>

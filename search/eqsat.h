@@ -1,21 +1,21 @@
 /*===- search/eqsat.h - sketch-guided equality saturation -----------------===*\
  *
- * The thesis's Listing 5.6 over search/egraph.h and search/sketch.h: for
+ * The thesis's Listing 5.6 over search/egraph/egraph.h and search/sketch/sketch.h: for
  * each guide of a goal, put the current program in a fresh e-graph, grow it
  * with the guide's rules until some program in it satisfies the guide's
  * sketch (or a limit is hit), extract the cheapest program that satisfies
  * the sketch, and go on from that program with the next guide.
  *
  * Used by the rise-eqsat pass (passes/eqsat.c) and ariadne-eqsat
- * (utils/ariadne-eqsat.c). Nothing global; errors are values.
+ * (tools/ariadne-eqsat.c). Nothing global; errors are values.
  *
 \*===----------------------------------------------------------------------===*/
 
 #ifndef ARIADNE_SEARCH_EQSAT_H
 #define ARIADNE_SEARCH_EQSAT_H
 
-#include "search/egraph.h"
-#include "search/sketch.h"
+#include "search/egraph/egraph.h"
+#include "search/sketch/sketch.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -38,7 +38,7 @@ typedef struct AriEqsatOpts {
   size_t maxBytes;   /* e-graph tables + term store, per guide */
   AriEgCostFn cost;  /* extraction among satisfying programs; NULL: size */
   void *costCtx;
-  /* When non-NULL, these rules (search/rules.h text, e.g. "splitJoin(32)")
+  /* When non-NULL, these rules (search/rules/rules.h text, e.g. "splitJoin(32)")
    * replace every guide's own rule list. */
   const char *const *rules;
   unsigned numRules;

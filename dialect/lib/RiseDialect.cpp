@@ -8,7 +8,7 @@
 
 #include "ariadne/Dialect/Rise/RiseDialect.h"
 #include "ariadne-c/Rise.h"
-#include "dialect/lib/types.h"
+#include "ariadne-c/Types.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/Builders.h"

@@ -1,6 +1,6 @@
 /*===- types.c - helpers over rise and builtin types ----------------------===*/
 
-#include "dialect/lib/types.h"
+#include "ariadne-c/Types.h"
 #include "ariadne-c/Rise.h"
 
 #include "mlir-c/BuiltinTypes.h"

@@ -8,7 +8,7 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "ariadne-c/Rise.h"
-#include "dialect/lib/types.h"
+#include "ariadne-c/Types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

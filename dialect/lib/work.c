@@ -1,8 +1,8 @@
 /*===- work.c - per-op work figures ---------------------------------------===*/
 
-#include "dialect/lib/work.h"
+#include "ariadne-c/Work.h"
 #include "ariadne-c/Rise.h"
-#include "dialect/lib/types.h"
+#include "ariadne-c/Types.h"
 
 #include "mlir-c/BuiltinTypes.h"
 

@@ -9,7 +9,7 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "passes/gpu/insert_barriers.h"
-#include "dialect/lib/types.h"
+#include "ariadne-c/Types.h"
 #include "passes/lower/build.h"
 #include "utils/arena.h"
 

@@ -49,7 +49,7 @@
 #ifndef ARIADNE_PASSES_GPU_INSERT_BARRIERS_H
 #define ARIADNE_PASSES_GPU_INSERT_BARRIERS_H
 
-#include "passes/pass.h"
+#include "ariadne-c/Pass.h"
 
 #ifdef __cplusplus
 extern "C" {

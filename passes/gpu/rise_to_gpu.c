@@ -10,7 +10,7 @@
 
 #include "passes/gpu/rise_to_gpu.h"
 #include "ariadne-c/Rise.h"
-#include "dialect/lib/types.h"
+#include "ariadne-c/Types.h"
 #include "passes/lower/build.h"
 #include "passes/lower/lower_hooks.h"
 #include "utils/arena.h"

@@ -58,7 +58,7 @@
 #ifndef ARIADNE_PASSES_GPU_RISE_TO_GPU_H
 #define ARIADNE_PASSES_GPU_RISE_TO_GPU_H
 
-#include "passes/pass.h"
+#include "ariadne-c/Pass.h"
 
 #include <stddef.h>
 

@@ -16,7 +16,7 @@
 
 #include "passes/lower/rise_to_affine.h"
 #include "ariadne-c/Rise.h"
-#include "dialect/lib/types.h"
+#include "ariadne-c/Types.h"
 #include "passes/lower/build.h"
 #include "passes/lower/lower_hooks.h"
 #include "utils/arena.h"

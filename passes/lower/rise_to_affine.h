@@ -90,7 +90,7 @@
 #ifndef ARIADNE_PASSES_LOWER_RISE_TO_AFFINE_H
 #define ARIADNE_PASSES_LOWER_RISE_TO_AFFINE_H
 
-#include "passes/pass.h"
+#include "ariadne-c/Pass.h"
 
 #ifdef __cplusplus
 extern "C" {

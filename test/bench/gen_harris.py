@@ -29,7 +29,7 @@ response 1536 x 2560) and, as NAME_small, at a size the interpreter checks
   @harris_strips: harris_lines on strips of 640 output columns (16 for the
       small size), so that a chunk's buffers fit in L2.
 (The version rise-rewrite derives from harris_naive with
-search/strategies/harris.elv, `derived`, is not written here: run.sh
+search/strategy/strategies/harris.elv, `derived`, is not written here: run.sh
 derives it, so that it is always the strategy's current result.)
 Vectorisation is left to LLVM's loop vectoriser on the per-line loops: the
 line widths (2564, 2562) are not multiples of a vector width, so as_vector

@@ -13,7 +13,7 @@
 #     per-chunk line buffers (lines), and the
 #     latter in strips of 640 columns (strips)
 #     (harris.mlir), the version rise-rewrite derives from naive with
-#     search/strategies/harris.elv (derived: generated here, into the
+#     search/strategy/strategies/harris.elv (derived: generated here, into the
 #     temporary folder), Halide 14 (apps/harris schedule), naive C.
 # Prints one table: median and min in ms, GFLOP/s (matmul), and ratios.
 #
@@ -71,7 +71,7 @@ cmp -s "$out/harris.mlir" "$here/harris.mlir" || { log "harris.mlir is stale: re
 # derived: harris.elv's main (the thesis's cbuf+rrot steps) applied to
 # harris_naive and harris_naive_small, renamed harris_derived(_small)
 plugin=$build/passes/AriadnePlugin.so
-rw() { echo "rise-rewrite{strategy-file=$root/search/strategies/harris.elv func=$1 report=false}"; }
+rw() { echo "rise-rewrite{strategy-file=$root/search/strategy/strategies/harris.elv func=$1 report=false}"; }
 /usr/lib/llvm-22/bin/mlir-opt --load-dialect-plugin="$plugin" --load-pass-plugin="$plugin" "$here/harris.mlir" \
   --pass-pipeline="builtin.module($(rw harris_naive),$(rw harris_naive_small))" |
   sed -e 's/@harris_naive(/@harris_derived(/' -e 's/@harris_naive_small(/@harris_derived_small(/' \

@@ -17,9 +17,9 @@
 
 #define _POSIX_C_SOURCE 200809L
 
-#include "search/term.h"
-#include "search/term_mlir.h"
-#include "utils/mlirutil.h"
+#include "search/term/term.h"
+#include "search/mlir/term_mlir.h"
+#include "tools/support/mlirutil.h"
 
 #include <stdio.h>
 #include <stdlib.h>

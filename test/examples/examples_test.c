@@ -33,7 +33,7 @@
 
 #include "ariadne-c/Interp.h"
 #include "utils/arena.h"
-#include "utils/mlirutil.h"
+#include "tools/support/mlirutil.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 

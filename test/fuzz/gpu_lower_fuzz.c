@@ -13,10 +13,10 @@
  *
 \*===----------------------------------------------------------------------===*/
 
-#include "passes/pass.h"
+#include "ariadne-c/Pass.h"
 #include "test/fuzz/mutate.h"
 #include "utils/arena.h"
-#include "utils/mlirutil.h"
+#include "tools/support/mlirutil.h"
 
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"

@@ -28,7 +28,7 @@
 #include "passes/stats.h"
 #include "test/fuzz/mutate.h"
 #include "utils/arena.h"
-#include "utils/mlirutil.h"
+#include "tools/support/mlirutil.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/IR.h"

@@ -36,9 +36,9 @@
 
 #include "ariadne-c/Interp.h"
 #include "passes/lower/rise_to_affine.h"
-#include "passes/pass.h"
+#include "ariadne-c/Pass.h"
 #include "utils/arena.h"
-#include "utils/mlirutil.h"
+#include "tools/support/mlirutil.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/ExecutionEngine.h"

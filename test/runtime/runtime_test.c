@@ -1,6 +1,6 @@
 /*===- runtime_test.c - the code generator and runtime, in process --------===*\
  *
- * Compiles Inputs/kernels.mlir (argv[1]) with runtime/compile.h, links and
+ * Compiles Inputs/kernels.mlir (argv[1]) with runtime/codegen/compile.h, links and
  * loads it with runtime/runtime.h, and calls the kernels through their
  * packed entries on hand-made buffers (scalar f32 and index arguments
  * included). Then the helpers (alignment, descriptors, tolerance,
@@ -12,10 +12,10 @@
 
 #define _POSIX_C_SOURCE 200809L
 
-#include "runtime/compile.h"
+#include "runtime/codegen/compile.h"
 #include "runtime/runtime.h"
 #include "utils/arena.h"
-#include "utils/mlirutil.h"
+#include "tools/support/mlirutil.h"
 
 #include <dirent.h>
 #include <math.h>

@@ -1,7 +1,7 @@
 /*===- egraph_diff_test.c - extracted programs against the interpreter ----===*\
  *
  * Equivalence preservation of equality saturation: random programs biased
- * towards each exact rule (search/gen.h; every rule has an e-graph
+ * towards each exact rule (search/gen/gen.h; every rule has an e-graph
  * pattern) are added to an e-graph, saturated under ALL those rules (those
  * whose pattern is a bare variable, which match every class -- toMem,
  * startVectorization, introduceKernel, kLetIntro, ... -- only for the
@@ -26,11 +26,12 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "ariadne-c/Interp.h"
-#include "search/egraph.h"
-#include "search/gen.h"
-#include "search/term_mlir.h"
+#include "costmodel/cost.h"
+#include "search/egraph/egraph.h"
+#include "search/gen/gen.h"
+#include "search/mlir/term_mlir.h"
 #include "utils/arena.h"
-#include "utils/mlirutil.h"
+#include "tools/support/mlirutil.h"
 
 #include "mlir-c/IR.h"
 
@@ -284,10 +285,10 @@ int main(int argc, char **argv) {
     grew += rep.applied > 0;
     if (rep.nodes > maxNodes)
       maxNodes = rep.nodes;
-    AriEgWeights w;
-    ariEgWeightsDefault(&w);
+    AriCostWeights w;
+    ariCostWeightsDefault(&w);
     w.highLevelPenalty = 3;
-    AriTerm *ex[3] = {rep.best, ariEgExtract(eg, root, ariEgCostWeighted, &w, NULL),
+    AriTerm *ex[3] = {rep.best, ariEgExtract(eg, root, ariCostWeighted, &w, NULL),
                       ariEgExtract(eg, root, randomCost, &seed, NULL)};
     for (int k = 0; k < 3; ++k) {
       CHECK(ex[k] != NULL);

@@ -1,15 +1,15 @@
 /*===- egraph_rules_test.c - every library rule works in the e-graph ------===*\
  *
  * Issue 5's "rules come from the rule library": every rule of
- * search/rules.h must be usable by the e-graph engine, and its pattern
- * (search/egraph_rules.c) must find every instance the library rule
+ * search/rules/rules.h must be usable by the e-graph engine, and its pattern
+ * (search/egraph/egraph_rules.c) must find every instance the library rule
  * rewrites. For each rule:
  *
  *   - ariEgRuleMake accepts it (bound to small default arguments), its
  *     name appears once in the pattern table and every table entry names a
  *     library rule;
  *   - on several examples (random programs biased towards the rule,
- *     search/gen.h, as `ariadne-rules --example` makes them), at the first
+ *     search/gen/gen.h, as `ariadne-rules --example` makes them), at the first
  *     innermost subterm u where ariRuleApply rewrites to r (so that no
  *     other match of the rule changes the terms u's variables are
  *     instantiated with during the iteration): u's program goes into a
@@ -26,8 +26,8 @@
  *
 \*===----------------------------------------------------------------------===*/
 
-#include "search/egraph.h"
-#include "search/gen.h"
+#include "search/egraph/egraph.h"
+#include "search/gen/gen.h"
 #include "utils/arena.h"
 
 #include <math.h>

@@ -17,10 +17,11 @@
 
 #define _POSIX_C_SOURCE 200809L
 
-#include "search/egraph.h"
-#include "search/egraph_impl.h" /* ariEgAddTermInto, class counts */
-#include "search/egraph_sketch.h"
-#include "search/gen.h"
+#include "costmodel/cost.h"
+#include "search/egraph/egraph.h"
+#include "search/egraph/egraph_impl.h" /* ariEgAddTermInto, class counts */
+#include "search/egraph/egraph_sketch.h"
+#include "search/gen/gen.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -410,10 +411,10 @@ static void testExtract(void) {
   CHECK(ariEgExtractBest(g, ca) == t);
   t = ariEgExtract(g, ca, preferArg1, NULL, &cost);
   CHECK(t && ariTermKind(t) == ARI_TERM_OP && cost == 3);
-  AriEgWeights w;
-  ariEgWeightsDefault(&w);
+  AriCostWeights w;
+  ariCostWeightsDefault(&w);
   w.kind[ARI_TERM_ARG] = 10;
-  t = ariEgExtract(g, ca, ariEgCostWeighted, &w, &cost);
+  t = ariEgExtract(g, ca, ariCostWeighted, &w, &cost);
   CHECK(t && ariTermKind(t) == ARI_TERM_ARG && cost == 10);
   /* A self-loop (x = x + 0 with x's class) still extracts the leaf. */
   t = ariEgExtract(g, ariEgAddTerm(g, P(s, "(arith.addf (arg 0 : f32) (const 0 : f32) : f32)")),

@@ -20,8 +20,9 @@
  *
 \*===----------------------------------------------------------------------===*/
 
-#include "search/egraph.h"
-#include "search/egraph_impl.h" /* ariEgNodeSafe */
+#include "costmodel/cost.h"
+#include "search/egraph/egraph.h"
+#include "search/egraph/egraph_impl.h" /* ariEgNodeSafe */
 
 #include <stdio.h>
 #include <string.h>
@@ -167,9 +168,9 @@ static void testTypedPenalty(void) {
   CHECK(ariEgClassFree(g, body) == 1); /* index 0 at f32: every member */
   AriTerm *t = ariEgExtract(g, r, NULL, NULL, NULL);
   CHECK(t == root && wellTyped(t));
-  AriEgWeights w;
-  ariEgWeightsDefault(&w);
-  CHECK(ariEgExtract(g, r, ariEgCostWeighted, &w, NULL) == root);
+  AriCostWeights w;
+  ariCostWeightsDefault(&w);
+  CHECK(ariEgExtract(g, r, ariCostWeighted, &w, NULL) == root);
   CHECK(ariEgExtractBest(g, r) == root);
   char err[200];
   CHECK(ariEgCheck(g, err, sizeof err));

@@ -1,20 +1,20 @@
 /*===- eqsat_tables_test.c - the four lambda encodings (Table 5.3) --------===*\
  *
- * search/egraph_lambda.h: each encoding on small rewrites (beta with a
+ * tools/eqsat-tables/egraph_lambda.h: each encoding on small rewrites (beta with a
  * capture to avoid, eta, one map fission), errors with columns, the stop
  * reasons (nodes, iterations, memory, time with a fake clock), and the
  * thesis's Table 5.3 under node and iteration limits only (no wall clock):
  * De Bruijn + extraction-based substitution finds all three goals and is
  * the only encoding to find binomial; the others find what the thesis says
  * they find within these limits, and those that do not stop at a limit.
- * Also: the production engine (search/egraph.h) on typed reduction and
+ * Also: the production engine (search/egraph/egraph.h) on typed reduction and
  * fission, and its incremental matching giving the same graphs as full
  * matching.
  *
 \*===----------------------------------------------------------------------===*/
 
-#include "search/egraph.h"
-#include "search/egraph_lambda.h"
+#include "search/egraph/egraph.h"
+#include "tools/eqsat-tables/egraph_lambda.h"
 #include "test/check.h"
 
 #include <stdio.h>
@@ -163,7 +163,7 @@ static void testTable(void) {
   CHECK(!found[ARI_LX_EXTRACTION][ARI_LX_NAMES][ARI_LX_BINOMIAL]);
 }
 
-/* The production engine (search/egraph.h: typed, De Bruijn,
+/* The production engine (search/egraph/egraph.h: typed, De Bruijn,
  * extraction-based) on typed versions of reduction and fission, with the
  * library's rules: the fourth encoding on RISE proper. (binomial, which
  * takes two guides there: test/lit/Transforms/RiseEqsat/binomial.mlir.) */

@@ -12,8 +12,8 @@
  *
 \*===----------------------------------------------------------------------===*/
 
-#include "search/egraph.h"
-#include "search/egraph_sketch.h"
+#include "search/egraph/egraph.h"
+#include "search/egraph/egraph_sketch.h"
 #include "search/eqsat.h"
 
 #include <math.h>

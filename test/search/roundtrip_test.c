@@ -20,9 +20,9 @@
  *
 \*===----------------------------------------------------------------------===*/
 
-#include "search/term_mlir.h"
+#include "search/mlir/term_mlir.h"
 #include "test/check.h"
-#include "utils/mlirutil.h"
+#include "tools/support/mlirutil.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 

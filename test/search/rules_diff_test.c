@@ -1,7 +1,7 @@
 /*===- rules_diff_test.c - every rule against the reference interpreter ---===*\
  *
  * For every rule of the catalogue: random programs biased towards the rule
- * (search/gen.h), the rule applied at the first position where it applies,
+ * (search/gen/gen.h), the rule applied at the first position where it applies,
  * both programs exported to func.func, verified, and run by the reference
  * interpreter on the same random inputs. Outputs must be equal (exact
  * rules: ==, NaN matching NaN) or within the stated tolerance (reassoc
@@ -27,11 +27,11 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "ariadne-c/Interp.h"
-#include "search/gen.h"
-#include "search/rules.h"
-#include "search/term_mlir.h"
+#include "search/gen/gen.h"
+#include "search/rules/rules.h"
+#include "search/mlir/term_mlir.h"
 #include "utils/arena.h"
-#include "utils/mlirutil.h"
+#include "tools/support/mlirutil.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/IR.h"

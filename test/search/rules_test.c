@@ -11,8 +11,8 @@
 
 #define _POSIX_C_SOURCE 200809L
 
-#include "search/gen.h"
-#include "search/rules.h"
+#include "search/gen/gen.h"
+#include "search/rules/rules.h"
 
 #include <stdio.h>
 #include <stdlib.h>

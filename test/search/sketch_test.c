@@ -12,11 +12,11 @@
  *
 \*===----------------------------------------------------------------------===*/
 
-#include "search/rules.h"
-#include "search/sketch.h"
-#include "search/term_mlir.h"
+#include "search/rules/rules.h"
+#include "search/sketch/sketch.h"
+#include "search/mlir/term_mlir.h"
 #include "test/check.h"
-#include "utils/mlirutil.h"
+#include "tools/support/mlirutil.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/*===- term_test.c - unit tests of the term store (search/term.h) ---------===*\
+/*===- term_test.c - unit tests of the term store (search/term/term.h) ---------===*\
  *
  * Hash-consing identity, types, the typing rules of the constructors,
  * printing, and the De Bruijn laws (shift/substitution/beta against a naive
@@ -7,7 +7,7 @@
  *
 \*===----------------------------------------------------------------------===*/
 
-#include "search/term.h"
+#include "search/term/term.h"
 #include "test/check.h"
 
 #include <stdint.h>

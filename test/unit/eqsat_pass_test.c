@@ -12,8 +12,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "passes/eqsat.h"
-#include "passes/pass.h"
-#include "utils/mlirutil.h"
+#include "ariadne-c/Pass.h"
+#include "tools/support/mlirutil.h"
 
 #include "mlir-c/Pass.h"
 

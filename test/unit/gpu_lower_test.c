@@ -8,8 +8,8 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "passes/gpu/rise_to_gpu.h"
-#include "passes/pass.h"
-#include "utils/mlirutil.h"
+#include "ariadne-c/Pass.h"
+#include "tools/support/mlirutil.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Pass.h"

@@ -14,7 +14,7 @@
 #include "ariadne-c/Interp.h"
 #include "passes/stats.h"
 #include "utils/arena.h"
-#include "utils/mlirutil.h"
+#include "tools/support/mlirutil.h"
 
 #include <math.h>
 #include <stdio.h>

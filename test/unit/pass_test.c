@@ -7,9 +7,9 @@
 
 #define _POSIX_C_SOURCE 200809L
 
-#include "passes/pass.h"
+#include "ariadne-c/Pass.h"
 #include "passes/stats.h"
-#include "utils/mlirutil.h"
+#include "tools/support/mlirutil.h"
 
 #include "mlir-c/Pass.h"
 

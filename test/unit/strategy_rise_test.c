@@ -1,16 +1,16 @@
 /*===- strategy_rise_test.c - strategies on RISE terms --------------------===*\
  *
- * The host of search/strategy_rise.h: its predicates (every is<Kind>, the
+ * The host of search/strategy/strategy_rise.h: its predicates (every is<Kind>, the
  * implementation variants, mapNest), rule lookup and argument checks, the
  * function node (hash-consed, rebuilt, written back into the roots), and
  * whole strategies over real terms with real rules.
  *
 \*===----------------------------------------------------------------------===*/
 
-#include "search/rules.h"
-#include "search/strategy.h"
-#include "search/strategy_rise.h"
-#include "search/term.h"
+#include "search/rules/rules.h"
+#include "search/strategy/strategy.h"
+#include "search/strategy/strategy_rise.h"
+#include "search/term/term.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -14,7 +14,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
-#include "search/strategy.h"
+#include "search/strategy/strategy.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 // Sketch-guided equality saturation (ariadne-eqsat, search/eqsat.h) derives
-// the seven matmul versions of search/guides/matmul_eqsat.guides from the
+// the seven matmul versions of search/sketch/guides/matmul_eqsat.guides from the
 // high-level matmul (m = 64, k = 128, n = 96: tiles of 32 and k split by 4
 // divide, and m / 32 != n / 32, so the sketches tell the loops apart). Each
 // extracted program computes bit for bit what the original computes on the
@@ -7,7 +7,7 @@
 // through the CPU pipeline, and runs natively with the interpreter's result
 // (ariadne-run checks it and exits non-zero on a mismatch).
 
-// RUN: ariadne-eqsat --guides %ariadne_src/search/guides/matmul_eqsat.guides --all --nat m=64 --nat n=96 --nat k=128 --output %t.all.mlir %s | FileCheck %s --check-prefix=TABLE
+// RUN: ariadne-eqsat --guides %ariadne_src/search/sketch/guides/matmul_eqsat.guides --all --nat m=64 --nat n=96 --nat k=128 --output %t.all.mlir %s | FileCheck %s --check-prefix=TABLE
 // TABLE: goal  guide  found  seconds  peak MB  applied  e-nodes  e-classes  stop
 // TABLE: baseline  (total)  yes {{.*}} found
 // TABLE: blocking  (total)  yes {{.*}} found
@@ -38,7 +38,7 @@
 // reductions above the 32 x 32 tile loops, with the tile as the
 // accumulator. Bit for bit the original on the interpreter, and natively
 // (the tile is one buffer updated in place).
-// RUN: ariadne-eqsat --guides %ariadne_src/search/guides/matmul.guides --goal blocking --nat m=64 --nat n=96 --nat k=128 --quiet --output %t.thesis.mlir %s
+// RUN: ariadne-eqsat --guides %ariadne_src/search/sketch/guides/matmul.guides --goal blocking --nat m=64 --nat n=96 --nat k=128 --quiet --output %t.thesis.mlir %s
 // RUN: ariadne-interp %t.thesis.mlir --func=mm --seed=3 --print | diff %t.ref.txt -
 // RUN: ariadne-run %t.thesis.mlir --func=mm --seed=5 --reps=1 --warmup=0 | FileCheck %s --check-prefix=THESISNATIVE
 // THESISNATIVE: @mm argument 2 matches the interpreter: {{[0-9]+}} scalars, max abs error 0 (

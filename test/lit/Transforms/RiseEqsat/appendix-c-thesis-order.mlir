@@ -1,4 +1,4 @@
-// The thesis's Appendix C guides (search/guides/matmul.guides) at m = 64,
+// The thesis's Appendix C guides (search/sketch/guides/matmul.guides) at m = 64,
 // k = 128, n = 96, where m/32 != n/32, so the sketches tell the loops
 // apart and every goal has the thesis's loop order: row blocks, column
 // blocks, k/4, the tile's 32 rows, 4, the tile's 32 columns (Listings
@@ -7,7 +7,7 @@
 // pipeline and runs natively with the interpreter's result. The 64^3
 // lowering details: appendix-c.mlir.
 
-// RUN: ariadne-eqsat --guides %ariadne_src/search/guides/matmul.guides --all --nat m=64 --nat n=96 --nat k=128 --output %t.all.mlir %s | FileCheck %s --check-prefix=TABLE
+// RUN: ariadne-eqsat --guides %ariadne_src/search/sketch/guides/matmul.guides --all --nat m=64 --nat n=96 --nat k=128 --output %t.all.mlir %s | FileCheck %s --check-prefix=TABLE
 // TABLE-COUNT-7: (total)  yes {{.*}} found
 // TABLE-NOT: no
 

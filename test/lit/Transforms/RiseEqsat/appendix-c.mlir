@@ -1,4 +1,4 @@
-// rise-eqsat with the thesis's Appendix C guides (search/guides/matmul.guides)
+// rise-eqsat with the thesis's Appendix C guides (search/sketch/guides/matmul.guides)
 // on the high-level matmul (Listing C.11) at 64 x 64 x 64: the goals past
 // `split`, all seven found with Ariadne's rule library. reorder1/reorder2 need
 // mapReduceInterchangeAcc (the map/reduce interchange whose initial
@@ -20,7 +20,7 @@
 // see its comment in matmul.guides.
 
 // RUN: ariadne-interp %s --seed=3 --print > %t.ref.txt
-// DEFINE: %{eqsat} = %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%ariadne_src/search/guides/matmul.guides nat=m=64,n=64,k=64 report=-
+// DEFINE: %{eqsat} = %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%ariadne_src/search/sketch/guides/matmul.guides nat=m=64,n=64,k=64 report=-
 
 // blocking = split, reorder1 (Listing C.3): i/32, j/32, k/4, k%4, then the
 // 32 x 32 tile. Both reductions carry the tile of C as accumulator.

@@ -1,18 +1,18 @@
 // rise-eqsat on the high-level matmul (thesis Listing C.11, 64 x 64 x 64)
-// with the thesis's Appendix C guides (search/guides/matmul.guides), their
+// with the thesis's Appendix C guides (search/sketch/guides/matmul.guides), their
 // sizes bound to 64 with nat=. Each result has the loop structure its
 // sketch asks for, computes bit for bit what the original computes on the
 // interpreter, and lowers through the CPU pipeline.
 //
 // The Appendix C goals past `split` are checked in appendix-c.mlir; the
-// seven goals of search/guides/matmul_eqsat.guides (Ariadne's own loop
-// order, the shapes of search/strategies/matmul.elv) are checked below.
+// seven goals of search/sketch/guides/matmul_eqsat.guides (Ariadne's own loop
+// order, the shapes of search/strategy/strategies/matmul.elv) are checked below.
 
 // RUN: ariadne-interp %s --seed=3 --print > %t.ref.txt
 
 // The baseline goal (Listing C.1): the products are fused into a
 // sequential reduction.
-// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%ariadne_src/search/guides/matmul.guides nat=m=64,n=64,k=64 goal=baseline report=%t.base.report})' -o %t.base.mlir
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%ariadne_src/search/sketch/guides/matmul.guides nat=m=64,n=64,k=64 goal=baseline report=%t.base.report})' -o %t.base.mlir
 // RUN: FileCheck %s --check-prefix=BASE < %t.base.mlir
 // RUN: FileCheck %s --check-prefix=BASE-REPORT < %t.base.report
 // RUN: ariadne-interp %t.base.mlir --seed=3 --print | diff %t.ref.txt -
@@ -29,7 +29,7 @@
 
 // The split guide (Listing C.2, the first guide of every other goal):
 // loops i/32, i%32, j/32, j%32, k/4, k%4.
-// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%ariadne_src/search/guides/matmul.guides nat=m=64,n=64,k=64 guide=split report=%t.split.report})' -o %t.split.mlir
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%ariadne_src/search/sketch/guides/matmul.guides nat=m=64,n=64,k=64 guide=split report=%t.split.report})' -o %t.split.mlir
 // RUN: FileCheck %s --check-prefix=SPLIT < %t.split.mlir
 // RUN: FileCheck %s --check-prefix=SPLIT-REPORT < %t.split.report
 // RUN: ariadne-interp %t.split.mlir --seed=3 --print | diff %t.ref.txt -
@@ -51,9 +51,9 @@
 // SPLIT-REPORT:      rise-eqsat @mm split: found stop=goal iterations={{[0-9]+}} e-nodes={{[0-9]+}} e-classes={{[0-9]+}} applied={{[0-9]+}} matches={{[0-9]+}} cost={{[0-9.]+}} peak-mb={{[0-9.]+}} seconds={{[0-9.]+}}
 // SPLIT-REPORT-NEXT: rise-eqsat @mm guides split: found 1/1 guides
 
-// Ariadne's seven goals (search/guides/matmul_eqsat.guides). Each result
+// Ariadne's seven goals (search/sketch/guides/matmul_eqsat.guides). Each result
 // computes what the input computes and lowers through the CPU pipeline.
-// DEFINE: %{eqsat} = %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%ariadne_src/search/guides/matmul_eqsat.guides nat=m=64,n=64,k=64 report=-
+// DEFINE: %{eqsat} = %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%ariadne_src/search/sketch/guides/matmul_eqsat.guides nat=m=64,n=64,k=64 report=-
 // RUN: %{eqsat} goal=blocking})' -o %t.v2.mlir | FileCheck %s --check-prefix=V2-REPORT
 // RUN: FileCheck %s --check-prefix=V2 < %t.v2.mlir
 // RUN: ariadne-interp %t.v2.mlir --seed=3 --print | diff %t.ref.txt -
@@ -162,7 +162,7 @@
 
 // Without nat= the file's sizes (1024) apply, which this program never
 // satisfies: the search ends at the node limit and says so.
-// RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%ariadne_src/search/guides/matmul.guides guide=split node-limit=1000 report=none})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SIZES
+// RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%ariadne_src/search/sketch/guides/matmul.guides guide=split node-limit=1000 report=none})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SIZES
 // SIZES: matmul.mlir:[[# @LINE + 2]]:1: error: rise-eqsat: guide 'split' not satisfied on @mm: node limit (1000 e-nodes) reached after {{[0-9]+}} iterations
 
 func.func @mm(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {

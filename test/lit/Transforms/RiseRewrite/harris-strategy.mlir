@@ -1,4 +1,4 @@
-// The Harris strategy of search/strategies/harris.elv (the thesis's
+// The Harris strategy of search/strategy/strategies/harris.elv (the thesis's
 // cbuf+rrot, Listing 4.12: fusion, the whole pipeline split in chunks,
 // parallel chunks, separated convolutions, vectorised reductions, circular
 // buffers, rotated values, private memory, unrolling): the structure it
@@ -10,7 +10,7 @@
 // divides its 7-wide lines (nothing vectorised).
 
 // RUN: ariadne-interp %s --func=harris_small --seed=5 --print > %t.ref.txt
-// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/harris.elv strategy="cbufRrot(3, 8)" func=harris_small})' -o %t.mlir 2>%t.err
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategy/strategies/harris.elv strategy="cbufRrot(3, 8)" func=harris_small})' -o %t.mlir 2>%t.err
 // RUN: FileCheck %s < %t.mlir
 // RUN: FileCheck %s --check-prefix=REPORT < %t.err
 // RUN: ariadne-interp %t.mlir --func=harris_small --seed=5 --print > %t.out.txt
@@ -66,7 +66,7 @@
 // horizontal 3-sums of the 48-wide output lines are vectorised (6 vectors
 // of 8, read from the column sums through slide and transpose).
 // RUN: ariadne-interp %s --func=harris_chunks --seed=3 --print > %t.cref.txt
-// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/harris.elv func=harris_chunks})' -o %t.chunks.mlir 2>%t.chunks.err
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategy/strategies/harris.elv func=harris_chunks})' -o %t.chunks.mlir 2>%t.chunks.err
 // RUN: FileCheck %s --check-prefix=CHUNKS < %t.chunks.mlir
 // RUN: FileCheck %s --check-prefix=CHUNKS-REPORT < %t.chunks.err
 // RUN: ariadne-interp %t.chunks.mlir --func=harris_chunks --seed=3 --print > %t.chunks.txt
@@ -91,7 +91,7 @@
 
 // The default (main: chunks of 32) does not divide 9 lines: the failure
 // names the split in the file.
-// RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/harris.elv func=harris_small})' -o /dev/null 2>&1 \
+// RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategy/strategies/harris.elv func=harris_small})' -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MAIN
 // MAIN: error: rise-rewrite: strategy failed on @harris_small: {{.*}}harris.elv:{{[0-9]+}}:{{[0-9]+}}: 'outermost(isMap, splitJoin(n))' found no location where it applies (at term path root; {{[0-9]+}} rules fired before;
 // MAIN-SAME: in splitPipeline(n) at {{.*}}harris.elv:{{[0-9:]+}}, cbufRrot(32, 8) at {{.*}}harris.elv:{{[0-9:]+}}, cbuf+rrotVersion at {{.*}}harris.elv:{{[0-9:]+}}, main at strategy:1:1)

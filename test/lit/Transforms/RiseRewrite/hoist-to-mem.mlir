@@ -1,4 +1,4 @@
-// Export (search/term_export.c) puts a loop-invariant `to_mem global` that
+// Export (search/mlir/term_export.c) puts a loop-invariant `to_mem global` that
 // rewriting made (here: mapFusion fused into its operand) at the outermost
 // level its free variables allow, so the stored value is computed once, not
 // once per iteration of the maps around it (the thesis's final

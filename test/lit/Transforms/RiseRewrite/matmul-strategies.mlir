@@ -1,4 +1,4 @@
-// The matmul strategies of search/strategies/matmul.elv derive TVM's
+// The matmul strategies of search/strategy/strategies/matmul.elv derive TVM's
 // versions from the high-level matmul (64 x 64 x 64 here, so that tiles of
 // 32 and k split by 4 divide). Each result has the loop structure of its
 // hand-written counterpart in test/bench/matmul.mlir, computes bit for bit
@@ -7,7 +7,7 @@
 
 // RUN: ariadne-interp %s --seed=3 --print > %t.ref.txt
 
-// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=baseline1})' -o %t.v1.mlir 2>%t.v1.err
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategy/strategies/matmul.elv strategy=baseline1})' -o %t.v1.mlir 2>%t.v1.err
 // RUN: FileCheck %s --check-prefix=V1 < %t.v1.mlir
 // RUN: FileCheck %s --check-prefix=V1-REPORT < %t.v1.err
 // RUN: ariadne-interp %t.v1.mlir --seed=3 --print | diff %t.ref.txt -
@@ -18,7 +18,7 @@
 // V1-NEXT:     rise.reduce seq %{{.*}} : f32, !rise.array<64x!rise.pair<f32, f32>> -> f32
 // V1-REPORT: rise-rewrite @mm: 3 rules fired
 
-// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=blocking})' -o %t.v2.mlir 2>/dev/null
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategy/strategies/matmul.elv strategy=blocking})' -o %t.v2.mlir 2>/dev/null
 // RUN: FileCheck %s --check-prefix=V2 < %t.v2.mlir
 // RUN: ariadne-interp %t.v2.mlir --seed=3 --print | diff %t.ref.txt -
 // RUN: %rise-opt %t.v2.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
@@ -35,7 +35,7 @@
 // V2:        rise.transpose {{.*}} : !rise.array<2x32x32xf32> -> !rise.array<32x2x32xf32>
 // V2-NOT:  rise.map {
 
-// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=vectorisation})' -o %t.v3.mlir 2>/dev/null
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategy/strategies/matmul.elv strategy=vectorisation})' -o %t.v3.mlir 2>/dev/null
 // RUN: FileCheck %s --check-prefix=V3 < %t.v3.mlir
 // RUN: ariadne-interp %t.v3.mlir --seed=3 --print | diff %t.ref.txt -
 // RUN: %rise-opt %t.v3.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
@@ -57,7 +57,7 @@
 // V3:            rise.as_scalar {{.*}} : !rise.array<1xvector<32xf32>> -> !rise.array<32xf32>
 // V3-NOT:  arith.mulf {{.*}} : f32
 
-// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=loopPermutation})' -o %t.v4.mlir 2>/dev/null
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategy/strategies/matmul.elv strategy=loopPermutation})' -o %t.v4.mlir 2>/dev/null
 // RUN: FileCheck %s --check-prefix=V4 < %t.v4.mlir
 // RUN: ariadne-interp %t.v4.mlir --seed=3 --print | diff %t.ref.txt -
 // RUN: %rise-opt %t.v4.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
@@ -70,7 +70,7 @@
 // V4:            rise.reduce seq {{.*}} : vector<32xf32>, !rise.array<16x4x!rise.pair<f32, vector<32xf32>>> -> vector<32xf32>
 // V4:      rise.transpose {{.*}} : !rise.array<2x2x32x32xf32> -> !rise.array<2x2x32x32xf32>
 
-// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=arrayPacking})' -o %t.v5.mlir 2>/dev/null
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategy/strategies/matmul.elv strategy=arrayPacking})' -o %t.v5.mlir 2>/dev/null
 // RUN: FileCheck %s --check-prefix=V5 < %t.v5.mlir
 // RUN: ariadne-interp %t.v5.mlir --seed=3 --print | diff %t.ref.txt -
 // RUN: %rise-opt %t.v5.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
@@ -83,13 +83,13 @@
 // V5-NOT:  rise.as_vector
 
 // Array packing on the scalar blocks of 2: B's transposed panels copied.
-// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=arrayPackingBlocking})' -o %t.v5s.mlir 2>/dev/null
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategy/strategies/matmul.elv strategy=arrayPackingBlocking})' -o %t.v5s.mlir 2>/dev/null
 // RUN: FileCheck %s --check-prefix=V5S < %t.v5s.mlir
 // RUN: ariadne-interp %t.v5s.mlir --seed=3 --print | diff %t.ref.txt -
 // RUN: %rise-opt %t.v5s.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
 // V5S:      rise.to_mem global {{.*}} : !rise.array<2x32x64xf32>
 
-// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=cacheBlocks})' -o %t.v6.mlir 2>/dev/null
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategy/strategies/matmul.elv strategy=cacheBlocks})' -o %t.v6.mlir 2>/dev/null
 // RUN: FileCheck %s --check-prefix=V6 < %t.v6.mlir
 // RUN: ariadne-interp %t.v6.mlir --seed=3 --print | diff %t.ref.txt -
 // RUN: %rise-opt %t.v6.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
@@ -98,7 +98,7 @@
 // V6:          rise.to_mem private {{.*}} : !rise.array<32x32xf32>
 // V6:      rise.to_mem global {{.*}} : !rise.array<2x2x32x32xf32>
 
-// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=parallel})' -o %t.v7.mlir 2>/dev/null
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategy/strategies/matmul.elv strategy=parallel})' -o %t.v7.mlir 2>/dev/null
 // RUN: FileCheck %s --check-prefix=V7 < %t.v7.mlir
 // RUN: ariadne-interp %t.v7.mlir --seed=3 --print | diff %t.ref.txt -
 // RUN: %rise-opt %t.v7.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
@@ -109,7 +109,7 @@
 // V7:      rise.map par {{.*}} : !rise.array<2x32x2x32xf32> -> !rise.array<2x32x64xf32>
 
 // The same on the scalar blocks of 2.
-// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv strategy=parallelBlocking})' -o %t.v7s.mlir 2>/dev/null
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategy/strategies/matmul.elv strategy=parallelBlocking})' -o %t.v7s.mlir 2>/dev/null
 // RUN: FileCheck %s --check-prefix=V7S < %t.v7s.mlir
 // RUN: ariadne-interp %t.v7s.mlir --seed=3 --print | diff %t.ref.txt -
 // RUN: %rise-opt %t.v7s.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
@@ -118,7 +118,7 @@
 // V7S-NOT: rise.map
 
 // The default (main) is blocking.
-// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategies/matmul.elv report=false})' | diff %t.v2.mlir -
+// RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy-file=%ariadne_src/search/strategy/strategies/matmul.elv report=false})' | diff %t.v2.mlir -
 
 func.func @mm(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
   %a = rise.in %A : memref<64x64xf32> -> !rise.array<64x64xf32>

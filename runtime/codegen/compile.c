@@ -1,0 +1,699 @@
+/*===- compile.c - rise/MLIR module to native code, in process ------------===*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "runtime/codegen/compile.h"
+#include "runtime/codegen/compile_impl.h"
+#include "passes/lower/rise_to_affine.h"
+#include "ariadne-c/Pass.h"
+#include "utils/arena.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
+#include "mlir-c/Support.h"
+#include "mlir-c/Target/LLVMIR.h"
+
+#include "llvm-c/Core.h"
+#include "llvm-c/Disassembler.h"
+#include "llvm-c/Error.h"
+#include "llvm-c/Target.h"
+#include "llvm-c/TargetMachine.h"
+#include "llvm-c/Transforms/PassBuilder.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* For modules already in affine/scf/memref/arith/vector form, without the
+ * rise lowering: scf.parallel becomes OpenMP, everything else LLVM. lower-affine runs twice because
+ * expand-strided-metadata introduces affine.apply. */
+static const char kUpstreamLowering[] =
+    "lower-affine,convert-scf-to-openmp,convert-vector-to-scf,convert-scf-to-cf,"
+    "convert-vector-to-llvm,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"
+    "convert-to-llvm,reconcile-unrealized-casts";
+
+void ariCompileOptionsInit(AriCompileOptions *o) {
+  memset(o, 0, sizeof *o);
+  o->optLevel = 3;
+}
+
+const char *ariCompileDefaultLowering(void) { return "rise-to-llvm"; }
+
+const char *ariCompileUpstreamLowering(void) { return kUpstreamLowering; }
+
+void ariCompileRegister(MlirContext ctx) {
+  mlirRegisterAllPasses();
+  mlirRegisterAllLLVMTranslations(ctx);
+}
+
+void ariCompileError(MlirLocation loc, const char *fmt, ...) {
+  char msg[4096];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  mlirEmitError(loc, msg);
+}
+
+MlirLocation ariCompileModuleLoc(MlirModule m) {
+  return mlirOperationGetLocation(mlirModuleGetOperation(m));
+}
+
+bool ariCompileStrRefEq(MlirStringRef s, const char *c) {
+  return s.length == strlen(c) && !memcmp(s.data, c, s.length);
+}
+
+static bool isFunc(MlirOperation op) {
+  return ariCompileStrRefEq(mlirIdentifierStr(mlirOperationGetName(op)), "func.func");
+}
+
+static MlirStringRef funcName(MlirOperation op) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+  return mlirAttributeIsNull(a) ? mlirStringRefCreate(NULL, 0) : mlirStringAttrGetValue(a);
+}
+
+/* Public = no sym_visibility, or "public"; declarations have no body. */
+static bool isPublicDefinition(MlirOperation op) {
+  MlirAttribute v =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_visibility"));
+  if (!mlirAttributeIsNull(v) && !ariCompileStrRefEq(mlirStringAttrGetValue(v), "public"))
+    return false;
+  MlirRegion body = mlirOperationGetRegion(op, 0);
+  return !mlirBlockIsNull(mlirRegionGetFirstBlock(body));
+}
+
+/*--- Pipelines ------------------------------------------------------------*/
+
+static MlirLogicalResult addPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc);
+static MlirLogicalResult addRiseToLLVM(MlirOpPassManager pm, MlirLocation loc);
+static MlirLogicalResult addTopPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc);
+
+typedef struct {
+  char *buf;
+  size_t cap, len;
+} MsgBuf;
+
+static void toMsg(MlirStringRef s, void *user) {
+  MsgBuf *b = user;
+  for (size_t i = 0; i < s.length && b->len + 1 < b->cap; ++i)
+    b->buf[b->len++] = s.data[i];
+  b->buf[b->len] = 0;
+}
+
+/* Adds one element "name" or "name{opts}" of a textual pipeline. Ariadne's
+ * passes cannot be parsed by MLIR's registry from C (they are registered by
+ * name only in the mlir-opt plugin), so they are created directly. */
+static MlirLogicalResult addElement(MlirOpPassManager pm, const char *el, size_t n,
+                                    MlirLocation loc) {
+  char text[2048];
+  if (n >= sizeof text) {
+    ariCompileError(loc, "pipeline element too long");
+    return mlirLogicalResultFailure();
+  }
+  memcpy(text, el, n);
+  text[n] = 0;
+  size_t nameLen = strcspn(text, "{(");
+  char name[256];
+  if (nameLen == 0 || nameLen >= sizeof name) {
+    ariCompileError(loc, "invalid pipeline element '%s'", text);
+    return mlirLogicalResultFailure();
+  }
+  memcpy(name, text, nameLen);
+  name[nameLen] = 0;
+  if (!strcmp(text, "rise-to-llvm"))
+    return addRiseToLLVM(pm, loc);
+  if (!strcmp(text, "rise-to-llvm-fma"))
+    return addTopPipeline(pm, ariRiseToLLVMFmaPipeline(), loc);
+  const AriPassInfo *info = ariPassLookup(name);
+  if (info) {
+    char opts[2048] = "", err[512] = "";
+    if (text[nameLen] == '{') {
+      size_t len = strlen(text);
+      if (text[len - 1] != '}') {
+        ariCompileError(loc, "invalid pipeline element '%s': unbalanced '{'", text);
+        return mlirLogicalResultFailure();
+      }
+      memcpy(opts, text + nameLen + 1, len - nameLen - 2);
+      opts[len - nameLen - 2] = 0;
+    } else if (text[nameLen]) {
+      ariCompileError(loc, "invalid pipeline element '%s'", text);
+      return mlirLogicalResultFailure();
+    }
+    MlirPass p = ariPassCreate(info, opts, err, sizeof err);
+    if (!p.ptr) {
+      ariCompileError(loc, "invalid options for pass '%s': %s", name, err);
+      return mlirLogicalResultFailure();
+    }
+    mlirOpPassManagerAddOwnedPass(pm, p);
+    return mlirLogicalResultSuccess();
+  }
+  char msg[1024] = "";
+  MsgBuf mb = {msg, sizeof msg, 0};
+  if (mlirLogicalResultIsFailure(
+          mlirOpPassManagerAddPipeline(pm, mlirStringRefCreate(text, n), toMsg, &mb))) {
+    /* The parser's message repeats the text with a caret below it. */
+    msg[strcspn(msg, "\n")] = 0;
+    ariCompileError(loc, "invalid pipeline element '%s': %s", text, msg);
+    return mlirLogicalResultFailure();
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* `rise-to-llvm` is registered by name only in the mlir-opt plugin; its
+ * text comes from C, as "builtin.module(...)". */
+static MlirLogicalResult addRiseToLLVM(MlirOpPassManager pm, MlirLocation loc) {
+  return addTopPipeline(pm, ariRiseToLLVMPipeline(), loc);
+}
+
+/* Splits at top-level commas (not inside {}, () or quotes). */
+static MlirLogicalResult addPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc) {
+  int depth = 0;
+  bool quoted = false;
+  const char *start = p;
+  for (const char *c = p;; ++c) {
+    if (*c == '"')
+      quoted = !quoted;
+    else if (!quoted && (*c == '{' || *c == '('))
+      depth++;
+    else if (!quoted && (*c == '}' || *c == ')'))
+      depth--;
+    if (*c == 0 || (*c == ',' && depth == 0 && !quoted)) {
+      const char *b = start, *e = c;
+      while (b < e && (*b == ' ' || *b == '\n' || *b == '\t'))
+        b++;
+      while (e > b && (e[-1] == ' ' || e[-1] == '\n' || e[-1] == '\t'))
+        e--;
+      if (e > b && mlirLogicalResultIsFailure(addElement(pm, b, (size_t)(e - b), loc)))
+        return mlirLogicalResultFailure();
+      if (*c == 0)
+        break;
+      start = c + 1;
+    }
+  }
+  if (depth != 0 || quoted) {
+    ariCompileError(loc, "invalid pipeline '%s': unbalanced brackets or quotes", p);
+    return mlirLogicalResultFailure();
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* Accepts mlir-opt's spelling "builtin.module(a,b)" as well as "a,b": the
+ * pass manager here is already anchored on the module. */
+static MlirLogicalResult addTopPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc) {
+  static const char open[] = "builtin.module(";
+  size_t n = strlen(p);
+  if (strncmp(p, open, sizeof open - 1) || p[n - 1] != ')')
+    return addPipeline(pm, p, loc);
+  char inner[4096];
+  if (n >= sizeof inner) {
+    ariCompileError(loc, "pipeline too long");
+    return mlirLogicalResultFailure();
+  }
+  memcpy(inner, p + sizeof open - 1, n - sizeof open);
+  inner[n - sizeof open] = 0;
+  return addPipeline(pm, inner, loc);
+}
+
+/*--- Lowering -------------------------------------------------------------*/
+
+static MlirLogicalResult keepOnly(MlirModule module, const char *name) {
+  MlirBlock body = mlirModuleGetBody(module);
+  bool found = false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (isFunc(op)) {
+      if (ariCompileStrRefEq(funcName(op), name))
+        found = true;
+      else
+        mlirOperationDestroy(op);
+    }
+    op = next;
+  }
+  if (!found) {
+    ariCompileError(ariCompileModuleLoc(module), "no function named '%s'", name);
+    return mlirLogicalResultFailure();
+  }
+  return mlirLogicalResultSuccess();
+}
+
+static void requestCInterfaces(MlirModule module) {
+  MlirContext ctx = mlirModuleGetContext(module);
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (isFunc(op) && isPublicDefinition(op))
+      mlirOperationSetDiscardableAttributeByName(
+          op, mlirStringRefCreateFromCString("llvm.emit_c_interface"), mlirUnitAttrGet(ctx));
+}
+
+/* builtin.unrealized_conversion_cast is usually a symptom (a conversion
+ * that gave up at a boundary), so another op is named when there is one. */
+typedef struct {
+  MlirOperation first, firstReal;
+  long count;
+} Unlowered;
+
+static MlirWalkResult findUnlowered(MlirOperation op, void *user) {
+  Unlowered *u = user;
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  if (ariCompileStrRefEq(n, "builtin.module"))
+    return MlirWalkResultAdvance;
+  size_t dot = 0;
+  while (dot < n.length && n.data[dot] != '.')
+    dot++;
+  bool ok = (dot == 4 && !memcmp(n.data, "llvm", 4)) || (dot == 3 && !memcmp(n.data, "omp", 3));
+  if (!ok) {
+    if (!u->count)
+      u->first = op;
+    if (mlirOperationIsNull(u->firstReal) && !(dot == 7 && !memcmp(n.data, "builtin", 7)))
+      u->firstReal = op;
+    u->count++;
+  }
+  return MlirWalkResultAdvance;
+}
+
+MlirLogicalResult ariCompileLower(MlirModule module, const AriCompileOptions *o) {
+  MlirContext ctx = mlirModuleGetContext(module);
+  MlirLocation loc = ariCompileModuleLoc(module);
+  if (o->onlyFunc && *o->onlyFunc && mlirLogicalResultIsFailure(keepOnly(module, o->onlyFunc)))
+    return mlirLogicalResultFailure();
+  requestCInterfaces(module);
+  bool gpu = ariCompileIsGpuTarget(o->target);
+  const char *lowering = o->lowering ? o->lowering : ariCompileDefaultLowering();
+  char gpuLowering[4096];
+  if (gpu && !o->lowering) {
+    if (mlirLogicalResultIsFailure(
+            ariCompileGpuDefaultLowering(module, o, gpuLowering, sizeof gpuLowering)))
+      return mlirLogicalResultFailure();
+    lowering = gpuLowering;
+  }
+
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  if (o->pipeline && *o->pipeline)
+    r = addTopPipeline(opm, o->pipeline, loc);
+  if (mlirLogicalResultIsSuccess(r))
+    r = addTopPipeline(opm, lowering, loc);
+  if (mlirLogicalResultIsSuccess(r)) {
+    r = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
+    if (mlirLogicalResultIsFailure(r))
+      ariCompileError(loc, "the compilation pipeline failed");
+  }
+  mlirPassManagerDestroy(pm);
+  if (mlirLogicalResultIsFailure(r))
+    return r;
+  if (gpu)
+    return ariCompileGpuCheckLowered(module);
+
+  Unlowered u = {{NULL}, {NULL}, 0};
+  mlirOperationWalk(mlirModuleGetOperation(module), findUnlowered, &u, MlirWalkPreOrder);
+  if (u.count) {
+    if (!mlirOperationIsNull(u.firstReal))
+      u.first = u.firstReal;
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(u.first));
+    ariCompileError(mlirOperationGetLocation(u.first),
+              "'%.*s' was not lowered to the LLVM dialect by the pipeline (%ld op%s left "
+              "outside llvm/omp)",
+              (int)n.length, n.data, u.count, u.count == 1 ? "" : "s");
+    return mlirLogicalResultFailure();
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/*--- Writing files ----------------------------------------------------------*/
+
+MlirLogicalResult ariCompileWriteFile(MlirLocation loc, const char *path, const void *data,
+                                      size_t len) {
+  if (!strcmp(path, "-")) {
+    if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
+      ariCompileError(loc, "cannot write to stdout: %s", strerror(errno));
+      return mlirLogicalResultFailure();
+    }
+    return mlirLogicalResultSuccess();
+  }
+  char tmp[4096];
+  if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
+    ariCompileError(loc, "output path too long: %s", path);
+    return mlirLogicalResultFailure();
+  }
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    ariCompileError(loc, "cannot write '%s': %s", path, strerror(errno));
+    return mlirLogicalResultFailure();
+  }
+  const char *p = data;
+  size_t left = len;
+  bool ok = true;
+  while (left && ok) {
+    ssize_t w = write(fd, p, left);
+    if (w < 0 && errno == EINTR)
+      continue;
+    ok = w > 0;
+    if (ok)
+      p += w, left -= (size_t)w;
+  }
+  int err = ok ? 0 : errno;
+  /* mkstemp makes 0600 files; outputs get the usual umask-governed mode. */
+  mode_t mask = umask(0);
+  umask(mask);
+  if (ok && fchmod(fd, 0666 & ~mask) != 0)
+    ok = false, err = errno;
+  if (close(fd) != 0 && ok)
+    ok = false, err = errno;
+  if (ok && rename(tmp, path) != 0)
+    ok = false, err = errno;
+  if (!ok) {
+    unlink(tmp);
+    ariCompileError(loc, "cannot write '%s': %s", path, strerror(err ? err : EIO));
+    return mlirLogicalResultFailure();
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/*--- Target machines --------------------------------------------------------*/
+
+typedef struct {
+  const char *name;
+  const char *triple;
+} TargetName;
+
+static const TargetName kTargets[] = {
+    {"x86_64", "x86_64-unknown-linux-gnu"},
+    {"aarch64", "aarch64-unknown-linux-gnu"},
+};
+
+/* Only the backend in use is initialised. */
+static void initTarget(const char *arch) {
+  if (!strcmp(arch, "x86_64")) {
+    LLVMInitializeX86TargetInfo();
+    LLVMInitializeX86Target();
+    LLVMInitializeX86TargetMC();
+    LLVMInitializeX86AsmPrinter();
+    LLVMInitializeX86Disassembler();
+  } else {
+    LLVMInitializeAArch64TargetInfo();
+    LLVMInitializeAArch64Target();
+    LLVMInitializeAArch64TargetMC();
+    LLVMInitializeAArch64AsmPrinter();
+    LLVMInitializeAArch64Disassembler();
+  }
+}
+
+static const char *hostArch(void) {
+#if defined(__x86_64__)
+  return "x86_64";
+#elif defined(__aarch64__)
+  return "aarch64";
+#else
+  return "";
+#endif
+}
+
+/* LLVM only warns on stderr about an unknown CPU or feature and then
+ * ignores it (x86-64 then even stops the process with a fatal error, as the
+ * "CPU" lacks 64-bit mode). So the CPU and features are first tried on an
+ * MC-level subtarget (a disassembler, which builds one and nothing else)
+ * with stderr captured, and such a warning becomes a diagnostic. */
+typedef struct {
+  int saved;
+  FILE *tmp;
+} StderrCapture;
+
+static bool captureBegin(StderrCapture *c) {
+  fflush(stderr);
+  c->tmp = tmpfile();
+  c->saved = c->tmp ? dup(2) : -1;
+  if (c->saved < 0 || dup2(fileno(c->tmp), 2) < 0) {
+    if (c->saved >= 0)
+      close(c->saved);
+    if (c->tmp)
+      fclose(c->tmp);
+    return false;
+  }
+  return true;
+}
+
+static void captureEnd(StderrCapture *c, char *out, size_t cap) {
+  fflush(stderr);
+  dup2(c->saved, 2);
+  close(c->saved);
+  rewind(c->tmp);
+  size_t n = fread(out, 1, cap - 1, c->tmp);
+  out[n] = 0;
+  fclose(c->tmp);
+}
+
+static MlirLogicalResult checkSubtarget(const char *triple, const char *cpu,
+                                        const char *features, MlirLocation loc) {
+  StderrCapture cap;
+  char warn[2048] = "";
+  bool captured = captureBegin(&cap);
+  LLVMDisasmContextRef d = LLVMCreateDisasmCPUFeatures(triple, cpu, features, NULL, 0, NULL, NULL);
+  if (captured)
+    captureEnd(&cap, warn, sizeof warn);
+  if (d)
+    LLVMDisasmDispose(d);
+  const char *bad = strstr(warn, "is not a recognized");
+  if (bad) {
+    while (bad > warn && bad[-1] != '\n')
+      bad--;
+    ariCompileError(loc, "invalid cpu or features for %s: %.*s", triple, (int)strcspn(bad, "\n"), bad);
+    return mlirLogicalResultFailure();
+  }
+  if (!d) {
+    ariCompileError(loc, "cannot create a subtarget for %s, cpu %s, features '%s'", triple, cpu,
+              features);
+    return mlirLogicalResultFailure();
+  }
+  return mlirLogicalResultSuccess();
+}
+
+typedef struct {
+  LLVMTargetMachineRef tm;
+  const char *triple;
+} Machine;
+
+static MlirLogicalResult makeMachine(const AriCompileOptions *o, MlirLocation loc, Machine *m) {
+  const char *arch = o->target && *o->target ? o->target : hostArch();
+  const TargetName *t = NULL;
+  for (size_t i = 0; i < sizeof kTargets / sizeof kTargets[0]; ++i)
+    if (!strcmp(arch, kTargets[i].name))
+      t = &kTargets[i];
+  if (!t) {
+    ariCompileError(loc, "unknown target '%s' (expected x86_64, aarch64 or nvptx64)", arch);
+    return mlirLogicalResultFailure();
+  }
+  initTarget(t->name);
+  bool native = !strcmp(arch, hostArch());
+  const char *cpu = o->cpu && *o->cpu ? o->cpu : (native ? "host" : "generic");
+  char *hostCpu = NULL, *hostFeatures = NULL;
+  const char *features = o->features ? o->features : "";
+  if (!strcmp(cpu, "host")) {
+    if (!native) {
+      ariCompileError(loc, "--cpu=host is only valid for the host's architecture (%s), not %s",
+                hostArch(), arch);
+      return mlirLogicalResultFailure();
+    }
+    hostCpu = LLVMGetHostCPUName();
+    cpu = hostCpu;
+    if (!o->features) {
+      hostFeatures = LLVMGetHostCPUFeatures();
+      features = hostFeatures;
+    }
+  }
+  LLVMTargetRef target;
+  char *err = NULL;
+  MlirLogicalResult r = checkSubtarget(t->triple, cpu, features, loc);
+  if (mlirLogicalResultIsFailure(r)) {
+    /* reported */
+  } else if (LLVMGetTargetFromTriple(t->triple, &target, &err)) {
+    ariCompileError(loc, "target %s is not available: %s", t->triple, err ? err : "");
+    r = mlirLogicalResultFailure();
+  } else {
+    LLVMCodeGenOptLevel lvl = o->optLevel <= 0   ? LLVMCodeGenLevelNone
+                              : o->optLevel == 1 ? LLVMCodeGenLevelLess
+                              : o->optLevel == 2 ? LLVMCodeGenLevelDefault
+                                                 : LLVMCodeGenLevelAggressive;
+    /* PIC: runners link the object into a shared library. */
+    m->tm = LLVMCreateTargetMachine(target, t->triple, cpu, features, lvl, LLVMRelocPIC,
+                                    LLVMCodeModelDefault);
+    m->triple = t->triple;
+    if (!m->tm) {
+      ariCompileError(loc, "cannot create a target machine for %s, cpu %s", t->triple, cpu);
+      r = mlirLogicalResultFailure();
+    }
+  }
+  if (err)
+    LLVMDisposeMessage(err);
+  if (hostCpu)
+    LLVMDisposeMessage(hostCpu);
+  if (hostFeatures)
+    LLVMDisposeMessage(hostFeatures);
+  return r;
+}
+
+/*--- Packed entry points ------------------------------------------------------*/
+
+/* _ari_packed_NAME(void **args) calls _mlir_ciface_NAME(*args[0] or
+ * args[0], ...): descriptors are passed by pointer, scalars loaded. */
+static void addPackedWrappers(LLVMModuleRef mod) {
+  static const char prefix[] = "_mlir_ciface_";
+  LLVMContextRef c = LLVMGetModuleContext(mod);
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(c, 0);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(c);
+  LLVMTypeRef wrapTy = LLVMFunctionType(LLVMVoidTypeInContext(c), &ptr, 1, 0);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c);
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+    size_t n = 0;
+    const char *name = LLVMGetValueName2(f, &n);
+    if (n <= sizeof prefix - 1 || strncmp(name, prefix, sizeof prefix - 1) ||
+        LLVMIsDeclaration(f))
+      continue;
+    LLVMTypeRef fty = LLVMGlobalGetValueType(f);
+    if (LLVMGetTypeKind(LLVMGetReturnType(fty)) != LLVMVoidTypeKind)
+      continue; /* rise functions return through memrefs only */
+    char wname[512];
+    snprintf(wname, sizeof wname, "_ari_packed_%.*s", (int)(n - (sizeof prefix - 1)),
+             name + sizeof prefix - 1);
+    if (LLVMGetNamedFunction(mod, wname))
+      continue;
+    unsigned np = LLVMCountParamTypes(fty);
+    LLVMTypeRef ptys[64];
+    LLVMValueRef args[64];
+    if (np > 64)
+      continue;
+    LLVMGetParamTypes(fty, ptys);
+    LLVMValueRef w = LLVMAddFunction(mod, wname, wrapTy);
+    LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(c, w, "entry"));
+    for (unsigned i = 0; i < np; ++i) {
+      LLVMValueRef idx = LLVMConstInt(i64, i, 0);
+      LLVMValueRef slot = LLVMBuildGEP2(b, ptr, LLVMGetParam(w, 0), &idx, 1, "");
+      LLVMValueRef p = LLVMBuildLoad2(b, ptr, slot, "");
+      args[i] = LLVMGetTypeKind(ptys[i]) == LLVMPointerTypeKind ? p
+                                                                : LLVMBuildLoad2(b, ptys[i], p, "");
+    }
+    LLVMBuildCall2(b, fty, f, args, np, "");
+    LLVMBuildRetVoid(b);
+  }
+  LLVMDisposeBuilder(b);
+}
+
+/*--- Emission -----------------------------------------------------------------*/
+
+void ariCompileTextAppend(AriCompileText *t, const char *s, size_t n) {
+  if (t->oom)
+    return;
+  if (t->len + n + 1 > t->cap) {
+    size_t cap = t->cap ? 2 * t->cap : 4096;
+    while (cap < t->len + n + 1)
+      cap *= 2;
+    char *nb = ariArenaAlloc(t->arena, cap);
+    if (!nb) {
+      t->oom = true;
+      return;
+    }
+    if (t->len)
+      memcpy(nb, t->buf, t->len);
+    t->buf = nb;
+    t->cap = cap;
+  }
+  memcpy(t->buf + t->len, s, n);
+  t->len += n;
+  t->buf[t->len] = 0;
+}
+
+void ariCompileTextCallback(MlirStringRef s, void *user) {
+  ariCompileTextAppend(user, s.data, s.length);
+}
+
+MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
+                                 AriEmitKind kind, const char *path) {
+  MlirLocation loc = ariCompileModuleLoc(module);
+  if (ariCompileIsGpuTarget(o->target))
+    return ariCompileGpuEmit(module, o, kind, path, NULL, NULL, NULL);
+  if (kind == ARI_EMIT_OBJ && !strcmp(path, "-")) {
+    ariCompileError(loc, "an object file cannot be written to stdout");
+    return mlirLogicalResultFailure();
+  }
+  Machine m = {NULL, NULL};
+  if (mlirLogicalResultIsFailure(makeMachine(o, loc, &m)))
+    return mlirLogicalResultFailure();
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  if (kind == ARI_EMIT_MLIR) {
+    AriArena arena;
+    ariArenaInit(&arena, 0);
+    AriCompileText g = {&arena, NULL, 0, 0, false};
+    mlirOperationPrint(mlirModuleGetOperation(module), ariCompileTextCallback, &g);
+    ariCompileTextAppend(&g, "\n", 1);
+    if (g.oom) {
+      ariCompileError(loc, "out of memory printing the module");
+      r = mlirLogicalResultFailure();
+    } else {
+      r = ariCompileWriteFile(loc, path, g.buf, g.len);
+    }
+    ariArenaDestroy(&arena);
+    LLVMDisposeTargetMachine(m.tm);
+    return r;
+  }
+
+  LLVMContextRef c = LLVMContextCreate();
+  LLVMModuleRef mod = mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(module), c);
+  if (!mod) {
+    ariCompileError(loc, "translation to LLVM IR failed");
+    r = mlirLogicalResultFailure();
+  } else {
+    LLVMSetTarget(mod, m.triple);
+    LLVMTargetDataRef td = LLVMCreateTargetDataLayout(m.tm);
+    LLVMSetModuleDataLayout(mod, td);
+    LLVMDisposeTargetData(td);
+    addPackedWrappers(mod);
+    char passes[32];
+    snprintf(passes, sizeof passes, "default<O%d>",
+             o->optLevel < 0 ? 0 : o->optLevel > 3 ? 3 : o->optLevel);
+    LLVMPassBuilderOptionsRef pbo = LLVMCreatePassBuilderOptions();
+    LLVMPassBuilderOptionsSetLoopVectorization(pbo, o->optLevel >= 2);
+    LLVMPassBuilderOptionsSetSLPVectorization(pbo, o->optLevel >= 2);
+    LLVMPassBuilderOptionsSetLoopUnrolling(pbo, o->optLevel >= 2);
+    LLVMErrorRef e = LLVMRunPasses(mod, passes, m.tm, pbo);
+    LLVMDisposePassBuilderOptions(pbo);
+    if (e) {
+      char *msg = LLVMGetErrorMessage(e);
+      ariCompileError(loc, "LLVM optimisation failed: %s", msg);
+      LLVMDisposeErrorMessage(msg);
+      r = mlirLogicalResultFailure();
+    }
+  }
+  if (mlirLogicalResultIsSuccess(r)) {
+    if (kind == ARI_EMIT_LLVM) {
+      char *text = LLVMPrintModuleToString(mod);
+      r = ariCompileWriteFile(loc, path, text, strlen(text));
+      LLVMDisposeMessage(text);
+    } else {
+      LLVMMemoryBufferRef buf = NULL;
+      char *err = NULL;
+      if (LLVMTargetMachineEmitToMemoryBuffer(
+              m.tm, mod, kind == ARI_EMIT_ASM ? LLVMAssemblyFile : LLVMObjectFile, &err, &buf)) {
+        ariCompileError(loc, "code generation failed: %s", err ? err : "");
+        r = mlirLogicalResultFailure();
+      } else {
+        r = ariCompileWriteFile(loc, path, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf));
+      }
+      if (err)
+        LLVMDisposeMessage(err);
+      if (buf)
+        LLVMDisposeMemoryBuffer(buf);
+    }
+  }
+  if (mod)
+    LLVMDisposeModule(mod);
+  LLVMContextDispose(c);
+  LLVMDisposeTargetMachine(m.tm);
+  return r;
+}

@@ -1,0 +1,294 @@
+/*===- header.c - C declarations of compiled functions ---------------------===*\
+ *
+ * The header follows MLIR's C interface (`llvm.emit_c_interface`): every
+ * memref argument is passed as a pointer to a descriptor
+ * { T *allocated, *aligned; int64_t offset, sizes[R], strides[R]; }, scalars
+ * by value. Descriptor types are guarded by macros so that headers of
+ * several compiled modules can be included together.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "runtime/codegen/compile.h"
+#include "utils/arena.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+  AriArena *arena;
+  char *buf;
+  size_t len, cap;
+  bool oom;
+} Out;
+
+static void put(Out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void put(Out *o, const char *fmt, ...) {
+  if (o->oom)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  char tmp[1024];
+  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  if (n < 0 || (size_t)n >= sizeof tmp) {
+    o->oom = true;
+    return;
+  }
+  if (o->len + (size_t)n + 1 > o->cap) {
+    size_t cap = o->cap ? 2 * o->cap : 8192;
+    while (cap < o->len + (size_t)n + 1)
+      cap *= 2;
+    char *nb = ariArenaAlloc(o->arena, cap);
+    if (!nb) {
+      o->oom = true;
+      return;
+    }
+    if (o->len)
+      memcpy(nb, o->buf, o->len);
+    o->buf = nb;
+    o->cap = cap;
+  }
+  memcpy(o->buf + o->len, tmp, (size_t)n + 1);
+  o->len += (size_t)n;
+}
+
+/* C type and short name of a scalar type; false if C cannot hold it. */
+static bool scalarC(MlirType t, const char **ctype, const char **tag) {
+  if (mlirTypeIsAF32(t))
+    *ctype = "float", *tag = "f32";
+  else if (mlirTypeIsAF64(t))
+    *ctype = "double", *tag = "f64";
+  else if (mlirTypeIsAIndex(t))
+    *ctype = "int64_t", *tag = "index";
+  else if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1)
+    *ctype = "bool", *tag = "i1";
+  else if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 32)
+    *ctype = "int32_t", *tag = "i32";
+  else if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 64)
+    *ctype = "int64_t", *tag = "i64";
+  else
+    return false;
+  return true;
+}
+
+typedef struct {
+  const char *ctype;
+  char name[64]; /* AriMemRef_f32_2d, AriMemRef_v4f32_1d */
+  char tag[32];  /* f32_2d */
+  intptr_t rank;
+  int64_t lanes;
+} MemRefC;
+
+static bool memrefC(MlirType t, MemRefC *m) {
+  MlirType e = mlirShapedTypeGetElementType(t);
+  const char *tag;
+  m->lanes = 1;
+  if (mlirTypeIsAVector(e)) {
+    if (mlirShapedTypeGetRank(e) != 1 || !mlirShapedTypeHasStaticShape(e))
+      return false;
+    m->lanes = mlirShapedTypeGetDimSize(e, 0);
+    e = mlirShapedTypeGetElementType(e);
+  }
+  if (!scalarC(e, &m->ctype, &tag))
+    return false;
+  if (!strcmp(tag, "i1"))
+    m->ctype = "bool";
+  m->rank = mlirShapedTypeGetRank(t);
+  if (m->lanes > 1)
+    snprintf(m->tag, sizeof m->tag, "v%" PRId64 "%s_%dd", m->lanes, tag, (int)m->rank);
+  else
+    snprintf(m->tag, sizeof m->tag, "%s_%dd", tag, (int)m->rank);
+  snprintf(m->name, sizeof m->name, "AriMemRef_%s", m->tag);
+  return true;
+}
+
+static void putMemRefType(Out *o, const MemRefC *m) {
+  char guard[64];
+  size_t i = 0;
+  for (const char *c = m->name; *c && i + 1 < sizeof guard; ++c)
+    guard[i++] = (char)toupper((unsigned char)*c);
+  guard[i] = 0;
+  int r = (int)m->rank;
+  put(o, "#ifndef %s_DEFINED\n#define %s_DEFINED\n", guard, guard);
+  if (m->lanes > 1)
+    put(o, "/* A rank-%d memref of vector<%" PRId64 "x%s>: sizes and strides count vectors. */\n",
+        r, m->lanes, m->ctype);
+  else
+    put(o, "/* A rank-%d memref of %s. */\n", r, m->ctype);
+  put(o, "typedef struct %s {\n  %s *allocated;\n  %s *aligned;\n  int64_t offset;\n", m->name,
+      m->ctype, m->ctype);
+  if (r > 0)
+    put(o, "  int64_t sizes[%d];\n  int64_t strides[%d];\n", r, r);
+  put(o, "} %s;\n\n", m->name);
+  put(o, "/* Describes the contiguous row-major buffer `data`");
+  if (r > 0)
+    put(o, " of shape s0");
+  for (int d = 1; d < r; ++d)
+    put(o, " x s%d", d);
+  if (m->lanes > 1)
+    put(o, " (vectors of %" PRId64 " lanes; `data` must be aligned to a whole vector)",
+        m->lanes);
+  put(o, ". */\nstatic inline %s ariMemRef_%s(%s *data", m->name, m->tag, m->ctype);
+  for (int d = 0; d < r; ++d)
+    put(o, ", int64_t s%d", d);
+  put(o, ") {\n  %s m;\n  m.allocated = data;\n  m.aligned = data;\n  m.offset = 0;\n", m->name);
+  for (int d = 0; d < r; ++d)
+    put(o, "  m.sizes[%d] = s%d;\n", d, d);
+  if (r > 0)
+    put(o, "  m.strides[%d] = 1;\n", r - 1);
+  for (int d = r - 2; d >= 0; --d)
+    put(o, "  m.strides[%d] = m.strides[%d] * s%d;\n", d, d + 1, d + 1);
+  put(o, "  return m;\n}\n#endif\n\n");
+}
+
+static bool isPublicFunc(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  if (n.length != 9 || memcmp(n.data, "func.func", 9))
+    return false;
+  MlirAttribute v =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_visibility"));
+  if (!mlirAttributeIsNull(v)) {
+    MlirStringRef s = mlirStringAttrGetValue(v);
+    if (s.length != 6 || memcmp(s.data, "public", 6))
+      return false;
+  }
+  return !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
+}
+
+static MlirStringRef symName(MlirOperation op) {
+  return mlirStringAttrGetValue(
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name")));
+}
+
+static MlirType funcType(MlirOperation op) {
+  return mlirTypeAttrGetValue(
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("function_type")));
+}
+
+enum { kMaxTypes = 128 };
+
+MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc,
+                                         const char *path, AriArena *arena, char **text,
+                                         size_t *len) {
+  MlirLocation mloc = mlirOperationGetLocation(mlirModuleGetOperation(module));
+  Out o = {arena, NULL, 0, 0, false};
+  Out decls = {arena, NULL, 0, 0, false};
+  char seen[kMaxTypes][64];
+  int nseen = 0;
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+
+  /* The guard comes from the file name so that two headers can coexist. */
+  char guard[128] = "ARIADNE_GENERATED_";
+  const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+  size_t gl = strlen(guard);
+  for (const char *c = base; *c && gl + 1 < sizeof guard; ++c)
+    guard[gl++] = isalnum((unsigned char)*c) ? (char)toupper((unsigned char)*c) : '_';
+  guard[gl] = 0;
+  put(&o,
+      "/* Generated by ariadne-compile: the C interface of the compiled functions.\n"
+      " * Each memref argument is passed as a pointer to its descriptor; build one\n"
+      " * from a contiguous buffer with the ariMemRef_* helpers. Do not edit. */\n\n"
+      "#ifndef %s\n#define %s\n\n#include <stdbool.h>\n#include <stdint.h>\n\n"
+      "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n",
+      guard, guard);
+
+  int nfuncs = 0;
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op) && mlirLogicalResultIsSuccess(r);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!isPublicFunc(op))
+      continue;
+    MlirStringRef name = symName(op);
+    if (onlyFunc && *onlyFunc &&
+        (name.length != strlen(onlyFunc) || memcmp(name.data, onlyFunc, name.length)))
+      continue;
+    MlirType ft = funcType(op);
+    if (mlirFunctionTypeGetNumResults(ft) != 0) {
+      mlirEmitError(mlirOperationGetLocation(op),
+                    "functions with results have no C header declaration; return through "
+                    "memref arguments");
+      r = mlirLogicalResultFailure();
+      break;
+    }
+    nfuncs++;
+    put(&decls, "void _mlir_ciface_%.*s(", (int)name.length, name.data);
+    intptr_t n = mlirFunctionTypeGetNumInputs(ft);
+    if (n == 0)
+      put(&decls, "void");
+    for (intptr_t i = 0; i < n; ++i) {
+      MlirType t = mlirFunctionTypeGetInput(ft, i);
+      const char *ctype, *tag;
+      MemRefC m;
+      if (i)
+        put(&decls, ", ");
+      if (mlirTypeIsAMemRef(t) && memrefC(t, &m)) {
+        put(&decls, "%s *arg%d", m.name, (int)i);
+        bool dup = false;
+        for (int k = 0; k < nseen; ++k)
+          dup |= !strcmp(seen[k], m.name);
+        if (!dup && nseen < kMaxTypes) {
+          strcpy(seen[nseen++], m.name);
+          putMemRefType(&o, &m);
+        }
+      } else if (!mlirTypeIsAMemRef(t) && scalarC(t, &ctype, &tag)) {
+        put(&decls, "%s arg%d", ctype, (int)i);
+      } else {
+        char msg[256];
+        snprintf(msg, sizeof msg,
+                 "argument %d of @%.*s has a type the C header cannot express (expected a "
+                 "memref of, or a scalar f32, f64, i1, i32, i64 or index)",
+                 (int)i, (int)name.length, name.data);
+        mlirEmitError(mlirOperationGetLocation(op), msg);
+        r = mlirLogicalResultFailure();
+        break;
+      }
+    }
+    put(&decls, ");\n");
+  }
+  if (mlirLogicalResultIsSuccess(r) && nfuncs == 0) {
+    mlirEmitError(mloc, onlyFunc && *onlyFunc ? "no public function of that name to declare"
+                                              : "the module has no public function to declare");
+    r = mlirLogicalResultFailure();
+  }
+  if (mlirLogicalResultIsSuccess(r)) {
+    if (!o.oom && !decls.oom) {
+      /* decls may exceed put's per-call limit: append in pieces. */
+      for (size_t i = 0; i < decls.len; i += 512)
+        put(&o, "%.*s", (int)(decls.len - i < 512 ? decls.len - i : 512), decls.buf + i);
+    }
+    put(&o, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n", guard);
+    if (o.oom || decls.oom) {
+      mlirEmitError(mloc, "out of memory writing the header");
+      r = mlirLogicalResultFailure();
+    } else {
+      *text = o.buf;
+      *len = o.len;
+    }
+  }
+  return r;
+}
+
+MlirLogicalResult ariCompileWriteHeader(MlirModule module, const char *onlyFunc,
+                                        const char *path) {
+  AriArena arena;
+  ariArenaInit(&arena, 0);
+  char *text = NULL;
+  size_t len = 0;
+  MlirLogicalResult r = ariCompileRenderHeader(module, onlyFunc, path, &arena, &text, &len);
+  if (mlirLogicalResultIsSuccess(r))
+    r = ariCompileWriteFile(mlirOperationGetLocation(mlirModuleGetOperation(module)), path, text,
+                            len);
+  ariArenaDestroy(&arena);
+  return r;
+}

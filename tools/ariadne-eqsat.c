@@ -1,0 +1,399 @@
+/*===- ariadne-eqsat.c - sketch-guided equality saturation driver ---------===*\
+ *
+ *   ariadne-eqsat --guides FILE (--goal NAME | --all) [--nat m=64].. [limits]
+ *                 [--output OUT.mlir] [--func F] INPUT.mlir
+ *
+ * Imports one func.func of INPUT (the first, or --func), runs the guides of
+ * each goal (search/eqsat.h, the thesis's Listing 5.6) from it and prints
+ * one row per guide and a total per goal: found, seconds, peak MB, rules
+ * applied, e-nodes, e-classes and why growing stopped — the thesis's
+ * Table 5.5. With --output the module is written back with the program of
+ * each goal found: for one goal in place of F's body, for --all as new
+ * functions F_GOAL after F (F kept), so that each can be compiled and run.
+ *
+ * Options take their value as --opt=V or --opt V. Errors: FILE:LINE:COL
+ * (guide files) or the MLIR location (imports/exports), exit 1 on bad
+ * input or when a goal is not found, 2 on a bad command line.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#include "search/eqsat.h"
+#include "search/mlir/term_mlir.h"
+#include "utils/arena.h"
+#include "tools/support/mlirutil.h"
+#include "tools/support/toolargs.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TOOL "ariadne-eqsat"
+#define usageError(...) ariToolUsageError(TOOL, __VA_ARGS__)
+
+enum { MAX_NATS = 16 };
+
+typedef struct Options {
+  const char *guides, *goal, *output, *func, *file;
+  bool all, quiet, printTerms;
+  const char *natName[MAX_NATS];
+  int64_t natValue[MAX_NATS];
+  char natBuf[MAX_NATS][64];
+  int nnats;
+  AriEqsatOpts eq;
+} Options;
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: ariadne-eqsat --guides FILE (--goal NAME | --all) [options] INPUT.mlir\n"
+          "Sketch-guided equality saturation (thesis ch. 5, Listing 5.6): runs the guides\n"
+          "of each goal from the program of one func.func and prints, per guide and per\n"
+          "goal, whether the sketch was found, seconds, peak MB, rules applied, e-nodes,\n"
+          "e-classes and why the search stopped (Table 5.5).\n"
+          "  --guides FILE        a guide file (docs/sketches.md)\n"
+          "  --goal NAME          run this goal of the file\n"
+          "  --all                run every goal of the file\n"
+          "  --nat NAME=VALUE     bind a size name of the guides (wins over 'nat' lines)\n"
+          "  --func NAME          the func.func to optimise (default: the first)\n"
+          "  --node-limit N       e-nodes per guide (default 1000000; 0: none)\n"
+          "  --time-limit S       seconds per guide (default 60; 0: none)\n"
+          "  --memory-limit MB    e-graph, terms and match tables per guide\n"
+          "                       (default 4096; 0: none)\n"
+          "  --iteration-limit N  iterations per guide (default: none)\n"
+          "  --output OUT.mlir    write the module with the programs found ('-': stdout)\n"
+          "  --quiet              no table\n"
+          "  --print-terms        print each guide's extracted program\n"
+          "Values may also be given as --opt=VALUE.\n");
+}
+
+/* "--name=V" or "--name V": true and *v set when `a` is that option. */
+static bool optValue(int argc, char **argv, int *i, const char *name, const char **v,
+                     bool *missing) {
+  const char *a = argv[*i];
+  if (ariToolOptValue(a, name, v))
+    return true;
+  if (strcmp(a, name))
+    return false;
+  if (*i + 1 >= argc) {
+    *missing = true;
+    return true;
+  }
+  *v = argv[++*i];
+  return true;
+}
+
+static bool parseDouble(const char *s, double *out) {
+  char *end = NULL;
+  double d = strtod(s, &end);
+  if (!*s || !end || *end || !(d >= 0) || !isfinite(d))
+    return false;
+  *out = d;
+  return true;
+}
+
+static int parseOptions(int argc, char **argv, Options *o) {
+  memset(o, 0, sizeof *o);
+  ariEqsatOptsDefault(&o->eq);
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i], *v = NULL;
+    bool missing = false;
+    uint64_t u;
+    double d;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage(stdout);
+      exit(0);
+    } else if (!strcmp(a, "--all")) {
+      o->all = true;
+    } else if (!strcmp(a, "--quiet")) {
+      o->quiet = true;
+    } else if (!strcmp(a, "--print-terms")) {
+      o->printTerms = true;
+    } else if (optValue(argc, argv, &i, "--guides", &v, &missing)) {
+      if (missing || !*v)
+        return usageError("--guides needs a file");
+      o->guides = v;
+    } else if (optValue(argc, argv, &i, "--goal", &v, &missing)) {
+      if (missing || !*v)
+        return usageError("--goal needs a name");
+      o->goal = v;
+    } else if (optValue(argc, argv, &i, "--func", &v, &missing)) {
+      if (missing || !*v)
+        return usageError("--func needs a name");
+      o->func = v;
+    } else if (optValue(argc, argv, &i, "--output", &v, &missing)) {
+      if (missing || !*v)
+        return usageError("--output needs a file");
+      o->output = v;
+    } else if (optValue(argc, argv, &i, "--nat", &v, &missing)) {
+      const char *eq = missing ? NULL : strchr(v, '=');
+      size_t nl = eq ? (size_t)(eq - v) : 0;
+      if (!eq || !nl || nl >= sizeof o->natBuf[0] || !ariToolParseU64(eq + 1, &u) || u == 0 ||
+          u > INT64_MAX)
+        return usageError("--nat needs NAME=POSITIVE, got '%s'", missing ? "" : v);
+      if (o->nnats == MAX_NATS)
+        return usageError("too many --nat options");
+      memcpy(o->natBuf[o->nnats], v, nl);
+      o->natBuf[o->nnats][nl] = 0;
+      o->natName[o->nnats] = o->natBuf[o->nnats];
+      o->natValue[o->nnats++] = (int64_t)u;
+    } else if (optValue(argc, argv, &i, "--node-limit", &v, &missing)) {
+      if (missing || !ariToolParseU64(v, &u))
+        return usageError("--node-limit needs a non-negative integer, got '%s'", missing ? "" : v);
+      o->eq.maxNodes = (size_t)u;
+    } else if (optValue(argc, argv, &i, "--iteration-limit", &v, &missing)) {
+      if (missing || !ariToolParseU64(v, &u) || u > UINT32_MAX)
+        return usageError("--iteration-limit needs a non-negative integer, got '%s'",
+                          missing ? "" : v);
+      o->eq.maxIterations = (unsigned)u;
+    } else if (optValue(argc, argv, &i, "--time-limit", &v, &missing)) {
+      if (missing || !parseDouble(v, &d))
+        return usageError("--time-limit needs non-negative seconds, got '%s'", missing ? "" : v);
+      o->eq.maxSeconds = d;
+    } else if (optValue(argc, argv, &i, "--memory-limit", &v, &missing)) {
+      if (missing || !ariToolParseU64(v, &u) || u > (SIZE_MAX >> 20))
+        return usageError("--memory-limit needs megabytes, got '%s'", missing ? "" : v);
+      o->eq.maxBytes = (size_t)u << 20;
+    } else if (ariToolPositional(TOOL, a, &o->file)) {
+      return 2;
+    }
+  }
+  if (!o->guides)
+    return usageError("no --guides file");
+  if (!o->goal && !o->all)
+    return usageError("name a --goal or ask for --all");
+  if (o->goal && o->all)
+    return usageError("--goal and --all exclude each other");
+  if (!o->file)
+    return usageError("no input file");
+  return 0;
+}
+
+static const char *funcName(MlirOperation func, char *buf, size_t cap) {
+  MlirAttribute sym =
+      mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("sym_name"));
+  MlirStringRef n = mlirStringAttrGetValue(sym);
+  snprintf(buf, cap, "%.*s", (int)n.length, n.data);
+  return buf;
+}
+
+/* Emits an error at `loc` through the context's diagnostics (printed by
+ * the sink as LOC: error: MESSAGE). */
+static void emitAt(MlirLocation loc, const char *msg) {
+  mlirEmitError(loc, msg);
+}
+
+static void printRow(const char *goal, const AriEqsatGuideReport *g) {
+  printf("%-14s %-10s %-5s %8.3f %8.1f %8zu %9zu %9zu  %s\n", goal, g->guide,
+         g->found ? "yes" : "no", g->seconds, (double)g->peakBytes / (1024.0 * 1024.0), g->applied,
+         g->nodes, g->classes, ariEgStopName(g->stop));
+}
+
+int main(int argc, char **argv) {
+  Options o;
+  int rc = parseOptions(argc, argv, &o);
+  if (rc)
+    return rc;
+  AriTermStore *store = ariTermStoreCreate(0);
+  AriSketchSet *set = store ? ariSketchSetCreate(store) : NULL;
+  if (!set) {
+    fprintf(stderr, TOOL ": error: out of memory\n");
+    ariTermStoreDestroy(store);
+    return 1;
+  }
+  for (int i = 0; i < o.nnats; ++i)
+    if (!ariSketchSetNat(set, o.natName[i], o.natValue[i])) {
+      ariSketchSetDestroy(set);
+      ariTermStoreDestroy(store);
+      return usageError("bad size name '%s' in --nat", o.natName[i]);
+    }
+  size_t len = 0;
+  char *text = ariToolReadFile(o.guides, &len);
+  const AriGuideFile *gf = NULL;
+  MlirContext ctx = {NULL};
+  MlirModule mod = {NULL};
+  AriDiagSink sink;
+  bool sinkOn = false;
+  rc = 1;
+  if (!text) {
+    fprintf(stderr, "%s: error: cannot read the guide file\n", o.guides);
+    goto done;
+  }
+  AriSketchError se;
+  gf = ariGuideFileParse(set, text, len, &se);
+  if (!gf) {
+    fprintf(stderr, "%s:%u:%u: error: %s\n", o.guides, se.line, se.col, se.msg);
+    goto done;
+  }
+  const AriGuideGoal *goals[64];
+  unsigned ngoals = 0;
+  for (unsigned i = 0; i < gf->numGoals && ngoals < 64; ++i)
+    if (o.all || !strcmp(gf->goals[i].name, o.goal))
+      goals[ngoals++] = &gf->goals[i];
+  if (!ngoals) {
+    if (o.all)
+      fprintf(stderr, "%s: error: the guide file has no goals\n", o.guides);
+    else
+      fprintf(stderr, "%s: error: no goal named '%s'\n", o.guides, o.goal);
+    goto done;
+  }
+  /* Every rule of the guides to run must have an e-graph pattern: checked
+   * up front, so that the error points at the guide. */
+  {
+    AriArena scratch;
+    ariArenaInit(&scratch, 0);
+    bool bad = false;
+    for (unsigned gi = 0; gi < ngoals && !bad; ++gi)
+      for (unsigned st = 0; st < goals[gi]->numSteps && !bad; ++st) {
+        const AriGuide *g = &gf->guides[goals[gi]->steps[st]];
+        for (unsigned r = 0; r < g->numRules && !bad; ++r) {
+          AriEgRule rule;
+          char err[ARI_RULE_ERR_MAX];
+          if (!ariEgRuleMake(store, &scratch, g->rules[r], &rule, err, sizeof err)) {
+            fprintf(stderr, "%s:%u: error: guide '%s': rule '%s': %s\n", o.guides, g->line,
+                    g->name, g->rules[r], err);
+            bad = true;
+          }
+        }
+      }
+    ariArenaDestroy(&scratch);
+    if (bad)
+      goto done;
+  }
+  ctx = ariContextCreate();
+  ariDiagSinkAttach(&sink, ctx, stderr);
+  sinkOn = true;
+  mod = ariParseFile(ctx, o.file);
+  if (mlirModuleIsNull(mod)) {
+    if (!sink.errors)
+      fprintf(stderr, "%s: error: cannot parse the module\n", o.file);
+    goto done;
+  }
+  MlirOperation func = ariFindFunc(mod, o.func);
+  if (mlirOperationIsNull(func)) {
+    if (o.func)
+      fprintf(stderr, "%s: error: no function named '%s'\n", o.file, o.func);
+    else
+      fprintf(stderr, "%s: error: the file has no func.func\n", o.file);
+    goto done;
+  }
+  char fname[256], msg[512];
+  funcName(func, fname, sizeof fname);
+  AriTermFunc tf;
+  MlirLocation errLoc = mlirOperationGetLocation(func);
+  if (!ariTermImportFunc(store, func, &tf, &errLoc)) {
+    snprintf(msg, sizeof msg, "cannot import @%s: %s", fname, ariTermStoreError(store));
+    emitAt(errLoc, msg);
+    goto done;
+  }
+  int rootIdx = -1;
+  for (unsigned r = 0; r < tf.numRoots; ++r) {
+    if (tf.roots[r].kind == ARI_ROOT_KEEP)
+      continue;
+    if (rootIdx >= 0) {
+      snprintf(msg, sizeof msg, "@%s has more than one result to optimise", fname);
+      emitAt(mlirOperationGetLocation(func), msg);
+      goto done;
+    }
+    rootIdx = (int)r;
+  }
+  if (rootIdx < 0) {
+    snprintf(msg, sizeof msg, "@%s computes nothing to optimise", fname);
+    emitAt(mlirOperationGetLocation(func), msg);
+    goto done;
+  }
+  AriTerm *start = tf.roots[rootIdx].value;
+  if (!o.quiet)
+    printf("%-14s %-10s %-5s %8s %8s %8s %9s %9s  %s\n", "goal", "guide", "found", "seconds",
+           "peak MB", "applied", "e-nodes", "e-classes", "stop");
+  rc = 0;
+  MlirOperation last = func;
+  for (unsigned gi = 0; gi < ngoals; ++gi) {
+    AriEqsatReport rep;
+    if (!ariEqsatRunGoal(store, start, gf, goals[gi]->name, &o.eq, &rep)) {
+      fprintf(stderr, "%s: error: goal %s: %s\n", o.guides, goals[gi]->name, rep.error);
+      rc = 1;
+      continue;
+    }
+    size_t applied = 0, nodes = 0, classes = 0;
+    for (unsigned k = 0; k < rep.numGuides; ++k) {
+      if (!o.quiet)
+        printRow(goals[gi]->name, &rep.guides[k]);
+      if (o.printTerms && rep.guides[k].result) {
+        const char *str = ariTermToString(store, rep.guides[k].result, 0);
+        printf("  %s\n", str ? str : "(out of memory)");
+      }
+      applied += rep.guides[k].applied;
+      if (rep.guides[k].nodes > nodes)
+        nodes = rep.guides[k].nodes;
+      if (rep.guides[k].classes > classes)
+        classes = rep.guides[k].classes;
+    }
+    if (!o.quiet)
+      printf("%-14s %-10s %-5s %8.3f %8.1f %8zu %9zu %9zu  %s\n", goals[gi]->name, "(total)",
+             rep.found ? "yes" : "no", rep.seconds, (double)rep.peakBytes / (1024.0 * 1024.0),
+             applied, nodes, classes,
+             rep.found ? "found" : ariEgStopName(rep.guides[rep.numGuides - 1].stop));
+    if (!rep.found) {
+      rc = 1;
+      continue;
+    }
+    if (!o.output)
+      continue;
+    AriTermFunc nf = tf;
+    AriTermRoot roots[64];
+    if (tf.numRoots > 64) {
+      emitAt(mlirOperationGetLocation(func), "too many results to export");
+      rc = 1;
+      continue;
+    }
+    memcpy(roots, tf.roots, tf.numRoots * sizeof roots[0]);
+    roots[rootIdx].value = rep.result;
+    nf.roots = roots;
+    MlirOperation target = func;
+    if (o.all) {
+      target = mlirOperationClone(func);
+      char nn[512];
+      snprintf(nn, sizeof nn, "%s_%s", fname, goals[gi]->name);
+      mlirOperationSetAttributeByName(
+          target, mlirStringRefCreateFromCString("sym_name"),
+          mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(nn)));
+      mlirBlockInsertOwnedOperationAfter(mlirModuleGetBody(mod), last, target);
+      last = target;
+    }
+    errLoc = mlirOperationGetLocation(func);
+    ariTermStoreClearError(store);
+    if (!ariTermExportFunc(store, &nf, target, &errLoc)) {
+      snprintf(msg, sizeof msg, "cannot export the program of goal %s: %s", goals[gi]->name,
+               ariTermStoreError(store));
+      emitAt(errLoc, msg);
+      rc = 1;
+    }
+  }
+  if (o.output) {
+    FILE *out = strcmp(o.output, "-") ? fopen(o.output, "w") : stdout;
+    if (!out) {
+      fprintf(stderr, "%s: error: cannot open the output file\n", o.output);
+      rc = 1;
+    } else {
+      ariPrintOp(mlirModuleGetOperation(mod), out, false);
+      if (out != stdout && fclose(out)) {
+        fprintf(stderr, "%s: error: cannot write the output file\n", o.output);
+        rc = 1;
+      }
+    }
+  }
+done:
+  if (!mlirModuleIsNull(mod))
+    mlirModuleDestroy(mod);
+  if (sinkOn)
+    ariDiagSinkDetach(&sink);
+  if (ctx.ptr)
+    mlirContextDestroy(ctx);
+  free(text);
+  ariSketchSetDestroy(set);
+  ariTermStoreDestroy(store);
+  return rc;
+}

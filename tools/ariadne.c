@@ -1,0 +1,460 @@
+/*===- ariadne.c - the main Ariadne driver --------------------------------===*\
+ *
+ * `ariadne [FILE...]` verifies each program, prints it, reports rise-stats
+ * for every function and interprets the functions on seeded random inputs,
+ * printing what they write. Without files it runs the examples embedded at
+ * build time, interpreting their small variants (the full sizes are for
+ * compiled code; see test/examples), and then compiles the embedded tiled
+ * matmul, checks it and times it next to plain C loops and OpenBLAS.
+ *
+ * Later stages (search) extend this driver.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "ariadne-c/Interp.h"
+#include "ariadne-c/Types.h"
+#include "passes/stats.h"
+#include "runtime/codegen/compile.h"
+#include "runtime/runtime.h"
+#include "utils/arena.h"
+#include "tools/support/embedded.h"
+#include "tools/support/mlirutil.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+  int verified;    /* functions seen */
+  int interpreted; /* functions interpreted successfully */
+} DriverCounts;
+
+typedef struct {
+  const char *func; /* only this function, or NULL */
+  uint64_t seed;
+  int64_t maxOps;
+  int64_t showValues;
+  bool printIR;
+  bool onlySmall; /* interpret only *_small functions */
+  bool native;    /* compile, check and time the embedded matmul */
+} DriverOptions;
+
+enum { kMaxArgs = 64 };
+
+static void usage(FILE *f) {
+  fputs("usage: ariadne [options] [FILE.mlir...]\n"
+        "\n"
+        "Verifies, prints, analyses (rise-stats) and interprets rise programs.\n"
+        "Without FILE, runs the examples embedded in the binary and interprets\n"
+        "their *_small functions.\n"
+        "\n"
+        "options:\n"
+        "  --func=NAME     only this function\n"
+        "  --seed=N        seed of the random inputs (default 1; argument k uses N+k)\n"
+        "  --max-ops=N     interpreter limit on executed ops (default 100000000)\n"
+        "  --show=N        values printed per output (default 8)\n"
+        "  --no-ir         do not print the programs\n"
+        "  --all           with embedded examples, interpret the full sizes too\n"
+        "  --no-native     with embedded examples, skip compiling and timing matmul\n"
+        "  --help          this text\n",
+        f);
+}
+
+static bool parseInt(const char *s, int64_t min, int64_t *out) {
+  char *end;
+  errno = 0;
+  long long v = strtoll(s, &end, 10);
+  if (!*s || *end || errno || v < min)
+    return false;
+  *out = v;
+  return true;
+}
+
+static bool endsWith(const char *s, size_t n, const char *suffix) {
+  size_t k = strlen(suffix);
+  return n >= k && !memcmp(s + n - k, suffix, k);
+}
+
+
+static void printOutput(const AriHostArg *a, intptr_t k, int64_t show) {
+  int64_t n = ariHostArgNumScalars(a);
+  printf("    arg %ld: ", (long)k);
+  for (int i = 0; i < a->rank; ++i)
+    printf("%" PRId64 "x", a->shape[i]);
+  if (a->lanes > 1)
+    printf("<%" PRId64 ">", a->lanes);
+  printf("%s = [", a->scalar == ARI_SCALAR_F64 ? "f64" : a->scalar == ARI_SCALAR_F32 ? "f32" : "int");
+  double sum = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    double v = ariHostArgScalar(a, i);
+    sum += v;
+    if (i < show)
+      printf("%s%.6g", i ? ", " : "", v);
+  }
+  printf("%s]  (%" PRId64 " values, sum %.6g)\n", n > show ? ", ..." : "", n, sum);
+}
+
+/* Interprets one function; returns false on error (already diagnosed). */
+static bool interpret(MlirOperation func, const char *name, const DriverOptions *o) {
+  AriHostArg args[kMaxArgs];
+  intptr_t nargs = 0;
+  if (mlirLogicalResultIsFailure(ariInterpDescribeArgs(func, args, kMaxArgs, &nargs)))
+    return false;
+  AriArena arena;
+  ariArenaInit(&arena, 0);
+  bool ok = ariHostArgsAlloc(args, nargs, &arena);
+  if (!ok) {
+    fprintf(stderr, "ariadne: out of memory allocating the arguments of @%s\n", name);
+  } else {
+    for (intptr_t k = 0; k < nargs; ++k)
+      ariHostArgFillRandom(&args[k], o->seed + (uint64_t)k);
+    AriInterpLimits lim = {o->maxOps, 0};
+    AriInterpCounters c = {0};
+    ok = mlirLogicalResultIsSuccess(ariInterpRun(func, args, nargs, &lim, &c));
+    if (ok) {
+      printf("  interpret @%s (seed %" PRIu64 "): ok, %" PRId64 " ops, %" PRId64
+             " flops, %" PRId64 " transcendentals\n",
+             name, o->seed, c.ops, c.flops, c.transcendentals);
+      bool isOut[kMaxArgs];
+      ariInterpOutputArgs(func, isOut, nargs);
+      for (intptr_t k = 0; k < nargs; ++k)
+        if (isOut[k])
+          printOutput(&args[k], k, o->showValues);
+    }
+  }
+  ariArenaDestroy(&arena);
+  return ok;
+}
+
+static void funcName(MlirOperation f, char *buf, size_t cap) {
+  MlirStringRef s = mlirStringAttrGetValue(
+      mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("sym_name")));
+  size_t n = s.length < cap - 1 ? s.length : cap - 1;
+  memcpy(buf, s.data, n);
+  buf[n] = 0;
+}
+
+/* Runs the main job on one parsed module; returns the number of errors. */
+static int runModule(MlirModule m, const char *title, const DriverOptions *o,
+                     DriverCounts *counts) {
+  printf("== %s ==\n", title);
+  if (o->printIR)
+    ariPrintOp(mlirModuleGetOperation(m), stdout, false);
+  int errors = 0, seen = 0;
+  for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m)); !mlirOperationIsNull(f);
+       f = mlirOperationGetNextInBlock(f)) {
+    if (!riseOpIs(f, "func.func"))
+      continue;
+    char name[256];
+    funcName(f, name, sizeof name);
+    if (o->func && strcmp(o->func, name))
+      continue;
+    ++seen;
+    AriStats s;
+    ariStatsCollect(f, &s);
+    ariStatsPrint(stdout, name, &s, false, true);
+    if (o->onlySmall && !endsWith(name, strlen(name), "_small")) {
+      printf("  (not interpreted: full size; run with --all)\n");
+      continue;
+    }
+    if (interpret(f, name, o))
+      ++counts->interpreted;
+    else
+      ++errors;
+  }
+  counts->verified += seen;
+  if (o->func && !seen) {
+    fprintf(stderr, "ariadne: %s: no function named '%s'\n", title, o->func);
+    ++errors;
+  }
+  fflush(stdout);
+  return errors;
+}
+
+/*--- The native stage: the embedded matmul, compiled, checked and timed ---*/
+
+enum { kMatN = 1024, kNativeReps = 3 };
+
+/* The plain triple loop, in i-k-j order so that it streams through B and C,
+ * compiled with this driver's own flags: the baseline a C programmer gets. */
+static void plainMatmul(const float *a, const float *b, float *c, int n) {
+  memset(c, 0, sizeof(float) * (size_t)n * (size_t)n);
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < n; ++k) {
+      float aik = a[(size_t)i * n + k];
+      for (int j = 0; j < n; ++j)
+        c[(size_t)i * n + j] += aik * b[(size_t)k * n + j];
+    }
+}
+
+static double msSince(const struct timespec *t0) {
+  struct timespec t1;
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  return (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+static int cmpDouble(const void *x, const void *y) {
+  double a = *(const double *)x, b = *(const double *)y;
+  return (a > b) - (a < b);
+}
+
+typedef void (*SgemmFn)(int, int, int, int, int, int, float, const float *, int, const float *,
+                        int, float, float *, int);
+
+/* OpenBLAS is only a peer to compare with: loaded if installed, never
+ * linked. */
+static double timeOpenBlas(const float *a, const float *b, float *c, char *why, size_t cap) {
+  void *h = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    snprintf(why, cap, "not installed (libopenblas0)");
+    return -1;
+  }
+  SgemmFn sgemm = (SgemmFn)(uintptr_t)dlsym(h, "cblas_sgemm");
+  if (!sgemm) {
+    snprintf(why, cap, "no cblas_sgemm in libopenblas.so.0");
+    dlclose(h);
+    return -1;
+  }
+  double t[kNativeReps];
+  /* CblasRowMajor = 101, CblasNoTrans = 111. */
+  sgemm(101, 111, 111, kMatN, kMatN, kMatN, 1.0f, a, kMatN, b, kMatN, 0.0f, c, kMatN);
+  for (int r = 0; r < kNativeReps; ++r) {
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    sgemm(101, 111, 111, kMatN, kMatN, kMatN, 1.0f, a, kMatN, b, kMatN, 0.0f, c, kMatN);
+    t[r] = msSince(&t0);
+  }
+  dlclose(h);
+  qsort(t, kNativeReps, sizeof t[0], cmpDouble);
+  return t[kNativeReps / 2];
+}
+
+/* JIT-compiles `name` of `m` (lowered on a copy) and returns its packed
+ * entry, or NULL after printing why. */
+static AriRtPackedFn compileFunc(MlirModule m, const char *name, AriRtJit *jit) {
+  MlirModule copy = mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(m)));
+  AriCompileOptions co;
+  ariCompileOptionsInit(&co);
+  co.onlyFunc = name;
+  char err[1024];
+  AriRtPackedFn fn = NULL;
+  if (mlirLogicalResultIsSuccess(ariCompileLower(copy, &co))) {
+    if (ariRtJitCreate(jit, copy, co.optLevel, err, sizeof err))
+      fn = ariRtJitLookup(jit, name, err, sizeof err);
+    if (!fn)
+      fprintf(stderr, "ariadne: cannot compile @%s: %s\n", name, err);
+  }
+  mlirModuleDestroy(copy);
+  return fn;
+}
+
+/* Runs @name natively and through the interpreter on the same seeded
+ * inputs; true when every output matches within the default tolerance. */
+static bool checkAgainstInterpreter(MlirModule m, const char *name, uint64_t seed,
+                                    AriArena *arena) {
+  MlirOperation f = ariFindFunc(m, name);
+  AriHostArg ref[kMaxArgs], nat[kMaxArgs];
+  intptr_t n = 0;
+  if (mlirOperationIsNull(f) ||
+      mlirLogicalResultIsFailure(ariInterpDescribeArgs(f, ref, kMaxArgs, &n)) ||
+      !ariRtCloneArgs(ref, ref, n, arena))
+    return false;
+  for (intptr_t k = 0; k < n; ++k)
+    ariHostArgFillRandom(&ref[k], seed + (uint64_t)k);
+  AriRtJit jit = {NULL};
+  AriRtPackedFn fn = compileFunc(m, name, &jit);
+  void **packed = NULL;
+  bool ok = fn && ariRtCloneArgs(nat, ref, n, arena) && (packed = ariRtJitPackArgs(nat, n, arena)) &&
+            mlirLogicalResultIsSuccess(ariInterpRun(f, ref, n, NULL, NULL));
+  if (ok) {
+    fn(packed);
+    bool isOut[kMaxArgs];
+    ariInterpOutputArgs(f, isOut, n);
+    for (intptr_t k = 0; k < n; ++k) {
+      if (!isOut[k])
+        continue;
+      AriRtComparison c;
+      ariRtCompare(&nat[k], &ref[k], ariRtDefaultTolerance(ref[k].scalar), &c);
+      printf("  check @%s: native vs interpreter, arg %ld: %lld values, %lld mismatches, max "
+             "error %.3g\n",
+             name, (long)k, (long long)c.count, (long long)c.mismatches, c.maxAbsError);
+      ok = ok && c.mismatches == 0;
+    }
+  }
+  ariRtJitDestroy(&jit);
+  return ok;
+}
+
+/* The main job's native stage on the embedded matmul example: lower and
+ * JIT-compile it, check it against the interpreter at a size the
+ * interpreter can afford, then time the 1024x1024 version next to plain C
+ * loops and OpenBLAS, checking it against the plain C result. */
+static int runNativeMatmul(MlirContext ctx, const DriverOptions *o) {
+  size_t count = 0;
+  const AriEmbeddedFile *ex = ariEmbeddedExamples(&count);
+  const char *text = NULL;
+  for (size_t i = 0; i < count; ++i)
+    if (!strcmp(ex[i].name, "matmul_fast"))
+      text = ex[i].text;
+  printf("== native: matmul_fast (tiled, packed B, register blocks, vectors, map par) ==\n");
+  MlirModule m = text ? ariParseNamed(ctx, text, "matmul_fast.mlir") : (MlirModule){NULL};
+  if (mlirModuleIsNull(m)) {
+    fprintf(stderr, "ariadne: the embedded matmul_fast example is missing or invalid\n");
+    return 1;
+  }
+  AriArena arena;
+  ariArenaInit(&arena, 0);
+  int errors = 0;
+  if (!checkAgainstInterpreter(m, "matmul_fast_medium", o->seed, &arena))
+    ++errors;
+
+  size_t bytes = sizeof(float) * kMatN * kMatN;
+  float *a = ariRtAllocAligned(&arena, bytes, ARI_RT_ALIGN);
+  float *b = ariRtAllocAligned(&arena, bytes, ARI_RT_ALIGN);
+  float *c = ariRtAllocAligned(&arena, bytes, ARI_RT_ALIGN);
+  float *want = ariRtAllocAligned(&arena, bytes, ARI_RT_ALIGN);
+  AriRtJit jit = {NULL};
+  AriRtPackedFn fn = errors ? NULL : compileFunc(m, "matmul_fast", &jit);
+  if (!a || !b || !c || !want || !fn) {
+    ++errors;
+  } else {
+    AriHostArg args[3];
+    intptr_t n = 0;
+    ariInterpDescribeArgs(ariFindFunc(m, "matmul_fast"), args, 3, &n);
+    args[0].data = a;
+    args[1].data = b;
+    args[2].data = c;
+    ariHostArgFillRandom(&args[0], o->seed);
+    ariHostArgFillRandom(&args[1], o->seed + 1);
+    void **packed = ariRtJitPackArgs(args, n, &arena);
+    AriRtTiming t;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    plainMatmul(a, b, want, kMatN);
+    double plainMs = msSince(&t0);
+    if (packed && ariRtTime(fn, packed, 1, kNativeReps, &t, &arena)) {
+      AriHostArg ref = args[2];
+      ref.data = want;
+      AriRtComparison cmp;
+      ariRtCompare(&args[2], &ref, ariRtDefaultTolerance(ARI_SCALAR_F32), &cmp);
+      double gflop = 2.0 * kMatN * kMatN * kMatN / 1e9;
+      printf("  check @matmul_fast 1024: native vs plain C: %lld mismatches, max error %.3g\n",
+             (long long)cmp.mismatches, cmp.maxAbsError);
+      if (cmp.mismatches)
+        ++errors;
+      printf("  time 1024x1024x1024 f32 (median of %d after a warm-up):\n", kNativeReps);
+      printf("    ariadne matmul_fast      %9.2f ms  %7.1f GFLOP/s\n", t.medianMs,
+             gflop / (t.medianMs / 1e3));
+      printf("    plain C loops (i-k-j)    %9.2f ms  %7.1f GFLOP/s  (one run)\n", plainMs,
+             gflop / (plainMs / 1e3));
+      char why[128];
+      double blas = timeOpenBlas(a, b, want, why, sizeof why);
+      if (blas > 0)
+        printf("    OpenBLAS cblas_sgemm     %9.2f ms  %7.1f GFLOP/s  (its own thread count)\n",
+               blas, gflop / (blas / 1e3));
+      else
+        printf("    OpenBLAS cblas_sgemm     %s\n", why);
+    } else {
+      ++errors;
+    }
+  }
+  ariRtJitDestroy(&jit);
+  ariArenaDestroy(&arena);
+  mlirModuleDestroy(m);
+  fflush(stdout);
+  return errors;
+}
+
+int main(int argc, char **argv) {
+  DriverOptions o = {NULL, 1, 100000000, 8, true, true, true};
+  const char *files[256];
+  int nfiles = 0;
+  bool all = false;
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    int64_t v;
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage(stdout);
+      return 0;
+    } else if (!strncmp(a, "--func=", 7) && a[7]) {
+      o.func = a + 7;
+    } else if (!strncmp(a, "--seed=", 7) && parseInt(a + 7, 0, &v)) {
+      o.seed = (uint64_t)v;
+    } else if (!strncmp(a, "--max-ops=", 10) && parseInt(a + 10, 1, &v)) {
+      o.maxOps = v;
+    } else if (!strncmp(a, "--show=", 7) && parseInt(a + 7, 0, &v)) {
+      o.showValues = v;
+    } else if (!strcmp(a, "--no-ir")) {
+      o.printIR = false;
+    } else if (!strcmp(a, "--all")) {
+      all = true;
+    } else if (!strcmp(a, "--no-native")) {
+      o.native = false;
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "ariadne: bad option '%s'\n", a);
+      usage(stderr);
+      return 2;
+    } else if (nfiles < (int)(sizeof files / sizeof files[0])) {
+      files[nfiles++] = a;
+    } else {
+      fprintf(stderr, "ariadne: too many input files\n");
+      return 2;
+    }
+  }
+
+  MlirContext ctx = ariContextCreate();
+  ariCompileRegister(ctx);
+  AriDiagSink sink;
+  ariDiagSinkAttach(&sink, ctx, stderr);
+  int errors = 0;
+  DriverCounts counts = {0, 0};
+  if (nfiles == 0) {
+    o.onlySmall = !all;
+    size_t n = 0;
+    const AriEmbeddedFile *ex = ariEmbeddedExamples(&n);
+    printf("ariadne: %zu embedded examples\n", n);
+    for (size_t i = 0; i < n; ++i) {
+      char title[128], file[128];
+      snprintf(title, sizeof title, "example %s", ex[i].name);
+      snprintf(file, sizeof file, "%s.mlir", ex[i].name);
+      MlirModule m = ariParseNamed(ctx, ex[i].text, file);
+      if (mlirModuleIsNull(m)) {
+        fprintf(stderr, "ariadne: embedded example %s does not verify\n", ex[i].name);
+        ++errors;
+        continue;
+      }
+      errors += runModule(m, title, &o, &counts);
+      mlirModuleDestroy(m);
+    }
+    if (o.native && !errors)
+      errors += runNativeMatmul(ctx, &o);
+  } else {
+    o.onlySmall = false;
+    for (int i = 0; i < nfiles; ++i) {
+      MlirModule m = ariParseFile(ctx, files[i]);
+      if (mlirModuleIsNull(m)) {
+        ++errors;
+        continue;
+      }
+      errors += runModule(m, files[i], &o, &counts);
+      mlirModuleDestroy(m);
+    }
+  }
+  ariDiagSinkDetach(&sink);
+  mlirContextDestroy(ctx);
+  if (errors) {
+    fprintf(stderr, "ariadne: %d error(s)\n", errors);
+    return 1;
+  }
+  printf("ariadne: %d functions verified, %d interpreted, no errors\n", counts.verified,
+         counts.interpreted);
+  return 0;
+}

@@ -1,0 +1,236 @@
+/*===- mlirutil.c - contexts, parsing and diagnostics for tools -----------===*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "tools/support/mlirutil.h"
+#include "ariadne-c/Rise.h"
+#include "ariadne-c/Types.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Func.h"
+#include "mlir-c/Dialect/Math.h"
+#include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/SCF.h"
+#include "mlir-c/RegisterEverything.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+MlirContext ariContextCreate(void) {
+  MlirDialectRegistry reg = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(reg);
+  mlirDialectHandleInsertDialect(mlirGetDialectHandle__rise__(), reg);
+  MlirContext ctx = mlirContextCreateWithRegistry(reg, false);
+  mlirDialectRegistryDestroy(reg);
+  const MlirDialectHandle load[] = {
+      mlirGetDialectHandle__rise__(), mlirGetDialectHandle__func__(),
+      mlirGetDialectHandle__arith__(), mlirGetDialectHandle__math__(),
+      mlirGetDialectHandle__memref__(), mlirGetDialectHandle__scf__()};
+  for (size_t i = 0; i < sizeof load / sizeof load[0]; ++i)
+    mlirDialectHandleLoadDialect(load[i], ctx);
+  return ctx;
+}
+
+typedef struct {
+  FILE *f;
+} FileSink;
+
+static void toFile(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, ((FileSink *)user)->f); }
+
+typedef struct {
+  char *buf;
+  size_t cap, len;
+} BufSink;
+
+static void toBuf(MlirStringRef s, void *user) {
+  BufSink *b = user;
+  for (size_t i = 0; i < s.length && b->len + 1 < b->cap; ++i)
+    b->buf[b->len++] = s.data[i];
+  b->buf[b->len] = 0;
+}
+
+/* file:line:col, as compilers and mlir-opt print it, so editors can jump
+ * to it; other location kinds keep MLIR's loc(...) form. */
+static void printLocation(MlirLocation loc, FileSink *fs) {
+  if (!mlirLocationIsAFileLineColRange(loc)) {
+    mlirLocationPrint(loc, toFile, fs);
+    return;
+  }
+  MlirStringRef file = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
+  fprintf(fs->f, "%.*s:%d:%d", (int)file.length, file.data,
+          mlirLocationFileLineColRangeGetStartLine(loc),
+          mlirLocationFileLineColRangeGetStartColumn(loc));
+}
+
+static MlirLogicalResult onDiag(MlirDiagnostic d, void *user) {
+  AriDiagSink *sink = user;
+  MlirDiagnosticSeverity sev = mlirDiagnosticGetSeverity(d);
+  const char *tag = "note";
+  if (sev == MlirDiagnosticError) {
+    sink->errors++;
+    tag = "error";
+    BufSink b = {sink->last, sizeof sink->last, 0};
+    sink->last[0] = 0;
+    mlirDiagnosticPrint(d, toBuf, &b);
+  } else if (sev == MlirDiagnosticWarning) {
+    sink->warnings++;
+    tag = "warning";
+  } else if (sev == MlirDiagnosticRemark) {
+    tag = "remark";
+  }
+  if (sink->out) {
+    FileSink fs = {sink->out};
+    printLocation(mlirDiagnosticGetLocation(d), &fs);
+    fprintf(sink->out, ": %s: ", tag);
+    mlirDiagnosticPrint(d, toFile, &fs);
+    fputc('\n', sink->out);
+    intptr_t n = mlirDiagnosticGetNumNotes(d);
+    for (intptr_t i = 0; i < n; ++i) {
+      MlirDiagnostic note = mlirDiagnosticGetNote(d, i);
+      printLocation(mlirDiagnosticGetLocation(note), &fs);
+      fprintf(sink->out, ": note: ");
+      mlirDiagnosticPrint(note, toFile, &fs);
+      fputc('\n', sink->out);
+    }
+  }
+  return mlirLogicalResultSuccess();
+}
+
+void ariDiagSinkAttach(AriDiagSink *sink, MlirContext ctx, FILE *out) {
+  sink->out = out;
+  sink->errors = 0;
+  sink->warnings = 0;
+  sink->last[0] = 0;
+  sink->ctx = ctx;
+  sink->id = mlirContextAttachDiagnosticHandler(ctx, onDiag, sink, NULL);
+}
+
+void ariDiagSinkDetach(AriDiagSink *sink) {
+  mlirContextDetachDiagnosticHandler(sink->ctx, sink->id);
+}
+
+static char *readAll(FILE *f, size_t *len) {
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  if (!buf)
+    return NULL;
+  for (;;) {
+    size_t got = fread(buf + n, 1, cap - n - 1, f);
+    n += got;
+    if (got == 0)
+      break;
+    if (cap - n - 1 == 0) {
+      char *nb = realloc(buf, cap * 2);
+      if (!nb) {
+        free(buf);
+        return NULL;
+      }
+      buf = nb;
+      cap *= 2;
+    }
+  }
+  buf[n] = 0;
+  *len = n;
+  return buf;
+}
+
+MlirModule ariParseFile(MlirContext ctx, const char *path) {
+  MlirModule none = {NULL};
+  FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+  if (!f) {
+    char msg[1100];
+    snprintf(msg, sizeof msg, "cannot open input file '%.1000s'", path);
+    mlirEmitError(mlirLocationFileLineColGet(ctx, mlirStringRefCreateFromCString(path), 0, 0), msg);
+    return none;
+  }
+  if (f == stdin) {
+    size_t len = 0;
+    char *text = readAll(f, &len);
+    if (!text)
+      return none;
+    MlirModule m = ariParseString(ctx, text);
+    free(text);
+    return m;
+  }
+  fclose(f);
+  /* Parsing verifies the module too. */
+  return mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(path));
+}
+
+MlirModule ariParseString(MlirContext ctx, const char *text) {
+  return mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
+}
+
+/* True when the first token after comments and blanks is a module op. */
+static bool startsWithModule(const char *t) {
+  for (;;) {
+    while (*t == ' ' || *t == '\t' || *t == '\n' || *t == '\r')
+      ++t;
+    if (t[0] == '/' && t[1] == '/') {
+      while (*t && *t != '\n')
+        ++t;
+      continue;
+    }
+    return !strncmp(t, "module", 6) || !strncmp(t, "\"builtin.module\"", 16);
+  }
+}
+
+MlirModule ariParseNamed(MlirContext ctx, const char *text, const char *name) {
+  MlirModule none = {NULL};
+  /* Only the op parser takes a source name, and it wants one top-level op,
+   * so bare functions are wrapped in a module. The wrapper goes on the
+   * first line, so line numbers stay those of the text (columns on that
+   * line shift by 8; examples start with a comment). */
+  const char *src = text;
+  char *wrapped = NULL;
+  if (!startsWithModule(text)) {
+    size_t n = strlen(text);
+    wrapped = malloc(n + 16);
+    if (!wrapped)
+      return none;
+    memcpy(wrapped, "module {", 8);
+    memcpy(wrapped + 8, text, n);
+    memcpy(wrapped + 8 + n, "\n}", 3);
+    src = wrapped;
+  }
+  MlirOperation op = mlirOperationCreateParse(ctx, mlirStringRefCreateFromCString(src),
+                                              mlirStringRefCreateFromCString(name));
+  free(wrapped);
+  if (mlirOperationIsNull(op))
+    return none;
+  if (!riseOpIs(op, "builtin.module")) {
+    mlirEmitError(mlirOperationGetLocation(op), "expected a builtin.module at the top level");
+    mlirOperationDestroy(op);
+    return none;
+  }
+  return mlirModuleFromOperation(op);
+}
+
+MlirOperation ariFindFunc(MlirModule module, const char *name) {
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!riseOpIs(op, "func.func"))
+      continue;
+    if (!name || !*name)
+      return op;
+    MlirAttribute a =
+        mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+    MlirStringRef s = mlirStringAttrGetValue(a);
+    if (s.length == strlen(name) && !memcmp(s.data, name, s.length))
+      return op;
+  }
+  MlirOperation none = {NULL};
+  return none;
+}
+
+void ariPrintOp(MlirOperation op, FILE *out, bool generic) {
+  FileSink fs = {out};
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  if (generic)
+    mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  mlirOperationPrintWithFlags(op, flags, toFile, &fs);
+  mlirOpPrintingFlagsDestroy(flags);
+  fputc('\n', out);
+}

@@ -1,0 +1,337 @@
+/*===- toolargs.c - command-line and host-buffer I/O shared by the tools ---===*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "tools/support/toolargs.h"
+#include "utils/arena.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool ariToolParseU64(const char *s, uint64_t *out) {
+  if (!*s || *s == '-' || *s == '+' || *s == ' ')
+    return false;
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (*end || errno)
+    return false;
+  *out = v;
+  return true;
+}
+
+bool ariToolOptValue(const char *arg, const char *name, const char **value) {
+  size_t n = strlen(name);
+  if (strncmp(arg, name, n) || arg[n] != '=')
+    return false;
+  *value = arg + n + 1;
+  return true;
+}
+
+bool ariToolParseInput(const char *v, long maxArgs, const AriToolInput *inputs, int n,
+                       AriToolInput *in, char *err, size_t errCap) {
+  const char *colon = strchr(v, ':');
+  char num[32];
+  uint64_t u;
+  if (!colon || colon == v || (size_t)(colon - v) >= sizeof num || !colon[1]) {
+    snprintf(err, errCap, "--input needs K:PATH, got '%s'", v);
+    return false;
+  }
+  memcpy(num, v, (size_t)(colon - v));
+  num[colon - v] = 0;
+  if (!ariToolParseU64(num, &u) || u >= (uint64_t)maxArgs) {
+    snprintf(err, errCap, "--input needs an argument number K in K:PATH, got '%s'", v);
+    return false;
+  }
+  for (int j = 0; j < n; ++j)
+    if (inputs[j].k == (long)u) {
+      snprintf(err, errCap, "argument %s is given twice with --input", num);
+      return false;
+    }
+  in->k = (long)u;
+  in->path = colon + 1;
+  return true;
+}
+
+const char *ariToolKindName(AriScalarKind k) {
+  static const char *const names[] = {"f32", "f64", "i1", "i32", "i64", "index"};
+  return names[k];
+}
+
+char *ariToolReadFile(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  size_t cap = 4096, n = 0;
+  char *buf = malloc(cap + 1);
+  while (buf) {
+    n += fread(buf + n, 1, cap - n, f);
+    if (n < cap)
+      break;
+    char *nb = realloc(buf, 2 * cap + 1);
+    if (!nb)
+      free(buf);
+    buf = nb;
+    cap *= 2;
+  }
+  bool bad = ferror(f);
+  fclose(f);
+  if (buf && bad) {
+    free(buf);
+    errno = EIO;
+    return NULL;
+  }
+  if (buf) {
+    buf[n] = 0;
+    *len = n;
+  }
+  return buf;
+}
+
+static char *readFile(const char *path, AriArena *arena, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "%s: error: cannot open: %s\n", path, strerror(errno));
+    return NULL;
+  }
+  size_t cap = 1 << 16, n = 0;
+  char *buf = ariArenaAlloc(arena, cap + 1);
+  while (buf) {
+    n += fread(buf + n, 1, cap - n, f);
+    if (n < cap)
+      break;
+    char *nb = ariArenaAlloc(arena, 2 * cap + 1);
+    if (nb)
+      memcpy(nb, buf, n);
+    buf = nb;
+    cap *= 2;
+  }
+  bool bad = ferror(f);
+  fclose(f);
+  if (!buf || bad) {
+    fprintf(stderr, "%s: error: cannot read the file\n", path);
+    return NULL;
+  }
+  buf[n] = 0;
+  *len = n;
+  return buf;
+}
+
+/* Parses one number of kind k; false if `tok` is not one. */
+static bool parseScalar(const char *tok, AriScalarKind k, unsigned char *dst) {
+  char *end;
+  errno = 0;
+  switch (k) {
+  case ARI_SCALAR_F32: {
+    float v = strtof(tok, &end);
+    if (*end)
+      return false;
+    memcpy(dst, &v, sizeof v);
+    return true;
+  }
+  case ARI_SCALAR_F64: {
+    double v = strtod(tok, &end);
+    if (*end)
+      return false;
+    memcpy(dst, &v, sizeof v);
+    return true;
+  }
+  default: {
+    long long v = strtoll(tok, &end, 10);
+    if (*end || errno)
+      return false;
+    if (k == ARI_SCALAR_I1) {
+      if (v != 0 && v != 1)
+        return false;
+      *dst = (unsigned char)v;
+    } else if (k == ARI_SCALAR_I32) {
+      if (v < INT32_MIN || v > INT32_MAX)
+        return false;
+      int32_t w = (int32_t)v;
+      memcpy(dst, &w, sizeof w);
+    } else {
+      int64_t w = v;
+      memcpy(dst, &w, sizeof w);
+    }
+    return true;
+  }
+  }
+}
+
+static bool readText(const char *path, const char *text, size_t len, AriHostArg *a, long k) {
+  int64_t want = ariHostArgNumScalars(a), got = 0;
+  size_t sz = ariScalarSize(a->scalar);
+  int line = 1, col = 1;
+  size_t i = 0;
+  while (i < len) {
+    char ch = text[i];
+    if (ch == '\n' || ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v') {
+      if (ch == '\n')
+        line++, col = 1;
+      else
+        col++;
+      i++;
+      continue;
+    }
+    size_t start = i;
+    int startCol = col;
+    while (i < len && !strchr(" \t\r\n\f\v", text[i]) && text[i])
+      i++, col++;
+    if (i < len && !text[i]) {
+      fprintf(stderr, "%s:%d:%d: error: unexpected NUL byte in a text input\n", path, line, col);
+      return false;
+    }
+    char tok[128];
+    size_t n = i - start;
+    if (got == want) {
+      fprintf(stderr, "%s:%d:%d: error: too many numbers: argument %ld takes %" PRId64 "\n",
+              path, line, startCol, k, want);
+      return false;
+    }
+    if (n >= sizeof tok) {
+      fprintf(stderr, "%s:%d:%d: error: token too long to be a number\n", path, line, startCol);
+      return false;
+    }
+    memcpy(tok, text + start, n);
+    tok[n] = 0;
+    if (!parseScalar(tok, a->scalar, (unsigned char *)a->data + (size_t)got * sz)) {
+      fprintf(stderr, "%s:%d:%d: error: '%s' is not a valid %s value\n", path, line, startCol,
+              tok, ariToolKindName(a->scalar));
+      return false;
+    }
+    got++;
+  }
+  if (got != want) {
+    fprintf(stderr, "%s:%d:%d: error: too few numbers: argument %ld takes %" PRId64
+                    ", the file has %" PRId64 "\n",
+            path, line, col, k, want, got);
+    return false;
+  }
+  return true;
+}
+
+static bool endsWith(const char *s, const char *suffix) {
+  size_t n = strlen(s), k = strlen(suffix);
+  return n >= k && !strcmp(s + n - k, suffix);
+}
+
+bool ariToolReadInput(const AriToolInput *in, AriHostArg *a, AriArena *arena) {
+  size_t len = 0;
+  char *text = readFile(in->path, arena, &len);
+  if (!text)
+    return false;
+  if (endsWith(in->path, ".txt"))
+    return readText(in->path, text, len, a, in->k);
+  size_t bytes = (size_t)ariHostArgNumScalars(a) * ariScalarSize(a->scalar);
+  if (len != bytes) {
+    fprintf(stderr, "%s: error: argument %ld takes %zu bytes of binary data, the file has %zu\n",
+            in->path, in->k, bytes, len);
+    return false;
+  }
+  if (a->scalar == ARI_SCALAR_I1)
+    for (size_t i = 0; i < len; ++i)
+      if ((unsigned char)text[i] > 1) {
+        fprintf(stderr, "%s: error: byte %zu is %u, not an i1 (0 or 1)\n", in->path, i,
+                (unsigned char)text[i]);
+        return false;
+      }
+  memcpy(a->data, text, bytes);
+  return true;
+}
+
+void ariToolPrintScalar(FILE *f, const AriHostArg *a, int64_t i) {
+  const unsigned char *p = (const unsigned char *)a->data + (size_t)i * ariScalarSize(a->scalar);
+  switch (a->scalar) {
+  case ARI_SCALAR_F32: {
+    float v;
+    memcpy(&v, p, sizeof v);
+    fprintf(f, "%.9g", (double)v);
+    break;
+  }
+  case ARI_SCALAR_F64: {
+    double v;
+    memcpy(&v, p, sizeof v);
+    fprintf(f, "%.17g", v);
+    break;
+  }
+  case ARI_SCALAR_I1:
+    fprintf(f, "%d", *p & 1);
+    break;
+  case ARI_SCALAR_I32: {
+    int32_t v;
+    memcpy(&v, p, sizeof v);
+    fprintf(f, "%" PRId32, v);
+    break;
+  }
+  case ARI_SCALAR_I64:
+  case ARI_SCALAR_INDEX: {
+    int64_t v;
+    memcpy(&v, p, sizeof v);
+    fprintf(f, "%" PRId64, v);
+    break;
+  }
+  }
+}
+
+void ariToolPrintValues(FILE *f, const AriHostArg *a) {
+  int64_t n = ariHostArgNumScalars(a);
+  int64_t row = a->lanes * (a->rank ? a->shape[a->rank - 1] : 1);
+  for (int64_t i = 0; i < n; ++i) {
+    ariToolPrintScalar(f, a, i);
+    fputc((i + 1) % row == 0 ? '\n' : ' ', f);
+  }
+}
+
+bool ariToolSaveOutput(const char *dir, long k, const AriHostArg *a) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/arg%ld.txt", dir, k);
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    fprintf(stderr, "%s: error: cannot write: %s\n", path, strerror(errno));
+    return false;
+  }
+  ariToolPrintValues(f, a);
+  if (fclose(f) != 0) {
+    fprintf(stderr, "%s: error: cannot write: %s\n", path, strerror(errno));
+    return false;
+  }
+  return true;
+}
+
+int ariToolUsageError(const char *tool, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "%s: ", tool);
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\n(see %s --help)\n", tool);
+  va_end(ap);
+  return 2;
+}
+
+int ariToolPositional(const char *tool, const char *arg, const char **file) {
+  if (arg[0] == '-' && arg[1])
+    return ariToolUsageError(tool, "unknown option '%s'", arg);
+  if (*file)
+    return ariToolUsageError(tool, "more than one input file ('%s')", arg);
+  *file = arg;
+  return 0;
+}
+
+bool ariToolAddInput(const char *tool, const char *value, long maxArgs, AriToolInput *inputs,
+                     int *n, int cap) {
+  char err[256];
+  if (*n == cap) {
+    ariToolUsageError(tool, "too many --input options");
+    return false;
+  }
+  if (!ariToolParseInput(value, maxArgs, inputs, *n, &inputs[*n], err, sizeof err)) {
+    ariToolUsageError(tool, "%s", err);
+    return false;
+  }
+  ++*n;
+  return true;
+}

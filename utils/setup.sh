@@ -5,6 +5,11 @@
 #   bash utils/setup.sh run    # build, then run `ariadne` on the embedded examples
 #                              # (interpret them; compile, check and time matmul)
 #   bash utils/setup.sh test   # build, then ctest; then an ASan+UBSan build and ctest
+#   bash utils/setup.sh packages   # print the Debian packages it installs
+#
+# With ARIADNE_TRACE_TESTS=FILE, the plain test run goes under strace (execve
+# and openat, into FILE), so that utils/package-guard.py can see every tool
+# and file the tests used (.ci/run does this).
 #
 # Idempotent: packages are installed only when missing and builds are
 # incremental (build/ and build-san/ at the repository root).
@@ -12,17 +17,23 @@ set -euo pipefail
 
 mode=${1:-run}
 case "$mode" in
-  run|test) ;;
-  *) echo "usage: bash utils/setup.sh run|test" >&2; exit 2 ;;
+  run|test|packages) ;;
+  *) echo "usage: bash utils/setup.sh run|test|packages" >&2; exit 2 ;;
 esac
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
 log() { printf '[ariadne] %s\n' "$*"; }
 
+# Everything the build and the tests use; utils/package-guard.py (run by
+# .ci/run) fails if they use a package outside this list's dependencies.
 packages=(cmake make python3 llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
           clang-22 libclang-rt-22-dev zlib1g-dev libomp-22-dev libopenblas0
-          gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
+          gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user strace)
+if [ "$mode" = packages ]; then
+  printf '%s\n' "${packages[@]}"
+  exit 0
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -52,8 +63,22 @@ if [ "$mode" = run ]; then
   exit $?
 fi
 
+# Every test has a timeout (300 s unless its CMakeLists sets one), so a hang
+# fails instead of stalling the run.
+suite() { # suite DIR [ctest args...]: ctest with its wall time printed
+  local dir=$1 start=$SECONDS; shift
+  (cd "$root/$dir" && "${tracer[@]}" ctest --output-on-failure --timeout 300 -j "$jobs" "$@")
+  log "$dir: test suite took $((SECONDS - start)) s"
+}
+
+tracer=()
+if [ -n "${ARIADNE_TRACE_TESTS:-}" ]; then
+  tracer=(strace -f -qq -z -e trace=execve,openat -e signal=none -o "$ARIADNE_TRACE_TESTS")
+  log "tracing the plain test run into $ARIADNE_TRACE_TESTS"
+fi
 log "running the test suite (build/)"
-(cd "$root/build" && ctest --output-on-failure -j "$jobs")
+suite build
+tracer=()
 
 # The sanitizer build runs every test whose process is ours; tests that load
 # the plugin into Debian's uninstrumented mlir-opt are labelled host-tool and
@@ -62,5 +87,5 @@ build build-san -DARIADNE_SANITIZE=ON
 log "running the test suite under ASan+UBSan (build-san/)"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-(cd "$root/build-san" && ctest --output-on-failure -j "$jobs" -LE host-tool)
+suite build-san -LE host-tool
 log "all tests passed"

@@ -49,8 +49,19 @@ def setup_packages(setup):
     return out.stdout.split()
 
 
+# Files a program opens only because they are there, with a fallback when
+# they are not: ld loads every plugin in bfd-plugins/, Python reads every
+# .pth file in its site directories, glibc reads locale aliases and zone
+# data, OpenSSL its configuration. Their packages are not needed.
+PROBED = re.compile(r"^(/usr)?/lib/bfd-plugins/"
+                    r"|^/usr/lib/python3[^/]*/(dist|site)-packages/[^/]+\.pth$"
+                    r"|^/usr/share/locale/|^/usr/lib/locale/|^/usr/share/zoneinfo/"
+                    r"|^/etc/|^/usr/lib/ssl/")
+
+
 def interesting(path):
-    return path.startswith(ROOTS) and not path.startswith("/usr/local/")
+    return path.startswith(ROOTS) and not path.startswith("/usr/local/") \
+        and not PROBED.match(path)
 
 
 # --- what was used --------------------------------------------------------
@@ -292,10 +303,12 @@ def main():
     owner = dpkg_owners()
     need, unowned = {}, []
     for path, where in sorted(used.items()):
+        if os.path.isdir(path):
+            continue  # a directory is listed by every package with files in it
         pkg = next((owner[x] for x in aliases(path) if x in owner), None)
         if pkg:
             need.setdefault(pkg, (path, where))
-        elif not os.path.isdir(path):
+        else:
             unowned.append(path)
 
     db, provides = status_db()

@@ -1,12 +1,18 @@
-/*===- compile.c - rise/MLIR module to native code, in process ------------===*/
+/*===- compile.c - rise/MLIR module to native code, in process ------------===*\
+ *
+ * The CPU half of runtime/codegen/compile.h, and its public entry points:
+ * ariCompileLower and ariCompileEmit hand target nvptx64 to compile_gpu.c
+ * (the one call from one path into the other; compile_gpu.c never calls
+ * back). What both paths need is in compile_util.c.
+ *
+\*===----------------------------------------------------------------------===*/
 
 #define _POSIX_C_SOURCE 200809L
 
 #include "runtime/codegen/compile.h"
-#include "runtime/codegen/compile_impl.h"
+#include "runtime/codegen/compile_util.h"
 #include "passes/lower/rise_to_affine.h"
 #include "ariadne-c/Pass.h"
-#include "utils/arena.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
@@ -22,12 +28,9 @@
 #include "llvm-c/TargetMachine.h"
 #include "llvm-c/Transforms/PassBuilder.h"
 
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 /* For modules already in affine/scf/memref/arith/vector form, without the
@@ -50,23 +53,6 @@ const char *ariCompileUpstreamLowering(void) { return kUpstreamLowering; }
 void ariCompileRegister(MlirContext ctx) {
   mlirRegisterAllPasses();
   mlirRegisterAllLLVMTranslations(ctx);
-}
-
-void ariCompileError(MlirLocation loc, const char *fmt, ...) {
-  char msg[4096];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  mlirEmitError(loc, msg);
-}
-
-MlirLocation ariCompileModuleLoc(MlirModule m) {
-  return mlirOperationGetLocation(mlirModuleGetOperation(m));
-}
-
-bool ariCompileStrRefEq(MlirStringRef s, const char *c) {
-  return s.length == strlen(c) && !memcmp(s.data, c, s.length);
 }
 
 static bool isFunc(MlirOperation op) {
@@ -327,56 +313,6 @@ MlirLogicalResult ariCompileLower(MlirModule module, const AriCompileOptions *o)
   return mlirLogicalResultSuccess();
 }
 
-/*--- Writing files ----------------------------------------------------------*/
-
-MlirLogicalResult ariCompileWriteFile(MlirLocation loc, const char *path, const void *data,
-                                      size_t len) {
-  if (!strcmp(path, "-")) {
-    if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
-      ariCompileError(loc, "cannot write to stdout: %s", strerror(errno));
-      return mlirLogicalResultFailure();
-    }
-    return mlirLogicalResultSuccess();
-  }
-  char tmp[4096];
-  if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
-    ariCompileError(loc, "output path too long: %s", path);
-    return mlirLogicalResultFailure();
-  }
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    ariCompileError(loc, "cannot write '%s': %s", path, strerror(errno));
-    return mlirLogicalResultFailure();
-  }
-  const char *p = data;
-  size_t left = len;
-  bool ok = true;
-  while (left && ok) {
-    ssize_t w = write(fd, p, left);
-    if (w < 0 && errno == EINTR)
-      continue;
-    ok = w > 0;
-    if (ok)
-      p += w, left -= (size_t)w;
-  }
-  int err = ok ? 0 : errno;
-  /* mkstemp makes 0600 files; outputs get the usual umask-governed mode. */
-  mode_t mask = umask(0);
-  umask(mask);
-  if (ok && fchmod(fd, 0666 & ~mask) != 0)
-    ok = false, err = errno;
-  if (close(fd) != 0 && ok)
-    ok = false, err = errno;
-  if (ok && rename(tmp, path) != 0)
-    ok = false, err = errno;
-  if (!ok) {
-    unlink(tmp);
-    ariCompileError(loc, "cannot write '%s': %s", path, strerror(err ? err : EIO));
-    return mlirLogicalResultFailure();
-  }
-  return mlirLogicalResultSuccess();
-}
-
 /*--- Target machines --------------------------------------------------------*/
 
 typedef struct {
@@ -587,32 +523,6 @@ static void addPackedWrappers(LLVMModuleRef mod) {
 
 /*--- Emission -----------------------------------------------------------------*/
 
-void ariCompileTextAppend(AriCompileText *t, const char *s, size_t n) {
-  if (t->oom)
-    return;
-  if (t->len + n + 1 > t->cap) {
-    size_t cap = t->cap ? 2 * t->cap : 4096;
-    while (cap < t->len + n + 1)
-      cap *= 2;
-    char *nb = ariArenaAlloc(t->arena, cap);
-    if (!nb) {
-      t->oom = true;
-      return;
-    }
-    if (t->len)
-      memcpy(nb, t->buf, t->len);
-    t->buf = nb;
-    t->cap = cap;
-  }
-  memcpy(t->buf + t->len, s, n);
-  t->len += n;
-  t->buf[t->len] = 0;
-}
-
-void ariCompileTextCallback(MlirStringRef s, void *user) {
-  ariCompileTextAppend(user, s.data, s.length);
-}
-
 MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
                                  AriEmitKind kind, const char *path) {
   MlirLocation loc = ariCompileModuleLoc(module);
@@ -627,20 +537,9 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
     return mlirLogicalResultFailure();
   MlirLogicalResult r = mlirLogicalResultSuccess();
   if (kind == ARI_EMIT_MLIR) {
-    AriArena arena;
-    ariArenaInit(&arena, 0);
-    AriCompileText g = {&arena, NULL, 0, 0, false};
-    mlirOperationPrint(mlirModuleGetOperation(module), ariCompileTextCallback, &g);
-    ariCompileTextAppend(&g, "\n", 1);
-    if (g.oom) {
-      ariCompileError(loc, "out of memory printing the module");
-      r = mlirLogicalResultFailure();
-    } else {
-      r = ariCompileWriteFile(loc, path, g.buf, g.len);
-    }
-    ariArenaDestroy(&arena);
+    /* The machine was made only to check target, CPU and features. */
     LLVMDisposeTargetMachine(m.tm);
-    return r;
+    return ariCompileWriteModuleText(module, path);
   }
 
   LLVMContextRef c = LLVMContextCreate();

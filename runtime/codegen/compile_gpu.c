@@ -16,7 +16,7 @@
 
 #include "passes/gpu/rise_to_gpu.h"
 #include "runtime/codegen/compile.h"
-#include "runtime/codegen/compile_impl.h"
+#include "runtime/codegen/compile_util.h"
 #include "runtime/cuda.h"
 #include "utils/arena.h"
 
@@ -39,7 +39,6 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <spawn.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -444,20 +443,8 @@ MlirLogicalResult ariCompileGpuEmit(MlirModule module, const AriCompileOptions *
     ariCompileError(loc, "a cubin cannot be written to stdout");
     return mlirLogicalResultFailure();
   }
-  if (kind == ARI_EMIT_MLIR) {
-    AriArena a;
-    ariArenaInit(&a, 0);
-    AriCompileText t = {&a, NULL, 0, 0, false};
-    mlirOperationPrint(mlirModuleGetOperation(module), ariCompileTextCallback, &t);
-    ariCompileTextAppend(&t, "\n", 1);
-    MlirLogicalResult r = mlirLogicalResultFailure();
-    if (t.oom)
-      ariCompileError(loc, "out of memory printing the module");
-    else
-      r = ariCompileWriteFile(loc, path, t.buf, t.len);
-    ariArenaDestroy(&a);
-    return r;
-  }
+  if (kind == ARI_EMIT_MLIR)
+    return ariCompileWriteModuleText(module, path);
   initNvptx();
   LLVMTargetRef target;
   char *err = NULL;

@@ -325,23 +325,6 @@ static const TargetName kTargets[] = {
     {"aarch64", "aarch64-unknown-linux-gnu"},
 };
 
-/* Only the backend in use is initialised. */
-static void initTarget(const char *arch) {
-  if (!strcmp(arch, "x86_64")) {
-    LLVMInitializeX86TargetInfo();
-    LLVMInitializeX86Target();
-    LLVMInitializeX86TargetMC();
-    LLVMInitializeX86AsmPrinter();
-    LLVMInitializeX86Disassembler();
-  } else {
-    LLVMInitializeAArch64TargetInfo();
-    LLVMInitializeAArch64Target();
-    LLVMInitializeAArch64TargetMC();
-    LLVMInitializeAArch64AsmPrinter();
-    LLVMInitializeAArch64Disassembler();
-  }
-}
-
 static const char *hostArch(void) {
 #if defined(__x86_64__)
   return "x86_64";
@@ -411,12 +394,9 @@ static MlirLogicalResult checkSubtarget(const char *triple, const char *cpu,
   return mlirLogicalResultSuccess();
 }
 
-typedef struct {
-  LLVMTargetMachineRef tm;
-  const char *triple;
-} Machine;
-
-static MlirLogicalResult makeMachine(const AriCompileOptions *o, MlirLocation loc, Machine *m) {
+/* The target machine of o's target, CPU and features, checked first. */
+static MlirLogicalResult makeMachine(const AriCompileOptions *o, MlirLocation loc,
+                                     LLVMTargetMachineRef *tm) {
   const char *arch = o->target && *o->target ? o->target : hostArch();
   const TargetName *t = NULL;
   for (size_t i = 0; i < sizeof kTargets / sizeof kTargets[0]; ++i)
@@ -426,7 +406,6 @@ static MlirLogicalResult makeMachine(const AriCompileOptions *o, MlirLocation lo
     ariCompileError(loc, "unknown target '%s' (expected x86_64, aarch64 or nvptx64)", arch);
     return mlirLogicalResultFailure();
   }
-  initTarget(t->name);
   bool native = !strcmp(arch, hostArch());
   const char *cpu = o->cpu && *o->cpu ? o->cpu : (native ? "host" : "generic");
   char *hostCpu = NULL, *hostFeatures = NULL;
@@ -444,30 +423,23 @@ static MlirLogicalResult makeMachine(const AriCompileOptions *o, MlirLocation lo
       features = hostFeatures;
     }
   }
-  LLVMTargetRef target;
-  char *err = NULL;
-  MlirLogicalResult r = checkSubtarget(t->triple, cpu, features, loc);
-  if (mlirLogicalResultIsFailure(r)) {
-    /* reported */
-  } else if (LLVMGetTargetFromTriple(t->triple, &target, &err)) {
-    ariCompileError(loc, "target %s is not available: %s", t->triple, err ? err : "");
-    r = mlirLogicalResultFailure();
-  } else {
-    LLVMCodeGenOptLevel lvl = o->optLevel <= 0   ? LLVMCodeGenLevelNone
-                              : o->optLevel == 1 ? LLVMCodeGenLevelLess
-                              : o->optLevel == 2 ? LLVMCodeGenLevelDefault
-                                                 : LLVMCodeGenLevelAggressive;
+  /* The subtarget check needs the backend's disassembler. */
+  MlirLogicalResult r = mlirLogicalResultFailure();
+  if (!ariCompileInitTarget(t->triple))
+    ariCompileError(loc, "no LLVM backend for target %s", t->triple);
+  else
+    r = checkSubtarget(t->triple, cpu, features, loc);
+  if (mlirLogicalResultIsSuccess(r)) {
     /* PIC: runners link the object into a shared library. */
-    m->tm = LLVMCreateTargetMachine(target, t->triple, cpu, features, lvl, LLVMRelocPIC,
-                                    LLVMCodeModelDefault);
-    m->triple = t->triple;
-    if (!m->tm) {
-      ariCompileError(loc, "cannot create a target machine for %s, cpu %s", t->triple, cpu);
+    AriCompileMachineSpec spec = {t->triple, cpu,          features,
+                                  o->optLevel, LLVMRelocPIC, LLVMCodeModelDefault};
+    char err[512];
+    *tm = ariCompileTargetMachine(&spec, err, sizeof err);
+    if (!*tm) {
+      ariCompileError(loc, "%s", err);
       r = mlirLogicalResultFailure();
     }
   }
-  if (err)
-    LLVMDisposeMessage(err);
   if (hostCpu)
     LLVMDisposeMessage(hostCpu);
   if (hostFeatures)
@@ -532,13 +504,13 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
     ariCompileError(loc, "an object file cannot be written to stdout");
     return mlirLogicalResultFailure();
   }
-  Machine m = {NULL, NULL};
-  if (mlirLogicalResultIsFailure(makeMachine(o, loc, &m)))
+  LLVMTargetMachineRef tm = NULL;
+  if (mlirLogicalResultIsFailure(makeMachine(o, loc, &tm)))
     return mlirLogicalResultFailure();
   MlirLogicalResult r = mlirLogicalResultSuccess();
   if (kind == ARI_EMIT_MLIR) {
     /* The machine was made only to check target, CPU and features. */
-    LLVMDisposeTargetMachine(m.tm);
+    LLVMDisposeTargetMachine(tm);
     return ariCompileWriteModuleText(module, path);
   }
 
@@ -548,10 +520,7 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
     ariCompileError(loc, "translation to LLVM IR failed");
     r = mlirLogicalResultFailure();
   } else {
-    LLVMSetTarget(mod, m.triple);
-    LLVMTargetDataRef td = LLVMCreateTargetDataLayout(m.tm);
-    LLVMSetModuleDataLayout(mod, td);
-    LLVMDisposeTargetData(td);
+    ariCompileSetModuleTarget(mod, tm);
     addPackedWrappers(mod);
     char passes[32];
     snprintf(passes, sizeof passes, "default<O%d>",
@@ -560,7 +529,7 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
     LLVMPassBuilderOptionsSetLoopVectorization(pbo, o->optLevel >= 2);
     LLVMPassBuilderOptionsSetSLPVectorization(pbo, o->optLevel >= 2);
     LLVMPassBuilderOptionsSetLoopUnrolling(pbo, o->optLevel >= 2);
-    LLVMErrorRef e = LLVMRunPasses(mod, passes, m.tm, pbo);
+    LLVMErrorRef e = LLVMRunPasses(mod, passes, tm, pbo);
     LLVMDisposePassBuilderOptions(pbo);
     if (e) {
       char *msg = LLVMGetErrorMessage(e);
@@ -578,7 +547,7 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
       LLVMMemoryBufferRef buf = NULL;
       char *err = NULL;
       if (LLVMTargetMachineEmitToMemoryBuffer(
-              m.tm, mod, kind == ARI_EMIT_ASM ? LLVMAssemblyFile : LLVMObjectFile, &err, &buf)) {
+              tm, mod, kind == ARI_EMIT_ASM ? LLVMAssemblyFile : LLVMObjectFile, &err, &buf)) {
         ariCompileError(loc, "code generation failed: %s", err ? err : "");
         r = mlirLogicalResultFailure();
       } else {
@@ -593,6 +562,6 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
   if (mod)
     LLVMDisposeModule(mod);
   LLVMContextDispose(c);
-  LLVMDisposeTargetMachine(m.tm);
+  LLVMDisposeTargetMachine(tm);
   return r;
 }

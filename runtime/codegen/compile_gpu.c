@@ -230,13 +230,6 @@ MlirLogicalResult ariCompileGpuCheckLowered(MlirModule module) {
 
 /*--- PTX ----------------------------------------------------------------------*/
 
-static void initNvptx(void) {
-  LLVMInitializeNVPTXTargetInfo();
-  LLVMInitializeNVPTXTarget();
-  LLVMInitializeNVPTXTargetMC();
-  LLVMInitializeNVPTXAsmPrinter();
-}
-
 /* Links libdevice when the module calls __nv_* functions. Its definitions
  * become linkonce_odr so that the optimiser drops what is not called. */
 static MlirLogicalResult linkLibdevice(LLVMModuleRef mod, MlirLocation loc) {
@@ -445,25 +438,15 @@ MlirLogicalResult ariCompileGpuEmit(MlirModule module, const AriCompileOptions *
   }
   if (kind == ARI_EMIT_MLIR)
     return ariCompileWriteModuleText(module, path);
-  initNvptx();
-  LLVMTargetRef target;
-  char *err = NULL;
-  if (LLVMGetTargetFromTriple(kTriple, &target, &err)) {
-    ariCompileError(loc, "the NVPTX target is not available in this LLVM: %s", err ? err : "");
-    LLVMDisposeMessage(err);
-    return mlirLogicalResultFailure();
-  }
   const char *features = o->features && *o->features ? o->features : "+ptx80";
   if (!checkFeatures(arch, features, loc))
     return mlirLogicalResultFailure();
-  LLVMCodeGenOptLevel lvl = o->optLevel <= 0   ? LLVMCodeGenLevelNone
-                            : o->optLevel == 1 ? LLVMCodeGenLevelLess
-                            : o->optLevel == 2 ? LLVMCodeGenLevelDefault
-                                               : LLVMCodeGenLevelAggressive;
-  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, kTriple, arch, features, lvl,
-                                                    LLVMRelocDefault, LLVMCodeModelDefault);
+  AriCompileMachineSpec spec = {kTriple, arch, features, o->optLevel, LLVMRelocDefault,
+                                LLVMCodeModelDefault};
+  char err[512];
+  LLVMTargetMachineRef tm = ariCompileTargetMachine(&spec, err, sizeof err);
   if (!tm) {
-    ariCompileError(loc, "cannot create an NVPTX target machine for %s", arch);
+    ariCompileError(loc, "%s", err);
     return mlirLogicalResultFailure();
   }
   LLVMContextRef c = LLVMContextCreate();
@@ -472,10 +455,7 @@ MlirLogicalResult ariCompileGpuEmit(MlirModule module, const AriCompileOptions *
   if (!mod)
     r = mlirLogicalResultFailure();
   if (mlirLogicalResultIsSuccess(r)) {
-    LLVMSetTarget(mod, kTriple);
-    LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
-    LLVMSetModuleDataLayout(mod, td);
-    LLVMDisposeTargetData(td);
+    ariCompileSetModuleTarget(mod, tm);
     r = linkLibdevice(mod, loc);
   }
   if (mlirLogicalResultIsSuccess(r)) {

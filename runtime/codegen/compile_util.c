@@ -8,6 +8,10 @@
 
 #include "mlir-c/Diagnostics.h"
 
+#include "llvm-c/Core.h"
+#include "llvm-c/Target.h"
+#include "llvm-c/TargetMachine.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -133,4 +137,72 @@ MlirLogicalResult ariCompileWriteModuleText(MlirModule module, const char *path)
     r = ariCompileWriteFile(loc, path, t.buf, t.len);
   ariArenaDestroy(&arena);
   return r;
+}
+
+/*--- LLVM target machines -----------------------------------------------------*/
+
+static bool hasPrefix(const char *s, const char *prefix) {
+  return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* Only the backend in use is initialised: LLVM is linked with all of them,
+ * and registering the rest would cost every run for nothing. */
+bool ariCompileInitTarget(const char *triple) {
+  if (hasPrefix(triple, "x86_64-")) {
+    LLVMInitializeX86TargetInfo();
+    LLVMInitializeX86Target();
+    LLVMInitializeX86TargetMC();
+    LLVMInitializeX86AsmPrinter();
+    LLVMInitializeX86Disassembler();
+  } else if (hasPrefix(triple, "aarch64-")) {
+    LLVMInitializeAArch64TargetInfo();
+    LLVMInitializeAArch64Target();
+    LLVMInitializeAArch64TargetMC();
+    LLVMInitializeAArch64AsmPrinter();
+    LLVMInitializeAArch64Disassembler();
+  } else if (hasPrefix(triple, "nvptx64-")) {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  } else {
+    return false;
+  }
+  return true;
+}
+
+LLVMTargetMachineRef ariCompileTargetMachine(const AriCompileMachineSpec *spec, char *err,
+                                             size_t errCap) {
+  if (!ariCompileInitTarget(spec->triple)) {
+    snprintf(err, errCap, "no LLVM backend for target %s", spec->triple);
+    return NULL;
+  }
+  LLVMTargetRef target;
+  char *msg = NULL;
+  if (LLVMGetTargetFromTriple(spec->triple, &target, &msg)) {
+    snprintf(err, errCap, "target %s is not available in this LLVM: %s", spec->triple,
+             msg ? msg : "");
+    LLVMDisposeMessage(msg);
+    return NULL;
+  }
+  LLVMCodeGenOptLevel lvl = spec->optLevel <= 0   ? LLVMCodeGenLevelNone
+                            : spec->optLevel == 1 ? LLVMCodeGenLevelLess
+                            : spec->optLevel == 2 ? LLVMCodeGenLevelDefault
+                                                  : LLVMCodeGenLevelAggressive;
+  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, spec->triple, spec->cpu,
+                                                    spec->features, lvl, spec->reloc,
+                                                    spec->codeModel);
+  if (!tm)
+    snprintf(err, errCap, "cannot create a target machine for %s, cpu %s", spec->triple,
+             spec->cpu);
+  return tm;
+}
+
+void ariCompileSetModuleTarget(LLVMModuleRef mod, LLVMTargetMachineRef tm) {
+  char *triple = LLVMGetTargetMachineTriple(tm);
+  LLVMSetTarget(mod, triple);
+  LLVMDisposeMessage(triple);
+  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+  LLVMSetModuleDataLayout(mod, td);
+  LLVMDisposeTargetData(td);
 }

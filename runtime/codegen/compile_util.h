@@ -41,10 +41,10 @@ bool ariCompileStrRefEq(MlirStringRef s, const char *c);
 MlirLogicalResult ariCompileWriteModuleText(MlirModule module, const char *path);
 
 /*--- LLVM target machines -----------------------------------------------------
- * Both paths make their LLVM target machine here, from the same five
- * ingredients; what differs (the CPU path's PIC objects and host CPU, the
- * GPU path's sm_NN and PTX ISA) is in the spec, and each path checks its
- * own CPU and feature names first (LLVM would only warn, or abort). */
+ * Both paths make their LLVM target machine here, from one spec; what
+ * differs (the CPU path's PIC objects and host CPU, the GPU path's sm_NN
+ * and PTX ISA) is in the spec, and each path checks its own CPU and
+ * feature names first (LLVM would only warn, or abort). */
 
 typedef struct AriCompileMachineSpec {
   const char *triple;     /* x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu

@@ -127,31 +127,32 @@ typedef struct {
 } Run;
 
 /* Why a guide's search stopped without satisfying its sketch, with the
- * limit that stopped it. */
+ * limit that stopped it, named as in the report (ariEgStopName). */
 static void stopReason(const Run *r, const AriEqsatGuideReport *g, char *buf, size_t cap) {
   const AriEqsatOpts *eo = &r->eo;
   switch (g->stop) {
   case ARI_EG_STOP_ITERATIONS:
-    snprintf(buf, cap, "iteration limit (%u iterations) reached with %zu e-nodes",
+    snprintf(buf, cap, "%s (%u iterations) reached with %zu e-nodes", ariEgStopName(g->stop),
              eo->maxIterations, g->nodes);
     break;
   case ARI_EG_STOP_NODES:
-    snprintf(buf, cap, "node limit (%zu e-nodes) reached after %u iteration%s", eo->maxNodes,
-             g->iterations, g->iterations == 1 ? "" : "s");
+    snprintf(buf, cap, "%s (%zu e-nodes) reached after %u iteration%s", ariEgStopName(g->stop),
+             eo->maxNodes, g->iterations, g->iterations == 1 ? "" : "s");
     break;
   case ARI_EG_STOP_TIME:
-    snprintf(buf, cap, "time limit (%g s) reached after %u iteration%s", eo->maxSeconds,
-             g->iterations, g->iterations == 1 ? "" : "s");
+    snprintf(buf, cap, "%s (%g s) reached after %u iteration%s", ariEgStopName(g->stop),
+             eo->maxSeconds, g->iterations, g->iterations == 1 ? "" : "s");
     break;
   case ARI_EG_STOP_MEMORY:
-    snprintf(buf, cap, "memory limit (%" PRId64 " MB) reached after %u iteration%s",
-             r->o->memoryLimit, g->iterations, g->iterations == 1 ? "" : "s");
+    snprintf(buf, cap, "%s (%" PRId64 " MB) reached after %u iteration%s",
+             ariEgStopName(g->stop), r->o->memoryLimit, g->iterations,
+             g->iterations == 1 ? "" : "s");
     break;
   case ARI_EG_STOP_SATURATED:
     snprintf(buf, cap,
-             "the e-graph saturated after %u iteration%s (%zu e-nodes) without a program "
+             "the e-graph %s after %u iteration%s (%zu e-nodes) without a program "
              "satisfying the sketch",
-             g->iterations, g->iterations == 1 ? "" : "s", g->nodes);
+             ariEgStopName(g->stop), g->iterations, g->iterations == 1 ? "" : "s", g->nodes);
     break;
   case ARI_EG_STOP_GOAL:
     snprintf(buf, cap, "the sketch was satisfied but no program could be extracted");
@@ -163,34 +164,13 @@ static void stopReason(const Run *r, const AriEqsatGuideReport *g, char *buf, si
   }
 }
 
-/* A one-word stop reason for the report's key=value lines. */
-static const char *stopWord(AriEgStop s) {
-  switch (s) {
-  case ARI_EG_STOP_SATURATED:
-    return "saturated";
-  case ARI_EG_STOP_GOAL:
-    return "goal";
-  case ARI_EG_STOP_ITERATIONS:
-    return "iter-limit";
-  case ARI_EG_STOP_NODES:
-    return "node-limit";
-  case ARI_EG_STOP_TIME:
-    return "time-limit";
-  case ARI_EG_STOP_MEMORY:
-    return "memory-limit";
-  case ARI_EG_STOP_ERROR:
-  default:
-    return "error";
-  }
-}
-
 /* One line per guide, deterministic fields first (tests match a prefix),
  * then the measured ones. */
 static void reportGuide(FILE *out, const char *func, const AriEqsatGuideReport *g) {
   fprintf(out,
           "rise-eqsat @%s %s: %s stop=%s iterations=%u e-nodes=%zu e-classes=%zu applied=%zu "
           "matches=%zu",
-          func, g->guide, g->found ? "found" : "not-found", stopWord(g->stop), g->iterations,
+          func, g->guide, g->found ? "found" : "not-found", ariEgStopName(g->stop), g->iterations,
           g->nodes, g->classes, g->applied, g->matches);
   if (g->found)
     fprintf(out, " cost=%g", g->cost);

@@ -245,7 +245,8 @@ AriCudaStatus ariCudaHostUnregister(AriCuda *cu, void *ptr);
 
 typedef struct AriGpuArgInfo {
   const char *type; /* the MLIR type, e.g. "memref<8x13xf32>" or "f32" */
-  const char *elem; /* element type: f32, f64, i32, i64, index, i8 */
+  const char *elem; /* element type: f32, f64, i1, i8, i32, i64, index (see
+                       runtime/codegen/scalar_c.h; i1 is a 1-byte bool) */
   int isBuffer;     /* 1: an AriCudaBuffer*; 0: a scalar passed by pointer */
   int rank;
   const int64_t *shape;

@@ -1,12 +1,18 @@
-/*===- compile.c - rise/MLIR module to native code, in process ------------===*/
+/*===- compile.c - rise/MLIR module to native code, in process ------------===*\
+ *
+ * The CPU half of runtime/codegen/compile.h, and its public entry points:
+ * ariCompileLower and ariCompileEmit hand target nvptx64 to compile_gpu.c
+ * (the one call from one path into the other; compile_gpu.c never calls
+ * back). What both paths need is in compile_util.c.
+ *
+\*===----------------------------------------------------------------------===*/
 
 #define _POSIX_C_SOURCE 200809L
 
 #include "runtime/codegen/compile.h"
-#include "runtime/codegen/compile_impl.h"
+#include "runtime/codegen/compile_util.h"
 #include "passes/lower/rise_to_affine.h"
 #include "ariadne-c/Pass.h"
-#include "utils/arena.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
@@ -18,16 +24,12 @@
 #include "llvm-c/Core.h"
 #include "llvm-c/Disassembler.h"
 #include "llvm-c/Error.h"
-#include "llvm-c/Target.h"
 #include "llvm-c/TargetMachine.h"
 #include "llvm-c/Transforms/PassBuilder.h"
 
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 /* For modules already in affine/scf/memref/arith/vector form, without the
@@ -50,23 +52,6 @@ const char *ariCompileUpstreamLowering(void) { return kUpstreamLowering; }
 void ariCompileRegister(MlirContext ctx) {
   mlirRegisterAllPasses();
   mlirRegisterAllLLVMTranslations(ctx);
-}
-
-void ariCompileError(MlirLocation loc, const char *fmt, ...) {
-  char msg[4096];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  mlirEmitError(loc, msg);
-}
-
-MlirLocation ariCompileModuleLoc(MlirModule m) {
-  return mlirOperationGetLocation(mlirModuleGetOperation(m));
-}
-
-bool ariCompileStrRefEq(MlirStringRef s, const char *c) {
-  return s.length == strlen(c) && !memcmp(s.data, c, s.length);
 }
 
 static bool isFunc(MlirOperation op) {
@@ -327,56 +312,6 @@ MlirLogicalResult ariCompileLower(MlirModule module, const AriCompileOptions *o)
   return mlirLogicalResultSuccess();
 }
 
-/*--- Writing files ----------------------------------------------------------*/
-
-MlirLogicalResult ariCompileWriteFile(MlirLocation loc, const char *path, const void *data,
-                                      size_t len) {
-  if (!strcmp(path, "-")) {
-    if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
-      ariCompileError(loc, "cannot write to stdout: %s", strerror(errno));
-      return mlirLogicalResultFailure();
-    }
-    return mlirLogicalResultSuccess();
-  }
-  char tmp[4096];
-  if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
-    ariCompileError(loc, "output path too long: %s", path);
-    return mlirLogicalResultFailure();
-  }
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    ariCompileError(loc, "cannot write '%s': %s", path, strerror(errno));
-    return mlirLogicalResultFailure();
-  }
-  const char *p = data;
-  size_t left = len;
-  bool ok = true;
-  while (left && ok) {
-    ssize_t w = write(fd, p, left);
-    if (w < 0 && errno == EINTR)
-      continue;
-    ok = w > 0;
-    if (ok)
-      p += w, left -= (size_t)w;
-  }
-  int err = ok ? 0 : errno;
-  /* mkstemp makes 0600 files; outputs get the usual umask-governed mode. */
-  mode_t mask = umask(0);
-  umask(mask);
-  if (ok && fchmod(fd, 0666 & ~mask) != 0)
-    ok = false, err = errno;
-  if (close(fd) != 0 && ok)
-    ok = false, err = errno;
-  if (ok && rename(tmp, path) != 0)
-    ok = false, err = errno;
-  if (!ok) {
-    unlink(tmp);
-    ariCompileError(loc, "cannot write '%s': %s", path, strerror(err ? err : EIO));
-    return mlirLogicalResultFailure();
-  }
-  return mlirLogicalResultSuccess();
-}
-
 /*--- Target machines --------------------------------------------------------*/
 
 typedef struct {
@@ -388,23 +323,6 @@ static const TargetName kTargets[] = {
     {"x86_64", "x86_64-unknown-linux-gnu"},
     {"aarch64", "aarch64-unknown-linux-gnu"},
 };
-
-/* Only the backend in use is initialised. */
-static void initTarget(const char *arch) {
-  if (!strcmp(arch, "x86_64")) {
-    LLVMInitializeX86TargetInfo();
-    LLVMInitializeX86Target();
-    LLVMInitializeX86TargetMC();
-    LLVMInitializeX86AsmPrinter();
-    LLVMInitializeX86Disassembler();
-  } else {
-    LLVMInitializeAArch64TargetInfo();
-    LLVMInitializeAArch64Target();
-    LLVMInitializeAArch64TargetMC();
-    LLVMInitializeAArch64AsmPrinter();
-    LLVMInitializeAArch64Disassembler();
-  }
-}
 
 static const char *hostArch(void) {
 #if defined(__x86_64__)
@@ -475,12 +393,9 @@ static MlirLogicalResult checkSubtarget(const char *triple, const char *cpu,
   return mlirLogicalResultSuccess();
 }
 
-typedef struct {
-  LLVMTargetMachineRef tm;
-  const char *triple;
-} Machine;
-
-static MlirLogicalResult makeMachine(const AriCompileOptions *o, MlirLocation loc, Machine *m) {
+/* The target machine of o's target, CPU and features, checked first. */
+static MlirLogicalResult makeMachine(const AriCompileOptions *o, MlirLocation loc,
+                                     LLVMTargetMachineRef *tm) {
   const char *arch = o->target && *o->target ? o->target : hostArch();
   const TargetName *t = NULL;
   for (size_t i = 0; i < sizeof kTargets / sizeof kTargets[0]; ++i)
@@ -490,7 +405,6 @@ static MlirLogicalResult makeMachine(const AriCompileOptions *o, MlirLocation lo
     ariCompileError(loc, "unknown target '%s' (expected x86_64, aarch64 or nvptx64)", arch);
     return mlirLogicalResultFailure();
   }
-  initTarget(t->name);
   bool native = !strcmp(arch, hostArch());
   const char *cpu = o->cpu && *o->cpu ? o->cpu : (native ? "host" : "generic");
   char *hostCpu = NULL, *hostFeatures = NULL;
@@ -508,30 +422,23 @@ static MlirLogicalResult makeMachine(const AriCompileOptions *o, MlirLocation lo
       features = hostFeatures;
     }
   }
-  LLVMTargetRef target;
-  char *err = NULL;
-  MlirLogicalResult r = checkSubtarget(t->triple, cpu, features, loc);
-  if (mlirLogicalResultIsFailure(r)) {
-    /* reported */
-  } else if (LLVMGetTargetFromTriple(t->triple, &target, &err)) {
-    ariCompileError(loc, "target %s is not available: %s", t->triple, err ? err : "");
-    r = mlirLogicalResultFailure();
-  } else {
-    LLVMCodeGenOptLevel lvl = o->optLevel <= 0   ? LLVMCodeGenLevelNone
-                              : o->optLevel == 1 ? LLVMCodeGenLevelLess
-                              : o->optLevel == 2 ? LLVMCodeGenLevelDefault
-                                                 : LLVMCodeGenLevelAggressive;
+  /* The subtarget check needs the backend's disassembler. */
+  MlirLogicalResult r = mlirLogicalResultFailure();
+  if (!ariCompileInitTarget(t->triple))
+    ariCompileError(loc, "no LLVM backend for target %s", t->triple);
+  else
+    r = checkSubtarget(t->triple, cpu, features, loc);
+  if (mlirLogicalResultIsSuccess(r)) {
     /* PIC: runners link the object into a shared library. */
-    m->tm = LLVMCreateTargetMachine(target, t->triple, cpu, features, lvl, LLVMRelocPIC,
-                                    LLVMCodeModelDefault);
-    m->triple = t->triple;
-    if (!m->tm) {
-      ariCompileError(loc, "cannot create a target machine for %s, cpu %s", t->triple, cpu);
+    AriCompileMachineSpec spec = {t->triple, cpu,          features,
+                                  o->optLevel, LLVMRelocPIC, LLVMCodeModelDefault};
+    char err[512];
+    *tm = ariCompileTargetMachine(&spec, err, sizeof err);
+    if (!*tm) {
+      ariCompileError(loc, "%s", err);
       r = mlirLogicalResultFailure();
     }
   }
-  if (err)
-    LLVMDisposeMessage(err);
   if (hostCpu)
     LLVMDisposeMessage(hostCpu);
   if (hostFeatures)
@@ -587,32 +494,6 @@ static void addPackedWrappers(LLVMModuleRef mod) {
 
 /*--- Emission -----------------------------------------------------------------*/
 
-void ariCompileTextAppend(AriCompileText *t, const char *s, size_t n) {
-  if (t->oom)
-    return;
-  if (t->len + n + 1 > t->cap) {
-    size_t cap = t->cap ? 2 * t->cap : 4096;
-    while (cap < t->len + n + 1)
-      cap *= 2;
-    char *nb = ariArenaAlloc(t->arena, cap);
-    if (!nb) {
-      t->oom = true;
-      return;
-    }
-    if (t->len)
-      memcpy(nb, t->buf, t->len);
-    t->buf = nb;
-    t->cap = cap;
-  }
-  memcpy(t->buf + t->len, s, n);
-  t->len += n;
-  t->buf[t->len] = 0;
-}
-
-void ariCompileTextCallback(MlirStringRef s, void *user) {
-  ariCompileTextAppend(user, s.data, s.length);
-}
-
 MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
                                  AriEmitKind kind, const char *path) {
   MlirLocation loc = ariCompileModuleLoc(module);
@@ -622,25 +503,14 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
     ariCompileError(loc, "an object file cannot be written to stdout");
     return mlirLogicalResultFailure();
   }
-  Machine m = {NULL, NULL};
-  if (mlirLogicalResultIsFailure(makeMachine(o, loc, &m)))
+  LLVMTargetMachineRef tm = NULL;
+  if (mlirLogicalResultIsFailure(makeMachine(o, loc, &tm)))
     return mlirLogicalResultFailure();
   MlirLogicalResult r = mlirLogicalResultSuccess();
   if (kind == ARI_EMIT_MLIR) {
-    AriArena arena;
-    ariArenaInit(&arena, 0);
-    AriCompileText g = {&arena, NULL, 0, 0, false};
-    mlirOperationPrint(mlirModuleGetOperation(module), ariCompileTextCallback, &g);
-    ariCompileTextAppend(&g, "\n", 1);
-    if (g.oom) {
-      ariCompileError(loc, "out of memory printing the module");
-      r = mlirLogicalResultFailure();
-    } else {
-      r = ariCompileWriteFile(loc, path, g.buf, g.len);
-    }
-    ariArenaDestroy(&arena);
-    LLVMDisposeTargetMachine(m.tm);
-    return r;
+    /* The machine was made only to check target, CPU and features. */
+    LLVMDisposeTargetMachine(tm);
+    return ariCompileWriteModuleText(module, path);
   }
 
   LLVMContextRef c = LLVMContextCreate();
@@ -649,10 +519,7 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
     ariCompileError(loc, "translation to LLVM IR failed");
     r = mlirLogicalResultFailure();
   } else {
-    LLVMSetTarget(mod, m.triple);
-    LLVMTargetDataRef td = LLVMCreateTargetDataLayout(m.tm);
-    LLVMSetModuleDataLayout(mod, td);
-    LLVMDisposeTargetData(td);
+    ariCompileSetModuleTarget(mod, tm);
     addPackedWrappers(mod);
     char passes[32];
     snprintf(passes, sizeof passes, "default<O%d>",
@@ -661,7 +528,7 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
     LLVMPassBuilderOptionsSetLoopVectorization(pbo, o->optLevel >= 2);
     LLVMPassBuilderOptionsSetSLPVectorization(pbo, o->optLevel >= 2);
     LLVMPassBuilderOptionsSetLoopUnrolling(pbo, o->optLevel >= 2);
-    LLVMErrorRef e = LLVMRunPasses(mod, passes, m.tm, pbo);
+    LLVMErrorRef e = LLVMRunPasses(mod, passes, tm, pbo);
     LLVMDisposePassBuilderOptions(pbo);
     if (e) {
       char *msg = LLVMGetErrorMessage(e);
@@ -679,7 +546,7 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
       LLVMMemoryBufferRef buf = NULL;
       char *err = NULL;
       if (LLVMTargetMachineEmitToMemoryBuffer(
-              m.tm, mod, kind == ARI_EMIT_ASM ? LLVMAssemblyFile : LLVMObjectFile, &err, &buf)) {
+              tm, mod, kind == ARI_EMIT_ASM ? LLVMAssemblyFile : LLVMObjectFile, &err, &buf)) {
         ariCompileError(loc, "code generation failed: %s", err ? err : "");
         r = mlirLogicalResultFailure();
       } else {
@@ -694,6 +561,6 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
   if (mod)
     LLVMDisposeModule(mod);
   LLVMContextDispose(c);
-  LLVMDisposeTargetMachine(m.tm);
+  LLVMDisposeTargetMachine(tm);
   return r;
 }

@@ -16,7 +16,7 @@
 
 #include "passes/gpu/rise_to_gpu.h"
 #include "runtime/codegen/compile.h"
-#include "runtime/codegen/compile_impl.h"
+#include "runtime/codegen/compile_util.h"
 #include "runtime/cuda.h"
 #include "utils/arena.h"
 
@@ -30,7 +30,6 @@
 #include "llvm-c/Core.h"
 #include "llvm-c/Error.h"
 #include "llvm-c/Linker.h"
-#include "llvm-c/Target.h"
 #include "llvm-c/TargetMachine.h"
 #include "llvm-c/Transforms/PassBuilder.h"
 
@@ -39,7 +38,6 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <spawn.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -230,13 +228,6 @@ MlirLogicalResult ariCompileGpuCheckLowered(MlirModule module) {
 }
 
 /*--- PTX ----------------------------------------------------------------------*/
-
-static void initNvptx(void) {
-  LLVMInitializeNVPTXTargetInfo();
-  LLVMInitializeNVPTXTarget();
-  LLVMInitializeNVPTXTargetMC();
-  LLVMInitializeNVPTXAsmPrinter();
-}
 
 /* Links libdevice when the module calls __nv_* functions. Its definitions
  * become linkonce_odr so that the optimiser drops what is not called. */
@@ -444,39 +435,17 @@ MlirLogicalResult ariCompileGpuEmit(MlirModule module, const AriCompileOptions *
     ariCompileError(loc, "a cubin cannot be written to stdout");
     return mlirLogicalResultFailure();
   }
-  if (kind == ARI_EMIT_MLIR) {
-    AriArena a;
-    ariArenaInit(&a, 0);
-    AriCompileText t = {&a, NULL, 0, 0, false};
-    mlirOperationPrint(mlirModuleGetOperation(module), ariCompileTextCallback, &t);
-    ariCompileTextAppend(&t, "\n", 1);
-    MlirLogicalResult r = mlirLogicalResultFailure();
-    if (t.oom)
-      ariCompileError(loc, "out of memory printing the module");
-    else
-      r = ariCompileWriteFile(loc, path, t.buf, t.len);
-    ariArenaDestroy(&a);
-    return r;
-  }
-  initNvptx();
-  LLVMTargetRef target;
-  char *err = NULL;
-  if (LLVMGetTargetFromTriple(kTriple, &target, &err)) {
-    ariCompileError(loc, "the NVPTX target is not available in this LLVM: %s", err ? err : "");
-    LLVMDisposeMessage(err);
-    return mlirLogicalResultFailure();
-  }
+  if (kind == ARI_EMIT_MLIR)
+    return ariCompileWriteModuleText(module, path);
   const char *features = o->features && *o->features ? o->features : "+ptx80";
   if (!checkFeatures(arch, features, loc))
     return mlirLogicalResultFailure();
-  LLVMCodeGenOptLevel lvl = o->optLevel <= 0   ? LLVMCodeGenLevelNone
-                            : o->optLevel == 1 ? LLVMCodeGenLevelLess
-                            : o->optLevel == 2 ? LLVMCodeGenLevelDefault
-                                               : LLVMCodeGenLevelAggressive;
-  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, kTriple, arch, features, lvl,
-                                                    LLVMRelocDefault, LLVMCodeModelDefault);
+  AriCompileMachineSpec spec = {kTriple, arch, features, o->optLevel, LLVMRelocDefault,
+                                LLVMCodeModelDefault};
+  char err[512];
+  LLVMTargetMachineRef tm = ariCompileTargetMachine(&spec, err, sizeof err);
   if (!tm) {
-    ariCompileError(loc, "cannot create an NVPTX target machine for %s", arch);
+    ariCompileError(loc, "%s", err);
     return mlirLogicalResultFailure();
   }
   LLVMContextRef c = LLVMContextCreate();
@@ -485,10 +454,7 @@ MlirLogicalResult ariCompileGpuEmit(MlirModule module, const AriCompileOptions *
   if (!mod)
     r = mlirLogicalResultFailure();
   if (mlirLogicalResultIsSuccess(r)) {
-    LLVMSetTarget(mod, kTriple);
-    LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
-    LLVMSetModuleDataLayout(mod, td);
-    LLVMDisposeTargetData(td);
+    ariCompileSetModuleTarget(mod, tm);
     r = linkLibdevice(mod, loc);
   }
   if (mlirLogicalResultIsSuccess(r)) {

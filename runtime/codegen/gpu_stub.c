@@ -18,6 +18,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "runtime/codegen/compile.h"
+#include "runtime/codegen/scalar_c.h"
 #include "runtime/cuda.h"
 #include "utils/arena.h"
 
@@ -163,25 +164,6 @@ static MlirStringRef symName(MlirOperation op) {
   return mlirAttributeIsNull(a) ? mlirStringRefCreate(NULL, 0) : mlirStringAttrGetValue(a);
 }
 
-/* The C view of a scalar type; false if the stub cannot pass it. */
-static bool scalarC(MlirType t, const char **tag, const char **ctype, size_t *bytes) {
-  if (mlirTypeIsAF32(t))
-    *tag = "f32", *ctype = "float", *bytes = 4;
-  else if (mlirTypeIsAF64(t))
-    *tag = "f64", *ctype = "double", *bytes = 8;
-  else if (mlirTypeIsAIndex(t))
-    *tag = "index", *ctype = "int64_t", *bytes = 8;
-  else if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 32)
-    *tag = "i32", *ctype = "int32_t", *bytes = 4;
-  else if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 64)
-    *tag = "i64", *ctype = "int64_t", *bytes = 8;
-  else if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 8)
-    *tag = "i8", *ctype = "int8_t", *bytes = 1;
-  else
-    return false;
-  return true;
-}
-
 typedef struct {
   char *b;
   size_t cap, len;
@@ -213,9 +195,11 @@ static bool bufferArg(MlirType t, StubArg *a) {
     lanes = mlirShapedTypeGetDimSize(e, 0);
     e = mlirShapedTypeGetElementType(e);
   }
-  size_t sb;
-  if (!scalarC(e, &a->elem, &a->ctype, &sb))
+  const AriScalarC *sc = ariScalarCOf(e);
+  if (!sc)
     return false;
+  a->elem = sc->tag;
+  a->ctype = sc->ctype;
   a->isBuffer = true;
   a->rank = (int)mlirShapedTypeGetRank(t);
   size_t n = 1;
@@ -225,7 +209,7 @@ static bool bufferArg(MlirType t, StubArg *a) {
   }
   if (lanes > 1)
     a->shape[a->rank++] = lanes;
-  a->elemBytes = sb * (size_t)lanes;
+  a->elemBytes = sc->bytes * (size_t)lanes;
   a->bytes = n * a->elemBytes;
   printType(t, a->type, sizeof a->type);
   return true;
@@ -295,16 +279,21 @@ MlirLogicalResult ariGpuStubBegin(MlirModule module, const char *onlyFunc, AriAr
       MlirValue v = mlirBlockGetArgument(entry, i);
       MlirType t = mlirValueGetType(v);
       StubArg *a = &f->args[i];
+      const AriScalarC *sc = NULL;
       if (bufferArg(t, a)) {
         a->access = argAccess(v);
-      } else if (!mlirTypeIsAMemRef(t) && scalarC(t, &a->elem, &a->ctype, &a->bytes)) {
-        a->elemBytes = a->bytes;
+      } else if (!mlirTypeIsAMemRef(t) && (sc = ariScalarCOf(t))) {
+        a->elem = sc->tag;
+        a->ctype = sc->ctype;
+        a->bytes = a->elemBytes = sc->bytes;
         printType(t, a->type, sizeof a->type);
       } else {
+        char types[128];
+        ariScalarCList(types, sizeof types);
         error(op,
               "argument %d of @%s cannot be passed by a GPU host stub (expected a statically "
-              "shaped memref, or a scalar f32, f64, i8, i32, i64 or index)",
-              (int)i, f->name);
+              "shaped memref, or a scalar %s)",
+              (int)i, f->name, types);
         return mlirLogicalResultFailure();
       }
     }
@@ -624,9 +613,8 @@ static MlirLogicalResult addLaunch(AriGpuStub *s, StubFunc *f, Vals *vs, MlirMod
         np += (int)(3 + 2 * rank);
       }
     } else {
-      const char *tag, *ctype;
-      size_t bytes;
-      if (!scalarC(t, &tag, &ctype, &bytes) || !x ||
+      const AriScalarC *sc = ariScalarCOf(t);
+      if (!sc || !x ||
           !(x->kind == kConstInt || x->kind == kConstFloat ||
             (x->kind == kArg && !f->args[x->index].isBuffer))) {
         error(op,
@@ -635,8 +623,11 @@ static MlirLogicalResult addLaunch(AriGpuStub *s, StubFunc *f, Vals *vs, MlirMod
               i);
         return mlirLogicalResultFailure();
       }
+      const char *ctype = sc->ctype;
       if (x->kind == kArg)
         put(o, "    %s p%d = a%d;\n", ctype, np, x->index);
+      else if (x->kind == kConstInt && !strcmp(sc->tag, "i1"))
+        put(o, "    bool p%d = %s;\n", np, x->i ? "true" : "false"); /* true is -1 in x->i */
       else if (x->kind == kConstInt)
         put(o, "    %s p%d = (%s)%" PRId64 "LL;\n", ctype, np, ctype, x->i);
       else
@@ -826,7 +817,7 @@ static void renderHeader(Out *o, const AriGpuStub *s, const char *P, const char 
   putIdent(o, "ARIADNE_GPU_", P);
   put(o, "_H\n#define ");
   putIdent(o, "ARIADNE_GPU_", P);
-  put(o, "_H\n\n#include \"runtime/cuda.h\"\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
+  put(o, "_H\n\n#include \"runtime/cuda.h\"\n\n#include <stdbool.h>\n#include <stdint.h>\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
   put(o,
       "/* The loaded module and its %d kernel%s. */\n"
       "typedef struct %s_program {\n  AriCudaModule *module;\n  AriCudaKernel *kernels[%d];\n",

@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "runtime/codegen/compile.h"
+#include "runtime/codegen/scalar_c.h"
 #include "utils/arena.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -62,25 +63,6 @@ static void put(Out *o, const char *fmt, ...) {
   o->len += (size_t)n;
 }
 
-/* C type and short name of a scalar type; false if C cannot hold it. */
-static bool scalarC(MlirType t, const char **ctype, const char **tag) {
-  if (mlirTypeIsAF32(t))
-    *ctype = "float", *tag = "f32";
-  else if (mlirTypeIsAF64(t))
-    *ctype = "double", *tag = "f64";
-  else if (mlirTypeIsAIndex(t))
-    *ctype = "int64_t", *tag = "index";
-  else if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1)
-    *ctype = "bool", *tag = "i1";
-  else if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 32)
-    *ctype = "int32_t", *tag = "i32";
-  else if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 64)
-    *ctype = "int64_t", *tag = "i64";
-  else
-    return false;
-  return true;
-}
-
 typedef struct {
   const char *ctype;
   char name[64]; /* AriMemRef_f32_2d, AriMemRef_v4f32_1d */
@@ -91,7 +73,6 @@ typedef struct {
 
 static bool memrefC(MlirType t, MemRefC *m) {
   MlirType e = mlirShapedTypeGetElementType(t);
-  const char *tag;
   m->lanes = 1;
   if (mlirTypeIsAVector(e)) {
     if (mlirShapedTypeGetRank(e) != 1 || !mlirShapedTypeHasStaticShape(e))
@@ -99,10 +80,11 @@ static bool memrefC(MlirType t, MemRefC *m) {
     m->lanes = mlirShapedTypeGetDimSize(e, 0);
     e = mlirShapedTypeGetElementType(e);
   }
-  if (!scalarC(e, &m->ctype, &tag))
+  const AriScalarC *sc = ariScalarCOf(e);
+  if (!sc)
     return false;
-  if (!strcmp(tag, "i1"))
-    m->ctype = "bool";
+  const char *tag = sc->tag;
+  m->ctype = sc->ctype;
   m->rank = mlirShapedTypeGetRank(t);
   if (m->lanes > 1)
     snprintf(m->tag, sizeof m->tag, "v%" PRId64 "%s_%dd", m->lanes, tag, (int)m->rank);
@@ -228,7 +210,7 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
       put(&decls, "void");
     for (intptr_t i = 0; i < n; ++i) {
       MlirType t = mlirFunctionTypeGetInput(ft, i);
-      const char *ctype, *tag;
+      const AriScalarC *sc = NULL;
       MemRefC m;
       if (i)
         put(&decls, ", ");
@@ -241,14 +223,15 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
           strcpy(seen[nseen++], m.name);
           putMemRefType(&o, &m);
         }
-      } else if (!mlirTypeIsAMemRef(t) && scalarC(t, &ctype, &tag)) {
-        put(&decls, "%s arg%d", ctype, (int)i);
+      } else if (!mlirTypeIsAMemRef(t) && (sc = ariScalarCOf(t))) {
+        put(&decls, "%s arg%d", sc->ctype, (int)i);
       } else {
-        char msg[256];
+        char types[128], msg[512];
+        ariScalarCList(types, sizeof types);
         snprintf(msg, sizeof msg,
                  "argument %d of @%.*s has a type the C header cannot express (expected a "
-                 "memref of, or a scalar f32, f64, i1, i32, i64 or index)",
-                 (int)i, (int)name.length, name.data);
+                 "memref of, or a scalar %s)",
+                 (int)i, (int)name.length, name.data, types);
         mlirEmitError(mlirOperationGetLocation(op), msg);
         r = mlirLogicalResultFailure();
         break;

@@ -209,7 +209,12 @@ typedef enum AriEgStop {
   ARI_EG_STOP_MEMORY,     /* memory limit */
   ARI_EG_STOP_ERROR       /* out of memory or an analysis disagreement */
 } AriEgStop;
-const char *ariEgStopName(AriEgStop s); /* "saturated", "goal", ... */
+/* The one spelling of a stop reason, wherever one is printed (the
+ * rise-eqsat pass's report and diagnostics, the tools' tables): "saturated",
+ * "goal", "iter-limit", "node-limit", "time-limit", "memory-limit",
+ * "error". One word each, so that a key=value report line stays one token
+ * per value; the limits are named like rise-eqsat's options. */
+const char *ariEgStopName(AriEgStop s);
 
 /* The current time in seconds (any origin); lets tests drive the time
  * limit deterministically. */

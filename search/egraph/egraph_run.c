@@ -36,13 +36,13 @@ const char *ariEgStopName(AriEgStop s) {
   case ARI_EG_STOP_GOAL:
     return "goal";
   case ARI_EG_STOP_ITERATIONS:
-    return "iteration limit";
+    return "iter-limit";
   case ARI_EG_STOP_NODES:
-    return "node limit";
+    return "node-limit";
   case ARI_EG_STOP_TIME:
-    return "time limit";
+    return "time-limit";
   case ARI_EG_STOP_MEMORY:
-    return "memory limit";
+    return "memory-limit";
   case ARI_EG_STOP_ERROR:
     return "error";
   }

@@ -88,11 +88,12 @@ static uint64_t nextRand(uint64_t *s) {
 
 static size_t elemSize(const char *e) {
   return !strcmp(e, "f64") || !strcmp(e, "i64") || !strcmp(e, "index") ? 8
-         : !strcmp(e, "i8")                                            ? 1
+         : !strcmp(e, "i8") || !strcmp(e, "i1")                        ? 1
                                                                        : 4;
 }
 
-/* Floats uniform in [-1, 1), integers in [-8, 8], index in [0, 8). */
+/* Floats uniform in [-1, 1), integers in [-8, 8], index in [0, 8), i1
+ * (a C bool) 0 or 1. */
 static void fillRandom(const AriGpuArgInfo *a, void *data, uint64_t seed) {
   size_t es = elemSize(a->elem), n = a->bytes / es;
   uint64_t s = seed;
@@ -109,6 +110,9 @@ static void fillRandom(const AriGpuArgInfo *a, void *data, uint64_t seed) {
     } else if (!strcmp(a->elem, "index")) {
       int64_t v = (int64_t)(r % 8);
       memcpy(p, &v, 8);
+    } else if (!strcmp(a->elem, "i1")) {
+      bool v = r & 1;
+      memcpy(p, &v, 1);
     } else if (es == 8) {
       memcpy(p, &k, 8);
     } else if (es == 4) {

@@ -608,6 +608,18 @@ static void testRunner(void) {
            ariEgStopName(rep.stop), rep.iterations, rep.nodes, rep.classes, rep.bestCost);
     ariEgDestroy(g);
   }
+  /* The one spelling of each reason (reports, tables and diagnostics all
+   * print these): single words, the limits named like rise-eqsat's options. */
+  static const char *const stopNames[] = {"saturated",  "goal",         "iter-limit", "node-limit",
+                                          "time-limit", "memory-limit", "error"};
+  static const AriEgStop stops[] = {ARI_EG_STOP_SATURATED, ARI_EG_STOP_GOAL,
+                                    ARI_EG_STOP_ITERATIONS, ARI_EG_STOP_NODES,
+                                    ARI_EG_STOP_TIME,       ARI_EG_STOP_MEMORY,
+                                    ARI_EG_STOP_ERROR};
+  for (size_t i = 0; i < sizeof stops / sizeof stops[0]; ++i) {
+    CHECK(!strcmp(ariEgStopName(stops[i]), stopNames[i]));
+    CHECK(!strchr(ariEgStopName(stops[i]), ' '));
+  }
   /* Throughput on the largest run (a figure, not a test). */
   {
     AriEGraph *g = ariEgCreate(s);

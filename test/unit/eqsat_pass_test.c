@@ -133,7 +133,7 @@ int main(void) {
     CHECK(mlirLogicalResultIsFailure(runPass(ctx, m, opts)));
     ariDiagSinkDetach(&sink);
     CHECK(sink.errors == 1);
-    CHECK(strstr(sink.last, "guide 'never' not satisfied on @f: node limit (40 e-nodes) reached") !=
+    CHECK(strstr(sink.last, "guide 'never' not satisfied on @f: node-limit (40 e-nodes) reached") !=
           NULL);
     MlirOperation f = ariFindFunc(m, "f");
     CHECK(countOps(f, "rise.map") == 2 && countOps(f, "rise.split") == 0);

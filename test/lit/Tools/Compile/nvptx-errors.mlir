@@ -43,7 +43,7 @@
 
 // Arguments a stub cannot pass, and a missing function.
 // RUN: not ariadne-compile %t/dynarg.mlir --target=nvptx64 -o %t/a.cubin --stub=%t/s.c --header=%t/s.h 2>&1 | FileCheck %s --check-prefix=DYNARG
-// DYNARG: dynarg.mlir:1:1: error: argument 0 of @f cannot be passed by a GPU host stub (expected a statically shaped memref, or a scalar f32, f64, i8, i32, i64 or index)
+// DYNARG: dynarg.mlir:1:1: error: argument 0 of @f cannot be passed by a GPU host stub (expected a statically shaped memref, or a scalar f32, f64, i1, i8, i32, i64 or index)
 // RUN: not ariadne-compile %t/kernel.mlir --target=nvptx64 --func=nosuch -o %t/a.cubin --stub=%t/s.c --header=%t/s.h 2>&1 | FileCheck %s --check-prefix=NOFUNC
 // NOFUNC: error: no public function of that name for the host stub
 

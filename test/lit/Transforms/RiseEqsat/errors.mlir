@@ -330,7 +330,7 @@ func.func @f(%a: memref<32xf32>, %o: memref<32xf32>) {
 }
 
 //--- node-limit.mlir
-// expected-error@+1 {{rise-eqsat: guide 'never' not satisfied on @f: node limit (40 e-nodes) reached after}}
+// expected-error@+1 {{rise-eqsat: guide 'never' not satisfied on @f: node-limit (40 e-nodes) reached after}}
 func.func @f(%a: memref<32xf32>, %o: memref<32xf32>) {
   %x = rise.in %a : memref<32xf32> -> !rise.array<32xf32>
   %y = rise.map %x : !rise.array<32xf32> -> !rise.array<32xf32> {
@@ -343,7 +343,7 @@ func.func @f(%a: memref<32xf32>, %o: memref<32xf32>) {
 }
 
 //--- iter-limit.mlir
-// expected-error@+1 {{rise-eqsat: guide 'never' not satisfied on @f: iteration limit (2 iterations) reached with}}
+// expected-error@+1 {{rise-eqsat: guide 'never' not satisfied on @f: iter-limit (2 iterations) reached with}}
 func.func @f(%a: memref<32xf32>, %o: memref<32xf32>) {
   %x = rise.in %a : memref<32xf32> -> !rise.array<32xf32>
   %y = rise.map %x : !rise.array<32xf32> -> !rise.array<32xf32> {
@@ -356,7 +356,7 @@ func.func @f(%a: memref<32xf32>, %o: memref<32xf32>) {
 }
 
 //--- memory-limit.mlir
-// expected-error@+1 {{rise-eqsat: guide 'grow' not satisfied on @f: memory limit (1 MB) reached after}}
+// expected-error@+1 {{rise-eqsat: guide 'grow' not satisfied on @f: memory-limit (1 MB) reached after}}
 func.func @f(%a: memref<32xf32>, %o: memref<32xf32>) {
   %x = rise.in %a : memref<32xf32> -> !rise.array<32xf32>
   %y = rise.map %x : !rise.array<32xf32> -> !rise.array<32xf32> {
@@ -369,7 +369,7 @@ func.func @f(%a: memref<32xf32>, %o: memref<32xf32>) {
 }
 
 //--- time-limit.mlir
-// expected-error@+1 {{rise-eqsat: guide 'grow' not satisfied on @f: time limit (1e-09 s) reached after}}
+// expected-error@+1 {{rise-eqsat: guide 'grow' not satisfied on @f: time-limit (1e-09 s) reached after}}
 func.func @f(%a: memref<32xf32>, %o: memref<32xf32>) {
   %x = rise.in %a : memref<32xf32> -> !rise.array<32xf32>
   %y = rise.map %x : !rise.array<32xf32> -> !rise.array<32xf32> {

@@ -163,7 +163,7 @@
 // Without nat= the file's sizes (1024) apply, which this program never
 // satisfies: the search ends at the node limit and says so.
 // RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%ariadne_src/search/sketch/guides/matmul.guides guide=split node-limit=1000 report=none})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SIZES
-// SIZES: matmul.mlir:[[# @LINE + 2]]:1: error: rise-eqsat: guide 'split' not satisfied on @mm: node limit (1000 e-nodes) reached after {{[0-9]+}} iterations
+// SIZES: matmul.mlir:[[# @LINE + 2]]:1: error: rise-eqsat: guide 'split' not satisfied on @mm: node-limit (1000 e-nodes) reached after {{[0-9]+}} iterations
 
 func.func @mm(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
   %a = rise.in %A : memref<64x64xf32> -> !rise.array<64x64xf32>

@@ -48,11 +48,12 @@ static void walk(MlirOperation op, int64_t trips, AriStats *s) {
   RiseOpWork w = riseOpWork(op);
   s->flops = riseSatAdd(s->flops, riseSatMul(w.flops, trips));
   s->transcendentals = riseSatAdd(s->transcendentals, riseSatMul(w.transcendentals, trips));
-  if (riseOpIs(op, "rise.in"))
+  RiseOpKind kind = riseOpKind(op);
+  if (kind == RISE_OP_IN)
     s->bytesRead = riseSatAdd(
         s->bytesRead,
         riseSatMul(riseTypeBytes(mlirValueGetType(mlirOperationGetOperand(op, 0))), trips));
-  if (riseOpIs(op, "rise.out"))
+  if (kind == RISE_OP_OUT)
     s->bytesWritten = riseSatAdd(
         s->bytesWritten,
         riseSatMul(riseTypeBytes(mlirValueGetType(mlirOperationGetOperand(op, 1))), trips));

@@ -299,11 +299,14 @@ static int64_t countValues(MlirOperation op) {
 
 /*--- Ops -----------------------------------------------------------------*/
 
+/* What compileOp does with an op. A rise op's tag is its RiseOpKind (the
+ * T_ names below are those of ariadne-c/RiseOps.def); the other ops the
+ * interpreter supports are numbered after them and found by name in kOps. */
 typedef enum Tag {
-  T_IN, T_OUT, T_MAP, T_REDUCE, T_ZIP, T_UNZIP, T_PAIR, T_FST, T_SND, T_SPLIT, T_JOIN,
-  T_TRANSPOSE, T_SLIDE, T_PAD_CST, T_PAD_CLAMP, T_GENERATE, T_IDX, T_LITERAL, T_TO_MEM,
-  T_AS_VECTOR, T_AS_SCALAR, T_VFS, T_CBUF, T_ROTATE, T_KERNEL, T_YIELD, T_RETURN,
-  T_CONSTANT, T_SELECT, T_ELEM
+  T_NONE = RISE_OP_NONE,
+#define RISE_OP(Kind, Name, OdsClass) T_##Kind = RISE_OP_##Kind,
+#include "ariadne-c/RiseOps.def"
+  T_RETURN = RISE_OP_NUM_KINDS, T_CONSTANT, T_SELECT, T_ELEM
 } Tag;
 
 typedef struct OpEntry {
@@ -312,17 +315,7 @@ typedef struct OpEntry {
 } OpEntry;
 
 static const OpEntry kOps[] = {
-    {"rise.in", T_IN, 0}, {"rise.out", T_OUT, 0}, {"rise.map", T_MAP, 0},
-    {"rise.reduce", T_REDUCE, 0}, {"rise.zip", T_ZIP, 0}, {"rise.unzip", T_UNZIP, 0},
-    {"rise.pair", T_PAIR, 0}, {"rise.fst", T_FST, 0}, {"rise.snd", T_SND, 0},
-    {"rise.split", T_SPLIT, 0}, {"rise.join", T_JOIN, 0}, {"rise.transpose", T_TRANSPOSE, 0},
-    {"rise.slide", T_SLIDE, 0}, {"rise.pad_cst", T_PAD_CST, 0},
-    {"rise.pad_clamp", T_PAD_CLAMP, 0}, {"rise.generate", T_GENERATE, 0},
-    {"rise.idx", T_IDX, 0}, {"rise.literal", T_LITERAL, 0}, {"rise.to_mem", T_TO_MEM, 0},
-    {"rise.as_vector", T_AS_VECTOR, 0}, {"rise.as_scalar", T_AS_SCALAR, 0},
-    {"rise.vector_from_scalar", T_VFS, 0}, {"rise.circular_buffer", T_CBUF, 0},
-    {"rise.rotate_values", T_ROTATE, 0}, {"rise.kernel", T_KERNEL, 0},
-    {"rise.yield", T_YIELD, 0}, {"func.return", T_RETURN, 0},
+    {"func.return", T_RETURN, 0},
     {"arith.constant", T_CONSTANT, 0}, {"arith.select", T_SELECT, 0},
     {"arith.addf", T_ELEM, EO_ADDF}, {"arith.subf", T_ELEM, EO_SUBF},
     {"arith.mulf", T_ELEM, EO_MULF}, {"arith.divf", T_ELEM, EO_DIVF},
@@ -362,11 +355,19 @@ static const OpEntry kOps[] = {
     {"arith.bitcast", T_ELEM, EO_BITCAST},
 };
 
-static const OpEntry *lookupOp(MlirOperation op) {
+/* Fills *e for op; false if the interpreter does not support it. */
+static bool lookupOp(MlirOperation op, OpEntry *e) {
+  RiseOpKind kind = riseOpKind(op);
+  if (kind != RISE_OP_NONE) {
+    *e = (OpEntry){riseOpKindName(kind), (uint8_t)kind, 0};
+    return true;
+  }
   for (size_t i = 0; i < sizeof kOps / sizeof kOps[0]; ++i)
-    if (riseOpIs(op, kOps[i].name))
-      return &kOps[i];
-  return NULL;
+    if (riseOpIs(op, kOps[i].name)) {
+      *e = kOps[i];
+      return true;
+    }
+  return false;
 }
 
 static int64_t attrInt(MlirOperation op, const char *name) {
@@ -549,8 +550,9 @@ static void compileOp(Cx *cx, MlirOperation op, InterpNode *n) {
     if (i < 2)
       n->out[i] = s;
   }
-  const OpEntry *e = lookupOp(op);
-  if (!e) {
+  OpEntry entry;
+  const OpEntry *e = &entry;
+  if (!lookupOp(op, &entry)) {
     diag(cx, op, "is not supported by the rise interpreter");
     return;
   }
@@ -709,15 +711,15 @@ static void compileOp(Cx *cx, MlirOperation op, InterpNode *n) {
       diag(cx, op, "has a value attribute the rise interpreter cannot decode");
     break;
   }
-  case T_VFS:
+  case T_VECTOR_FROM_SCALAR:
     n->kind = NK_BROADCAST;
     n->trips = lo->n;
     n->isz = li->size;
     n->store = blob(cx, op, lo->size);
     break;
-  case T_CBUF:
-  case T_ROTATE: {
-    n->kind = e->tag == T_CBUF ? NK_CBUF : NK_ROTATE;
+  case T_CIRCULAR_BUFFER:
+  case T_ROTATE_VALUES: {
+    n->kind = e->tag == T_CIRCULAR_BUFFER ? NK_CBUF : NK_ROTATE;
     n->trips = li->n;
     n->isz = li->elem->size;
     n->osz = lo->elem->elem->size;
@@ -737,6 +739,7 @@ static void compileOp(Cx *cx, MlirOperation op, InterpNode *n) {
       compileBody(cx, op, 0, n->body, 0);
     break;
   case T_YIELD:
+  case T_NONE: /* lookupOp gives no entry for it */
     n->kind = NK_NOP;
     break;
   case T_RETURN:
@@ -816,7 +819,7 @@ static bool compileBody(Cx *cx, MlirOperation owner, intptr_t region, InterpBody
   if (cx->oom)
     return false;
   if (nargs >= 0) {
-    if (mlirOperationIsNull(last) || !riseOpIs(last, "rise.yield") ||
+    if (mlirOperationIsNull(last) || riseOpKind(last) != RISE_OP_YIELD ||
         mlirOperationGetNumOperands(last) != 1) {
       diag(cx, owner, "must end its region with rise.yield");
       return false;

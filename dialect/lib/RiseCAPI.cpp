@@ -80,3 +80,14 @@ const char *mlirRisePatternKindGetName(MlirRisePatternKind k) {
 const char *mlirRiseAddressSpaceGetName(MlirRiseAddressSpace a) {
   return stringifyAddressSpace(static_cast<AddressSpace>(a)).data();
 }
+
+intptr_t mlirRiseContextGetNumRegisteredOperations(MlirContext ctx) {
+  return static_cast<intptr_t>(
+      unwrap(ctx)->getRegisteredOperationsByDialect(RiseDialect::getDialectNamespace()).size());
+}
+
+MlirStringRef mlirRiseContextGetRegisteredOperationName(MlirContext ctx, intptr_t i) {
+  return wrap(unwrap(ctx)
+                  ->getRegisteredOperationsByDialect(RiseDialect::getDialectNamespace())[i]
+                  .getStringRef());
+}

@@ -140,36 +140,59 @@ static void printReduceKind(OpAsmPrinter &printer, Operation *op,
 #include "ariadne/Dialect/Rise/RiseOps.cpp.inc"
 
 // The type rules live in C (dialect/lib/verify.c) so that they are shared
-// with the interpreter's and the term store's checks.
-#define RISE_VERIFY_IN_C(OP)                                                   \
-  LogicalResult OP::verify() {                                                 \
+// with the interpreter's and the term store's checks. The forwarders come
+// from the C op list, so an ODS op that the list lacks has no verify() and
+// the dialect fails to link.
+#define RISE_OP(Kind, Name, OdsClass)                                          \
+  LogicalResult OdsClass::verify() {                                           \
     return mlirLogicalResultIsSuccess(ariadneRiseVerifyOp(wrap(getOperation()))) \
                ? success()                                                     \
                : failure();                                                    \
   }
-RISE_VERIFY_IN_C(InOp)
-RISE_VERIFY_IN_C(OutOp)
-RISE_VERIFY_IN_C(MapOp)
-RISE_VERIFY_IN_C(ReduceOp)
-RISE_VERIFY_IN_C(ZipOp)
-RISE_VERIFY_IN_C(UnzipOp)
-RISE_VERIFY_IN_C(PairOp)
-RISE_VERIFY_IN_C(FstOp)
-RISE_VERIFY_IN_C(SndOp)
-RISE_VERIFY_IN_C(SplitOp)
-RISE_VERIFY_IN_C(JoinOp)
-RISE_VERIFY_IN_C(TransposeOp)
-RISE_VERIFY_IN_C(SlideOp)
-RISE_VERIFY_IN_C(PadCstOp)
-RISE_VERIFY_IN_C(PadClampOp)
-RISE_VERIFY_IN_C(GenerateOp)
-RISE_VERIFY_IN_C(IdxOp)
-RISE_VERIFY_IN_C(LiteralOp)
-RISE_VERIFY_IN_C(ToMemOp)
-RISE_VERIFY_IN_C(AsVectorOp)
-RISE_VERIFY_IN_C(AsScalarOp)
-RISE_VERIFY_IN_C(VectorFromScalarOp)
-RISE_VERIFY_IN_C(CircularBufferOp)
-RISE_VERIFY_IN_C(RotateValuesOp)
-RISE_VERIFY_IN_C(KernelOp)
-RISE_VERIFY_IN_C(YieldOp)
+#include "ariadne-c/RiseOps.def"
+
+// The C op list (ariadne-c/RiseOps.def) against ODS, at compile time: as
+// many entries as ODS has ops, each named as its class, in the byte order
+// that riseOpKind's binary search relies on.
+namespace {
+template <typename... Ops>
+constexpr size_t countOps() {
+  return sizeof...(Ops);
+}
+
+constexpr int compareNames(const char *a, const char *b) {
+  for (; *a && *a == *b; ++a, ++b) {
+  }
+  return (unsigned char)*a - (unsigned char)*b;
+}
+
+constexpr bool sameName(llvm::StringLiteral ods, const char *name) {
+  size_t i = 0;
+  for (; i < ods.size() && name[i] == ods.data()[i]; ++i) {
+  }
+  return i == ods.size() && name[i] == 0;
+}
+
+constexpr bool namesSorted() {
+  const char *names[] = {
+#define RISE_OP(Kind, Name, OdsClass) Name,
+#include "ariadne-c/RiseOps.def"
+  };
+  for (size_t i = 1; i < sizeof names / sizeof names[0]; ++i)
+    if (compareNames(names[i - 1], names[i]) >= 0)
+      return false;
+  return true;
+}
+} // namespace
+
+static_assert(countOps<
+#define GET_OP_LIST
+#include "ariadne/Dialect/Rise/RiseOps.cpp.inc"
+                  >() == RISE_OP_NUM_KINDS - 1,
+              "ariadne-c/RiseOps.def must list every op of RiseOps.td once");
+#define RISE_OP(Kind, Name, OdsClass)                                          \
+  static_assert(sameName(OdsClass::getOperationName(), Name),                  \
+                "ariadne-c/RiseOps.def: " #OdsClass " is not named " Name);
+#include "ariadne-c/RiseOps.def"
+static_assert(namesSorted(), "ariadne-c/RiseOps.def must list the ops in byte order of "
+                             "their names (riseOpKind binary-searches it)");

@@ -79,7 +79,7 @@ bool riseOpIsRise(MlirOperation op) {
 }
 
 static void markOutputs(MlirOperation op, MlirBlock entry, bool *isOut, intptr_t n) {
-  if (riseOpIs(op, "rise.out")) {
+  if (riseOpKind(op) == RISE_OP_OUT) {
     MlirValue m = mlirOperationGetOperand(op, 1);
     if (mlirValueIsABlockArgument(m) && mlirBlockEqual(mlirBlockArgumentGetOwner(m), entry)) {
       intptr_t k = mlirBlockArgumentGetArgNumber(m);

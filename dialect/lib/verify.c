@@ -86,7 +86,7 @@ static MlirLogicalResult checkLambda(const VCtx *v, intptr_t idx, const char *ru
   }
   MlirOperation term = mlirBlockGetTerminator(b);
   if (mlirOperationIsNull(term) ||
-      !riseOpIs(term, "rise.yield") || mlirOperationGetNumOperands(term) != 1)
+      riseOpKind(term) != RISE_OP_YIELD || mlirOperationGetNumOperands(term) != 1)
     return fail(v, "rule %s: the function region must end with rise.yield", rule);
   MlirType yt = operandType(term, 0);
   if (!mlirTypeEqual(yt, ret))
@@ -505,67 +505,72 @@ MlirLogicalResult ariadneRiseVerifyOp(MlirOperation op) {
   memcpy(name, s.data, n);
   name[n] = 0;
   VCtx v = {op, name};
-  const char *k = name + 5; /* skip "rise." */
 
   /* Every value a rise op produces is data: functions are never values. */
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
     TRY(expectData(&v, "result", resultType(op, i)));
 
-  if (!strcmp(k, "in"))
+  /* No default: an op added to ariadne-c/RiseOps.def does not compile
+   * until it has a rule here. */
+  switch (riseOpKind(op)) {
+  case RISE_OP_IN:
     return verifyBoundary(&v, resultType(op, 0), operandType(op, 0));
-  if (!strcmp(k, "out"))
+  case RISE_OP_OUT:
     return verifyBoundary(&v, operandType(op, 0), operandType(op, 1));
-  if (!strcmp(k, "map"))
+  case RISE_OP_MAP:
     return verifyMap(&v);
-  if (!strcmp(k, "reduce"))
+  case RISE_OP_REDUCE:
     return verifyReduce(&v);
-  if (!strcmp(k, "zip"))
+  case RISE_OP_ZIP:
     return verifyZip(&v);
-  if (!strcmp(k, "unzip"))
+  case RISE_OP_UNZIP:
     return verifyUnzip(&v);
-  if (!strcmp(k, "pair"))
+  case RISE_OP_PAIR:
     return verifyPair(&v);
-  if (!strcmp(k, "fst"))
+  case RISE_OP_FST:
     return verifyProj(&v, true);
-  if (!strcmp(k, "snd"))
+  case RISE_OP_SND:
     return verifyProj(&v, false);
-  if (!strcmp(k, "split"))
+  case RISE_OP_SPLIT:
     return verifySplit(&v);
-  if (!strcmp(k, "join"))
+  case RISE_OP_JOIN:
     return verifyJoin(&v);
-  if (!strcmp(k, "transpose"))
+  case RISE_OP_TRANSPOSE:
     return verifyTranspose(&v);
-  if (!strcmp(k, "slide")) {
+  case RISE_OP_SLIDE: {
     MlirType in = operandType(op, 0);
     TRY(expectArray(&v, "slide sz sp : (sp*n+sz-sp).t -> n.sz.t", "input", in));
     return verifyWindows(&v, "slide sz sp : (sp*n+sz-sp).t -> n.sz.t", in,
                          attrInt(op, "size"), attrInt(op, "step"), elt(in));
   }
-  if (!strcmp(k, "pad_cst"))
+  case RISE_OP_PAD_CST:
     return verifyPad(&v, true);
-  if (!strcmp(k, "pad_clamp"))
+  case RISE_OP_PAD_CLAMP:
     return verifyPad(&v, false);
-  if (!strcmp(k, "generate"))
+  case RISE_OP_GENERATE:
     return verifyGenerate(&v);
-  if (!strcmp(k, "idx"))
+  case RISE_OP_IDX:
     return verifyIdx(&v);
-  if (!strcmp(k, "literal"))
+  case RISE_OP_LITERAL:
     return verifyLiteral(&v);
-  if (!strcmp(k, "to_mem"))
+  case RISE_OP_TO_MEM:
     return expectData(&v, "toMem's value", operandType(op, 0));
-  if (!strcmp(k, "as_vector"))
+  case RISE_OP_AS_VECTOR:
     return verifyAsVector(&v);
-  if (!strcmp(k, "as_scalar"))
+  case RISE_OP_AS_SCALAR:
     return verifyAsScalar(&v);
-  if (!strcmp(k, "vector_from_scalar"))
+  case RISE_OP_VECTOR_FROM_SCALAR:
     return verifyVectorFromScalar(&v);
-  if (!strcmp(k, "circular_buffer"))
+  case RISE_OP_CIRCULAR_BUFFER:
     return verifyCircularBuffer(&v);
-  if (!strcmp(k, "rotate_values"))
+  case RISE_OP_ROTATE_VALUES:
     return verifyRotateValues(&v);
-  if (!strcmp(k, "kernel"))
+  case RISE_OP_KERNEL:
     return verifyKernel(&v);
-  if (!strcmp(k, "yield"))
+  case RISE_OP_YIELD:
     return expectData(&v, "the yielded value", operandType(op, 0));
+  case RISE_OP_NONE:
+    break;
+  }
   return fail(&v, "has no type rule (internal error: op missing from verify.c)");
 }

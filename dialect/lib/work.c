@@ -49,11 +49,12 @@ RiseOpWork riseOpWork(MlirOperation op) {
 
 int64_t riseRegionTrips(MlirOperation op, intptr_t region) {
   (void)region;
-  if (riseOpIs(op, "rise.kernel"))
+  RiseOpKind kind = riseOpKind(op);
+  if (kind == RISE_OP_KERNEL)
     return 1;
-  if (riseOpIs(op, "rise.generate"))
+  if (kind == RISE_OP_GENERATE)
     return mlirRiseArrayTypeGetSize(mlirValueGetType(mlirOperationGetResult(op, 0)));
-  MlirValue in = mlirOperationGetOperand(op, riseOpIs(op, "rise.reduce") ? 1 : 0);
+  MlirValue in = mlirOperationGetOperand(op, kind == RISE_OP_REDUCE ? 1 : 0);
   MlirType t = mlirValueGetType(in);
   if (mlirTypeIsAVector(t))
     return mlirShapedTypeGetDimSize(t, 0);

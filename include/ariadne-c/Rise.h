@@ -99,6 +99,18 @@ mlirRiseAddressSpaceAttrGetValue(MlirAttribute a);
 MLIR_CAPI_EXPORTED const char *mlirRisePatternKindGetName(MlirRisePatternKind k);
 MLIR_CAPI_EXPORTED const char *mlirRiseAddressSpaceGetName(MlirRiseAddressSpace a);
 
+/*--- Operations ----------------------------------------------------------*/
+
+/* The number of ops the rise dialect has registered in `ctx`: 0 until the
+ * dialect is loaded there. With the next function it lets C code check its
+ * op list (ariadne-c/RiseOps.def) against the ops that ODS defines. */
+MLIR_CAPI_EXPORTED intptr_t mlirRiseContextGetNumRegisteredOperations(MlirContext ctx);
+
+/* The full name ("rise.map") of the i-th of those ops, in no promised
+ * order; i must be below mlirRiseContextGetNumRegisteredOperations(ctx). */
+MLIR_CAPI_EXPORTED MlirStringRef mlirRiseContextGetRegisteredOperationName(MlirContext ctx,
+                                                                           intptr_t i);
+
 /*--- Verification --------------------------------------------------------*/
 
 /* Checks the RISE typing rules of one rise op (not its nested ops) and

@@ -93,7 +93,7 @@ typedef struct Nest {
 static bool checkRegions(MlirOperation op, Nest n);
 
 static bool isItemMap(MlirOperation op) {
-  return riseOpIs(op, "rise.map") &&
+  return riseOpKind(op) == RISE_OP_MAP &&
          (kindOf(op) == MlirRisePatternKindLocal || kindOf(op) == MlirRisePatternKindGlobal);
 }
 
@@ -140,13 +140,16 @@ static bool dependsOnItem(MlirValue v, int *budget) {
     return true;
   if (mlirValueIsABlockArgument(v)) {
     MlirOperation owner = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
-    if (mlirOperationIsNull(owner) || riseOpIs(owner, "func.func") || riseOpIs(owner, "rise.generate"))
+    if (mlirOperationIsNull(owner) || riseOpIs(owner, "func.func"))
+      return false;
+    RiseOpKind kind = riseOpKind(owner);
+    if (kind == RISE_OP_GENERATE)
       return false;
     if (isItemMap(owner))
       return true;
-    if (riseOpIs(owner, "rise.map"))
+    if (kind == RISE_OP_MAP)
       return dependsOnItem(mlirOperationGetOperand(owner, 0), budget);
-    if (riseOpIs(owner, "rise.reduce") && mlirBlockArgumentGetArgNumber(v) == 1)
+    if (kind == RISE_OP_REDUCE && mlirBlockArgumentGetArgNumber(v) == 1)
       return dependsOnItem(mlirOperationGetOperand(owner, 1), budget);
     return true; /* accumulators, and anything unknown */
   }
@@ -158,7 +161,8 @@ static bool dependsOnItem(MlirValue v, int *budget) {
 }
 
 static bool checkOp(MlirOperation op, Nest n) {
-  if (riseOpIs(op, "rise.kernel")) {
+  RiseOpKind kind = riseOpKind(op);
+  if (kind == RISE_OP_KERNEL) {
     int64_t l[3], g[3];
     if (!mlirOperationIsNull(n.kernel)) {
       emitError(op, "'rise.kernel' inside a kernel is not supported");
@@ -171,7 +175,7 @@ static bool checkOp(MlirOperation op, Nest n) {
       return false;
     }
     n.kernel = op;
-  } else if (riseOpIs(op, "rise.map") && gpuKind(kindOf(op))) {
+  } else if (kind == RISE_OP_MAP && gpuKind(kindOf(op))) {
     MlirRisePatternKind k = kindOf(op);
     int d = dimOf(op);
     unsigned bit = 1u << d;
@@ -201,17 +205,17 @@ static bool checkOp(MlirOperation op, Nest n) {
       n.workgroup |= bit;
     else
       n.local |= bit;
-  } else if (riseOpIs(op, "rise.map") && kindOf(op) == MlirRisePatternKindPar &&
+  } else if (kind == RISE_OP_MAP && kindOf(op) == MlirRisePatternKindPar &&
              !mlirOperationIsNull(n.kernel)) {
     /* scf.parallel (OpenMP on the CPU) has no meaning inside a launch. */
     emitError(op, "'rise.map par' inside a 'rise.kernel' is not supported (use the global, "
                   "workgroup or local forms)");
     return false;
-  } else if ((riseOpIs(op, "rise.to_mem") || riseOpIs(op, "rise.circular_buffer")) &&
+  } else if ((kind == RISE_OP_TO_MEM || kind == RISE_OP_CIRCULAR_BUFFER) &&
              !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, sref("addr"))) &&
              mlirRiseAddressSpaceAttrGetValue(mlirOperationGetAttributeByName(op, sref("addr"))) ==
                  MlirRiseAddressSpaceLocal) {
-    const char *name = riseOpIs(op, "rise.to_mem") ? "rise.to_mem" : "rise.circular_buffer";
+    const char *name = riseOpKindName(kind);
     if (mlirOperationIsNull(n.kernel)) {
       emitError(op, "'%s local' outside a 'rise.kernel': workgroup memory exists only in a "
                     "work-group",
@@ -219,7 +223,7 @@ static bool checkOp(MlirOperation op, Nest n) {
       return false;
     }
     int budget = 100000;
-    if (n.global || (n.local && (!riseOpIs(op, "rise.to_mem") ||
+    if (n.global || (n.local && (kind != RISE_OP_TO_MEM ||
                                  dependsOnItem(mlirOperationGetOperand(op, 0), &budget)))) {
       emitError(op, "'%s local' inside a '%s' map of a value that may differ between work-items: "
                     "a single work-item cannot own workgroup memory",

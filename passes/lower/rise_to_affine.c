@@ -1058,7 +1058,7 @@ static Desc *lambda(Lower *L, MlirOperation op, intptr_t region, Env *env, intpt
     env = bind(L, env, mlirBlockGetArgument(blk, k), args[k]);
   for (MlirOperation o = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o)) {
-    if (riseOpIs(o, "rise.yield"))
+    if (riseOpKind(o) == RISE_OP_YIELD)
       return use(L, env, mlirOperationGetOperand(o, 0));
     if (!evalOp(L, o, &env))
       return NULL;
@@ -1069,18 +1069,32 @@ static Desc *lambda(Lower *L, MlirOperation op, intptr_t region, Env *env, intpt
 /* A lambda that only rearranges its input (views, and maps of such
  * lambdas) costs nothing to recompute, so its map is never buffered. */
 static bool viewOnly(MlirOperation op) {
-  static const char *const views[] = {
-      "rise.zip",       "rise.unzip",   "rise.fst",       "rise.snd",       "rise.pair",
-      "rise.split",     "rise.join",    "rise.transpose", "rise.slide",     "rise.pad_clamp",
-      "rise.as_vector", "rise.as_scalar", "rise.idx",     "rise.yield"};
   MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   for (MlirOperation o = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o)) {
-    bool ok = riseOpIs(o, "rise.map") && viewOnly(o);
-    for (size_t i = 0; !ok && i < sizeof views / sizeof *views; ++i)
-      ok = riseOpIs(o, views[i]);
-    if (!ok)
+    switch (riseOpKind(o)) {
+    case RISE_OP_MAP:
+      if (!viewOnly(o))
+        return false;
+      break;
+    case RISE_OP_ZIP:
+    case RISE_OP_UNZIP:
+    case RISE_OP_FST:
+    case RISE_OP_SND:
+    case RISE_OP_PAIR:
+    case RISE_OP_SPLIT:
+    case RISE_OP_JOIN:
+    case RISE_OP_TRANSPOSE:
+    case RISE_OP_SLIDE:
+    case RISE_OP_PAD_CLAMP:
+    case RISE_OP_AS_VECTOR:
+    case RISE_OP_AS_SCALAR:
+    case RISE_OP_IDX:
+    case RISE_OP_YIELD:
+      break;
+    default:
       return false;
+    }
   }
   return true;
 }
@@ -1109,35 +1123,44 @@ static bool readsElementsOnce(MlirValue v, MlirBlock blk, int depth) {
     return false; /* captured by a lambda: read once per iteration */
   /* A reduce's init is written once, element-wise, into the buffers of
    * an array accumulator (evalArrayReduce). */
-  if (riseOpIs(user, "rise.reduce") && mlirOpOperandGetOperandNumber(u) == 0)
+  RiseOpKind kind = riseOpKind(user);
+  if (kind == RISE_OP_REDUCE && mlirOpOperandGetOperandNumber(u) == 0)
     return true;
-  /* A map or reduce reads each element once, but its lambda may reuse
-   * the parts of that element (a row it slides over): look inside. */
-  intptr_t argNo = riseOpIs(user, "rise.map") ? 0 : riseOpIs(user, "rise.reduce") ? 1 : -1;
-  if (argNo >= 0) {
+  switch (kind) {
+  case RISE_OP_MAP:
+  case RISE_OP_REDUCE: {
+    /* A map or reduce reads each element once, but its lambda may reuse
+     * the parts of that element (a row it slides over): look inside. */
+    intptr_t argNo = kind == RISE_OP_MAP ? 0 : 1;
     if (mlirOpOperandGetOperandNumber(u) != (unsigned)argNo)
       return false;
     MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(user, 0));
     return readsElementsOnce(mlirBlockGetArgument(body, argNo), body, depth + 1) &&
-           (!riseOpIs(user, "rise.map") || !viewOnly(user) ||
+           (kind != RISE_OP_MAP || !viewOnly(user) ||
             readsElementsOnce(mlirOperationGetResult(user, 0), blk, depth + 1));
   }
-  static const char *const sinks[] = {"rise.out", "rise.yield", "rise.to_mem"};
-  static const char *const views[] = {"rise.zip",       "rise.unzip",     "rise.fst",
-                                      "rise.snd",       "rise.split",     "rise.join",
-                                      "rise.transpose", "rise.as_vector", "rise.as_scalar",
-                                      "rise.pad_cst",   "rise.pair"};
-  for (size_t i = 0; i < sizeof sinks / sizeof *sinks; ++i)
-    if (riseOpIs(user, sinks[i]))
-      return true;
-  for (size_t i = 0; i < sizeof views / sizeof *views; ++i)
-    if (riseOpIs(user, views[i])) {
-      for (intptr_t r = 0; r < mlirOperationGetNumResults(user); ++r)
-        if (!readsElementsOnce(mlirOperationGetResult(user, r), blk, depth + 1))
-          return false;
-      return true;
-    }
-  return false;
+  case RISE_OP_OUT: /* sinks */
+  case RISE_OP_YIELD:
+  case RISE_OP_TO_MEM:
+    return true;
+  case RISE_OP_ZIP: /* views: as their results are read */
+  case RISE_OP_UNZIP:
+  case RISE_OP_FST:
+  case RISE_OP_SND:
+  case RISE_OP_SPLIT:
+  case RISE_OP_JOIN:
+  case RISE_OP_TRANSPOSE:
+  case RISE_OP_AS_VECTOR:
+  case RISE_OP_AS_SCALAR:
+  case RISE_OP_PAD_CST:
+  case RISE_OP_PAIR:
+    for (intptr_t r = 0; r < mlirOperationGetNumResults(user); ++r)
+      if (!readsElementsOnce(mlirOperationGetResult(user, r), blk, depth + 1))
+        return false;
+    return true;
+  default:
+    return false;
+  }
 }
 
 /* Does map `op` compute each element whole when it is read -- its lambda
@@ -1148,7 +1171,7 @@ static bool eagerElements(MlirOperation op) {
   MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   for (MlirOperation o = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o))
-    if (riseOpIs(o, "rise.reduce") && holdsArray(mlirValueGetType(mlirOperationGetResult(o, 0))))
+    if (riseOpKind(o) == RISE_OP_REDUCE && holdsArray(mlirValueGetType(mlirOperationGetResult(o, 0))))
       return true;
   return false;
 }
@@ -1159,9 +1182,8 @@ static bool directlyWritten(MlirValue v) {
     return true; /* dead: never evaluated */
   if (!mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
     return false;
-  MlirOperation user = mlirOpOperandGetOwner(u);
-  return riseOpIs(user, "rise.out") || riseOpIs(user, "rise.yield") ||
-         riseOpIs(user, "rise.to_mem");
+  RiseOpKind kind = riseOpKind(mlirOpOperandGetOwner(u));
+  return kind == RISE_OP_OUT || kind == RISE_OP_YIELD || kind == RISE_OP_TO_MEM;
 }
 
 /* Is `v` only written -- by rise.out or rise.to_mem, through views that
@@ -1173,10 +1195,11 @@ static bool kernelWritten(MlirValue v) {
         mlirOpOperandGetOperandNumber(u) != 0)
       return false;
     MlirOperation user = mlirOpOperandGetOwner(u);
-    if (riseOpIs(user, "rise.out") || riseOpIs(user, "rise.to_mem"))
+    RiseOpKind kind = riseOpKind(user);
+    if (kind == RISE_OP_OUT || kind == RISE_OP_TO_MEM)
       return true;
-    if (!riseOpIs(user, "rise.join") && !riseOpIs(user, "rise.split") &&
-        !riseOpIs(user, "rise.transpose") && !riseOpIs(user, "rise.as_scalar"))
+    if (kind != RISE_OP_JOIN && kind != RISE_OP_SPLIT && kind != RISE_OP_TRANSPOSE &&
+        kind != RISE_OP_AS_SCALAR)
       return false;
     v = mlirOperationGetResult(user, 0);
   }
@@ -1262,16 +1285,16 @@ static MlirOperation soleUserIn(MlirValue v, MlirBlock blk, unsigned *operandNo)
 static bool shapeOnlyUse(MlirOpOperand u, MlirBlock blk) {
   MlirOperation zip = mlirOpOperandGetOwner(u);
   unsigned no = 0;
-  if (!riseOpIs(zip, "rise.zip") || mlirOpOperandGetOperandNumber(u) != 0 ||
+  if (riseOpKind(zip) != RISE_OP_ZIP || mlirOpOperandGetOperandNumber(u) != 0 ||
       !mlirBlockEqual(mlirOperationGetBlock(zip), blk))
     return false;
   MlirOperation map = soleUserIn(mlirOperationGetResult(zip, 0), blk, &no);
-  if (mlirOperationIsNull(map) || !riseOpIs(map, "rise.map") || no != 0)
+  if (mlirOperationIsNull(map) || riseOpKind(map) != RISE_OP_MAP || no != 0)
     return false;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(map, 0));
   for (MlirOpOperand e = mlirValueGetFirstUse(mlirBlockGetArgument(body, 0));
        !mlirOpOperandIsNull(e); e = mlirOpOperandGetNextUse(e))
-    if (!riseOpIs(mlirOpOperandGetOwner(e), "rise.snd"))
+    if (riseOpKind(mlirOpOperandGetOwner(e)) != RISE_OP_SND)
       return false;
   return true;
 }
@@ -1310,32 +1333,33 @@ static bool elementwiseAcc(MlirValue v, MlirBlock blk, int depth) {
   MlirOperation u = readerIn(v, blk, &no);
   if (mlirOperationIsNull(u))
     return false;
-  if (riseOpIs(u, "rise.reduce")) {
+  if (riseOpKind(u) == RISE_OP_REDUCE) {
     /* A fold whose result is the new value and whose own accumulator
      * starts from v: in place when that fold is, on v's buffers
      * (evalArrayReduce reuses them). */
     unsigned wNo = 0;
     MlirOperation w = soleUserIn(mlirOperationGetResult(u, 0), blk, &wNo);
-    return no == 0 && !mlirOperationIsNull(w) && riseOpIs(w, "rise.yield") && reduceInPlace(u);
+    return no == 0 && !mlirOperationIsNull(w) && riseOpKind(w) == RISE_OP_YIELD &&
+           reduceInPlace(u);
   }
-  bool vec = riseOpIs(u, "rise.as_vector");
+  bool vec = riseOpKind(u) == RISE_OP_AS_VECTOR;
   if (vec) {
     if (no != 0)
       return false;
     u = soleUserIn(mlirOperationGetResult(u, 0), blk, &no);
   }
-  if (mlirOperationIsNull(u) || !riseOpIs(u, "rise.zip") || no != 0)
+  if (mlirOperationIsNull(u) || riseOpKind(u) != RISE_OP_ZIP || no != 0)
     return false;
   MlirType elemT = mlirRisePairTypeGetFirst(elemOf(mlirValueGetType(mlirOperationGetResult(u, 0))));
   MlirOperation map = soleUserIn(mlirOperationGetResult(u, 0), blk, &no);
-  if (mlirOperationIsNull(map) || !riseOpIs(map, "rise.map") || no != 0)
+  if (mlirOperationIsNull(map) || riseOpKind(map) != RISE_OP_MAP || no != 0)
     return false;
   MlirOperation w = soleUserIn(mlirOperationGetResult(map, 0), blk, &no);
-  if (vec && !mlirOperationIsNull(w) && riseOpIs(w, "rise.as_scalar"))
+  if (vec && !mlirOperationIsNull(w) && riseOpKind(w) == RISE_OP_AS_SCALAR)
     w = soleUserIn(mlirOperationGetResult(w, 0), blk, &no);
   else if (vec)
     return false;
-  if (mlirOperationIsNull(w) || !riseOpIs(w, "rise.yield"))
+  if (mlirOperationIsNull(w) || riseOpKind(w) != RISE_OP_YIELD)
     return false;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(map, 0));
   MlirValue q = mlirBlockGetArgument(body, 0);
@@ -1345,9 +1369,10 @@ static bool elementwiseAcc(MlirValue v, MlirBlock blk, int depth) {
     MlirOperation o = mlirOpOperandGetOwner(e);
     if (!mlirBlockEqual(mlirOperationGetBlock(o), body))
       return false; /* captured by a nested lambda */
-    if (riseOpIs(o, "rise.snd"))
+    RiseOpKind kind = riseOpKind(o);
+    if (kind == RISE_OP_SND)
       continue;
-    if (!riseOpIs(o, "rise.fst"))
+    if (kind != RISE_OP_FST)
       return false;
     if (isArray(elemT) &&
         (++fsts > 1 || !elementwiseAcc(mlirOperationGetResult(o, 0), body, depth + 1)))
@@ -1418,19 +1443,19 @@ static bool ownedAcc(MlirValue v, int depth) {
   if (mlirValueIsABlockArgument(v)) {
     MlirOperation outer = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
     return mlirBlockArgumentGetArgNumber(v) == 0 && !mlirOperationIsNull(outer) &&
-           riseOpIs(outer, "rise.reduce") && reduceInPlace(outer);
+           riseOpKind(outer) == RISE_OP_REDUCE && reduceInPlace(outer);
   }
   MlirOperation f = mlirOpResultGetOwner(v);
-  if (!riseOpIs(f, "rise.fst"))
+  if (riseOpKind(f) != RISE_OP_FST)
     return false;
   MlirValue q = mlirOperationGetOperand(f, 0);
   if (!mlirValueIsABlockArgument(q) || mlirBlockArgumentGetArgNumber(q) != 0)
     return false;
   MlirOperation map = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(q));
-  if (mlirOperationIsNull(map) || !riseOpIs(map, "rise.map"))
+  if (mlirOperationIsNull(map) || riseOpKind(map) != RISE_OP_MAP)
     return false;
   MlirValue z = mlirOperationGetOperand(map, 0);
-  if (!mlirValueIsAOpResult(z) || !riseOpIs(mlirOpResultGetOwner(z), "rise.zip"))
+  if (!mlirValueIsAOpResult(z) || riseOpKind(mlirOpResultGetOwner(z)) != RISE_OP_ZIP)
     return false;
   return ownedAcc(mlirOperationGetOperand(mlirOpResultGetOwner(z), 0), depth + 1);
 }
@@ -1697,7 +1722,7 @@ static Desc *evalMapVec(Lower *L, MlirOperation op, Env *env, Desc *in) {
   env = bind(L, env, mlirBlockGetArgument(blk, 0), in);
   for (MlirOperation o = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o)) {
-    if (riseOpIs(o, "rise.yield")) {
+    if (riseOpKind(o) == RISE_OP_YIELD) {
       Desc *r = use(L, env, mlirOperationGetOperand(o, 0));
       if (r && !mlirTypeIsAVector(mlirValueGetType(r->v)))
         r = dval(L, lbBroadcast(&L->b, vt, r->v));
@@ -1831,15 +1856,24 @@ static bool evalOp(Lower *L, MlirOperation op, Env **env) {
     b->loc = savedLoc;
     L->where = savedWhere;
     return cloned && !L->oom;
-  } else if (riseOpIs(op, "rise.in")) {
+  }
+  /* No default: an op added to ariadne-c/RiseOps.def does not compile
+   * until it is lowered or refused here. */
+  RiseOpKind kind = riseOpKind(op);
+  switch (kind) {
+  case RISE_OP_IN: {
     Desc *m = OPERAND(0);
     d = !m ? NULL : memRank(m->v) == 0 ? dval(L, lbLoad(b, m->v, 0, NULL)) : memDesc(L, rt, m->v);
-  } else if (riseOpIs(op, "rise.out")) {
+    break;
+  }
+  case RISE_OP_OUT: {
     Desc *v = OPERAND(0);
     Desc *m = OPERAND(1);
     bound = false;
     d = v && m && write(L, v, memAcc(L, m->v)) ? v : NULL;
-  } else if (riseOpIs(op, "rise.map")) {
+    break;
+  }
+  case RISE_OP_MAP: {
     Desc *in = OPERAND(0);
     if (in && mlirTypeIsAVector(in->ty)) {
       d = evalMapVec(L, op, *env, in);
@@ -1869,34 +1903,48 @@ static bool evalOp(Lower *L, MlirOperation op, Env **env) {
                      false);
       }
     }
-  } else if (riseOpIs(op, "rise.reduce")) {
+    break;
+  }
+  case RISE_OP_REDUCE:
     d = evalReduce(L, op, *env);
-  } else if (riseOpIs(op, "rise.zip")) {
+    break;
+  case RISE_OP_ZIP:
     d = newView(L, D_ZIP, op, OPERAND(0), 0);
     if (d && !(d->b = OPERAND(1)))
       d = NULL;
-  } else if (riseOpIs(op, "rise.unzip")) {
+    break;
+  case RISE_OP_UNZIP:
     d = newView(L, D_PROJ, op, OPERAND(0), 0);
     d2 = newView(L, D_PROJ, op, OPERAND(0), 1);
     if (d2)
       d2->ty = mlirValueGetType(mlirOperationGetResult(op, 1));
-  } else if (riseOpIs(op, "rise.pair")) {
+    break;
+  case RISE_OP_PAIR:
     d = dpair(L, rt, OPERAND(0), OPERAND(1));
-  } else if (riseOpIs(op, "rise.fst") || riseOpIs(op, "rise.snd")) {
-    d = proj(L, OPERAND(0), riseOpIs(op, "rise.snd"));
-  } else if (riseOpIs(op, "rise.split")) {
+    break;
+  case RISE_OP_FST:
+  case RISE_OP_SND:
+    d = proj(L, OPERAND(0), kind == RISE_OP_SND);
+    break;
+  case RISE_OP_SPLIT:
     d = newView(L, D_SLIDE, op, OPERAND(0), attrInt(op, "n"));
     if (d)
       d->isSplit = true;
-  } else if (riseOpIs(op, "rise.slide")) {
+    break;
+  case RISE_OP_SLIDE:
     d = newView(L, D_SLIDE, op, OPERAND(0), attrInt(op, "step"));
-  } else if (riseOpIs(op, "rise.join")) {
+    break;
+  case RISE_OP_JOIN: {
     Desc *in = OPERAND(0);
     d = in ? newView(L, D_JOIN, op, in, lenOf(elemOf(in->ty))) : NULL;
-  } else if (riseOpIs(op, "rise.transpose")) {
+    break;
+  }
+  case RISE_OP_TRANSPOSE:
     d = newView(L, D_TRANS, op, OPERAND(0), 0);
-  } else if (riseOpIs(op, "rise.pad_cst") || riseOpIs(op, "rise.pad_clamp")) {
-    bool cst = riseOpIs(op, "rise.pad_cst");
+    break;
+  case RISE_OP_PAD_CST:
+  case RISE_OP_PAD_CLAMP: {
+    bool cst = kind == RISE_OP_PAD_CST;
     Desc *in = OPERAND(0);
     d = in ? newView(L, cst ? D_PADCST : D_PADCLAMP, op, in, attrInt(op, "left")) : NULL;
     if (d) {
@@ -1904,18 +1952,24 @@ static bool evalOp(Lower *L, MlirOperation op, Env **env) {
       if (cst && !(d->b = OPERAND(1)))
         d = NULL;
     }
-  } else if (riseOpIs(op, "rise.generate")) {
+    break;
+  }
+  case RISE_OP_GENERATE:
     d = newDesc(L, D_GEN, rt);
     if (d) {
       d->op = op;
       d->env = *env;
     }
-  } else if (riseOpIs(op, "rise.idx")) {
+    break;
+  case RISE_OP_IDX: {
     Desc *i = OPERAND(1);
     d = i ? at(L, OPERAND(0), i->v) : NULL;
-  } else if (riseOpIs(op, "rise.literal")) {
+    break;
+  }
+  case RISE_OP_LITERAL:
     d = evalLiteral(L, op);
-  } else if (riseOpIs(op, "rise.to_mem")) {
+    break;
+  case RISE_OP_TO_MEM: {
     Desc *in = OPERAND(0);
     if (in && !isArray(in->ty))
       d = in; /* a scalar or vector already lives in a register */
@@ -1923,16 +1977,24 @@ static bool evalOp(Lower *L, MlirOperation op, Env **env) {
       d = unsupported(L, op, "of an array of pairs");
     else
       d = buffer(L, in, addrOf(op), true);
-  } else if (riseOpIs(op, "rise.as_vector")) {
+    break;
+  }
+  case RISE_OP_AS_VECTOR:
     d = newView(L, D_ASVEC, op, OPERAND(0), attrInt(op, "width"));
-  } else if (riseOpIs(op, "rise.as_scalar")) {
+    break;
+  case RISE_OP_AS_SCALAR: {
     Desc *in = OPERAND(0);
     d = in ? newView(L, D_ASSCAL, op, in, mlirShapedTypeGetDimSize(elemOf(in->ty), 0)) : NULL;
-  } else if (riseOpIs(op, "rise.vector_from_scalar")) {
+    break;
+  }
+  case RISE_OP_VECTOR_FROM_SCALAR: {
     Desc *in = OPERAND(0);
     d = in && in->k == D_VAL ? dval(L, lbBroadcast(b, rt, in->v)) : NULL;
-  } else if (riseOpIs(op, "rise.circular_buffer") || riseOpIs(op, "rise.rotate_values")) {
-    bool circ = riseOpIs(op, "rise.circular_buffer");
+    break;
+  }
+  case RISE_OP_CIRCULAR_BUFFER:
+  case RISE_OP_ROTATE_VALUES: {
+    bool circ = kind == RISE_OP_CIRCULAR_BUFFER;
     d = newView(L, circ ? D_CIRC : D_ROT, op, OPERAND(0), attrInt(op, "alloc"));
     if (d) {
       d->q = attrInt(op, "size");
@@ -1940,9 +2002,15 @@ static bool evalOp(Lower *L, MlirOperation op, Env **env) {
       d->op = op;
       d->env = *env;
     }
-  } else if (riseOpIs(op, "rise.kernel") && L->hooks) {
-    /* Run where it is written; read any other way, it runs here into a
-     * device buffer. */
+    break;
+  }
+  case RISE_OP_KERNEL:
+    if (!L->hooks) {
+      d = lambda(L, op, 0, *env, 0, NULL);
+      break;
+    }
+    /* With hooks: run where it is written; read any other way, it runs
+     * here into a device buffer. */
     d = newDesc(L, D_KERNEL, rt);
     if (d) {
       d->op = op;
@@ -1951,10 +2019,11 @@ static bool evalOp(Lower *L, MlirOperation op, Env **env) {
         d = isArray(rt) ? buffer(L, d, MlirRiseAddressSpaceGlobal, true)
                         : unsupported(L, op, "of a non-array read by host code (write it with rise.out)");
     }
-  } else if (riseOpIs(op, "rise.kernel")) {
-    d = lambda(L, op, 0, *env, 0, NULL);
-  } else {
+    break;
+  case RISE_OP_YIELD: /* ends a lambda, which lambda() and evalMapVec read */
+  case RISE_OP_NONE:  /* an unregistered op named rise.* */
     d = unsupported(L, op, "");
+    break;
   }
 #undef OPERAND
   if (d && bound) {

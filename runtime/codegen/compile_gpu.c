@@ -146,9 +146,7 @@ static bool isHostOp(MlirStringRef n) {
                                    "memref.expand_shape",
                                    "gpu.alloc",
                                    "gpu.dealloc",
-                                   "memref.get_global",
-                                   "rise.in",
-                                   "rise.out"};
+                                   "memref.get_global"};
   for (size_t i = 0; i < sizeof ok / sizeof ok[0]; ++i)
     if (ariCompileStrRefEq(n, ok[i]))
       return true;
@@ -207,7 +205,7 @@ MlirLogicalResult ariCompileGpuCheckLowered(MlirModule module) {
       for (MlirOperation h = mlirBlockGetFirstOperation(bb); !mlirOperationIsNull(h);
            h = mlirOperationGetNextInBlock(h)) {
         MlirStringRef hn = opName(h);
-        if (!isHostOp(hn) || ariCompileStrRefEq(hn, "rise.in") || ariCompileStrRefEq(hn, "rise.out")) {
+        if (!isHostOp(hn)) {
           ariCompileError(mlirOperationGetLocation(h),
                     "'%.*s' left in a host function: the GPU host stub supports only "
                     "gpu.launch_func, constants, memref.alloc/dealloc and whole-buffer views "

@@ -22,6 +22,7 @@
 #include "runtime/cuda.h"
 #include "utils/arena.h"
 
+#include "ariadne-c/Types.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
@@ -224,9 +225,10 @@ static unsigned argAccess(MlirValue arg) {
     MlirOperation owner = mlirOpOperandGetOwner(u);
     unsigned n = mlirOpOperandGetOperandNumber(u);
     any = true;
-    if (isOp(owner, "rise.in") && n == 0)
+    RiseOpKind kind = riseOpKind(owner);
+    if (kind == RISE_OP_IN && n == 0)
       acc |= ARI_CUDA_DEVICE_READ;
-    else if (isOp(owner, "rise.out") && n == 1)
+    else if (kind == RISE_OP_OUT && n == 1)
       acc |= ARI_CUDA_DEVICE_WRITE;
     else
       acc |= ARI_CUDA_DEVICE_READ | ARI_CUDA_DEVICE_WRITE;

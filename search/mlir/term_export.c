@@ -21,6 +21,7 @@
 #include "search/mlir/term_mlir.h"
 
 #include "ariadne-c/Rise.h"
+#include "ariadne-c/Types.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -476,11 +477,42 @@ static MlirRegion buildRegion(Exp *e, Block *r) {
     return (MlirRegion){NULL};
   }
   MlirValue y = refValue(e, &r->yield);
-  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("rise.yield"), e->loc);
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString(riseOpKindName(RISE_OP_YIELD)), e->loc);
   mlirOperationStateAddOperands(&st, 1, &y);
   mlirBlockAppendOwnedOperation(r->mb, mlirOperationCreate(&st));
   return region;
 }
+
+/* The rise op that a term of each kind becomes; RISE_OP_NONE for the
+ * kinds that are no op (variables, lambdas, applications, arguments) and
+ * for CONST and OP, which name their arith or math op themselves. */
+static const RiseOpKind kTermOp[ARI_TERM_NUM_KINDS] = {
+    [ARI_TERM_IN] = RISE_OP_IN,
+    [ARI_TERM_LITERAL] = RISE_OP_LITERAL,
+    [ARI_TERM_MAP] = RISE_OP_MAP,
+    [ARI_TERM_REDUCE] = RISE_OP_REDUCE,
+    [ARI_TERM_ZIP] = RISE_OP_ZIP,
+    [ARI_TERM_UNZIP] = RISE_OP_UNZIP,
+    [ARI_TERM_PAIR] = RISE_OP_PAIR,
+    [ARI_TERM_FST] = RISE_OP_FST,
+    [ARI_TERM_SND] = RISE_OP_SND,
+    [ARI_TERM_SPLIT] = RISE_OP_SPLIT,
+    [ARI_TERM_JOIN] = RISE_OP_JOIN,
+    [ARI_TERM_TRANSPOSE] = RISE_OP_TRANSPOSE,
+    [ARI_TERM_SLIDE] = RISE_OP_SLIDE,
+    [ARI_TERM_PAD_CST] = RISE_OP_PAD_CST,
+    [ARI_TERM_PAD_CLAMP] = RISE_OP_PAD_CLAMP,
+    [ARI_TERM_GENERATE] = RISE_OP_GENERATE,
+    [ARI_TERM_IDX] = RISE_OP_IDX,
+    [ARI_TERM_TO_MEM] = RISE_OP_TO_MEM,
+    [ARI_TERM_AS_VECTOR] = RISE_OP_AS_VECTOR,
+    [ARI_TERM_AS_SCALAR] = RISE_OP_AS_SCALAR,
+    [ARI_TERM_VECTOR_FROM_SCALAR] = RISE_OP_VECTOR_FROM_SCALAR,
+    [ARI_TERM_CIRCULAR_BUFFER] = RISE_OP_CIRCULAR_BUFFER,
+    [ARI_TERM_ROTATE_VALUES] = RISE_OP_ROTATE_VALUES,
+    [ARI_TERM_KERNEL] = RISE_OP_KERNEL,
+};
 
 static MlirOperation emitNode(Exp *e, Node *n) {
   MlirValue operands[8];
@@ -488,13 +520,13 @@ static MlirOperation emitNode(Exp *e, Node *n) {
     operands[i] = refValue(e, &n->ops[i]);
   if (n->what == NODE_OUT) {
     MlirValue ops[2] = {operands[0], mlirBlockGetArgument(e->entry, n->outArg)};
-    MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("rise.out"), e->loc);
+    MlirOperationState st =
+        mlirOperationStateGet(mlirStringRefCreateFromCString(riseOpKindName(RISE_OP_OUT)), e->loc);
     mlirOperationStateAddOperands(&st, 2, ops);
     return mlirOperationCreate(&st);
   }
   const AriTerm *t = n->t;
   const int64_t *at = termAttrs(t);
-  char name[64] = "rise.";
   MlirNamedAttribute attrs[64];
   intptr_t na = 0;
   MlirType rtypes[2];
@@ -593,9 +625,11 @@ static MlirOperation emitNode(Exp *e, Node *n) {
   default:
     break;
   }
+  if (!opName && t->kind < ARI_TERM_NUM_KINDS)
+    opName = riseOpKindName(kTermOp[t->kind]);
   if (!opName) {
-    strncat(name, ariTermKindName((AriTermKind)t->kind), sizeof name - 6);
-    opName = name;
+    efail(e, "internal error: a term kind that is no op");
+    return (MlirOperation){NULL};
   }
   MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString(opName), e->loc);
   mlirOperationStateAddOperands(&st, n->nops, operands);

@@ -13,6 +13,7 @@
 #include "search/mlir/term_mlir.h"
 
 #include "ariadne-c/Rise.h"
+#include "ariadne-c/Types.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -226,11 +227,6 @@ static bool failAt(Imp *im, MlirOperation op, const char *msg, const char *detai
   return false;
 }
 
-static bool opIs(MlirOperation op, const char *name) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return n.length == strlen(name) && memcmp(n.data, name, n.length) == 0;
-}
-
 /* The term of value v used from a block at binder level `level`. */
 static AriTerm *lookup(Imp *im, MlirValue v, uint32_t level, MlirOperation user) {
   if (im->cap) {
@@ -384,52 +380,50 @@ static AriTerm *importOp(Imp *im, MlirOperation op, uint32_t level, uint32_t dep
   AriTermStore *s = im->s;
   MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(op));
   if (nm.length > 5 && memcmp(nm.data, "rise.", 5) == 0) {
-    const char *n = nm.data + 5;
-    size_t len = nm.length - 5;
-#define IS(lit) (len == sizeof(lit) - 1 && memcmp(n, lit, len) == 0)
-    if (IS("map")) {
+    switch (riseOpKind(op)) {
+    case RISE_OP_MAP: {
       int64_t k = attrI(op, "kind", 0), dim = attrI(op, "dim", -1);
       return ariTermMap(s, (AriPatternKind)k, (int)dim, importLambda(im, op, 1, level, depth),
                         operand(im, op, 0, level));
     }
-    if (IS("reduce"))
+    case RISE_OP_REDUCE:
       return ariTermReduce(s, (AriPatternKind)attrI(op, "kind", 0),
                            importLambda(im, op, 2, level, depth), operand(im, op, 0, level),
                            operand(im, op, 1, level));
-    if (IS("zip"))
+    case RISE_OP_ZIP:
       return ariTermZip(s, operand(im, op, 0, level), operand(im, op, 1, level));
-    if (IS("unzip"))
+    case RISE_OP_UNZIP:
       return ariTermUnzip(s, operand(im, op, 0, level));
-    if (IS("pair"))
+    case RISE_OP_PAIR:
       return ariTermPair(s, operand(im, op, 0, level), operand(im, op, 1, level));
-    if (IS("fst"))
+    case RISE_OP_FST:
       return ariTermFst(s, operand(im, op, 0, level));
-    if (IS("snd"))
+    case RISE_OP_SND:
       return ariTermSnd(s, operand(im, op, 0, level));
-    if (IS("split"))
+    case RISE_OP_SPLIT:
       return ariTermSplit(s, attrI(op, "n", 0), operand(im, op, 0, level));
-    if (IS("join"))
+    case RISE_OP_JOIN:
       return ariTermJoin(s, operand(im, op, 0, level));
-    if (IS("transpose"))
+    case RISE_OP_TRANSPOSE:
       return ariTermTranspose(s, operand(im, op, 0, level));
-    if (IS("slide"))
+    case RISE_OP_SLIDE:
       return ariTermSlide(s, attrI(op, "size", 0), attrI(op, "step", 0),
                           operand(im, op, 0, level));
-    if (IS("pad_cst"))
+    case RISE_OP_PAD_CST:
       return ariTermPadCst(s, attrI(op, "left", -1), attrI(op, "right", -1),
                            operand(im, op, 0, level), operand(im, op, 1, level));
-    if (IS("pad_clamp"))
+    case RISE_OP_PAD_CLAMP:
       return ariTermPadClamp(s, attrI(op, "left", -1), attrI(op, "right", -1),
                              operand(im, op, 0, level));
-    if (IS("generate")) {
+    case RISE_OP_GENERATE: {
       const AriType *rt = resultType(im, op, 0);
       if (!rt)
         return NULL;
       return ariTermGenerate(s, ariTypeSize(rt), importLambda(im, op, 1, level, depth));
     }
-    if (IS("idx"))
+    case RISE_OP_IDX:
       return ariTermIdx(s, operand(im, op, 0, level), operand(im, op, 1, level));
-    if (IS("literal")) {
+    case RISE_OP_LITERAL: {
       MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
       if (mlirAttributeIsNull(v))
         return NULL;
@@ -439,28 +433,28 @@ static AriTerm *importOp(Imp *im, MlirOperation op, uint32_t level, uint32_t dep
         return NULL;
       return ariTermMake(s, ARI_TERM_LITERAL, NULL, 0, y, NULL, NULL, 0, rt);
     }
-    if (IS("to_mem"))
+    case RISE_OP_TO_MEM:
       return ariTermToMem(s, (AriAddrSpace)attrI(op, "addr", -1), operand(im, op, 0, level));
-    if (IS("as_vector"))
+    case RISE_OP_AS_VECTOR:
       return ariTermAsVector(s, attrI(op, "width", 0), operand(im, op, 0, level));
-    if (IS("as_scalar"))
+    case RISE_OP_AS_SCALAR:
       return ariTermAsScalar(s, operand(im, op, 0, level));
-    if (IS("vector_from_scalar")) {
+    case RISE_OP_VECTOR_FROM_SCALAR: {
       const AriType *rt = resultType(im, op, 0);
       if (!rt)
         return NULL;
       return ariTermVectorFromScalar(s, ariTypeSize(rt), operand(im, op, 0, level));
     }
-    if (IS("circular_buffer"))
+    case RISE_OP_CIRCULAR_BUFFER:
       return ariTermCircularBuffer(s, (AriAddrSpace)attrI(op, "addr", -1),
                                    attrI(op, "alloc", 0), attrI(op, "size", 0),
                                    importLambda(im, op, 1, level, depth),
                                    operand(im, op, 0, level));
-    if (IS("rotate_values"))
+    case RISE_OP_ROTATE_VALUES:
       return ariTermRotateValues(s, (AriAddrSpace)attrI(op, "addr", -1), attrI(op, "size", 0),
                                  importLambda(im, op, 1, level, depth),
                                  operand(im, op, 0, level));
-    if (IS("kernel")) {
+    case RISE_OP_KERNEL: {
       MlirAttribute lo = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("local"));
       MlirAttribute gl = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("global"));
       if (mlirAttributeIsNull(lo) || mlirAttributeIsNull(gl) || !mlirAttributeIsADenseI64Array(lo) ||
@@ -477,7 +471,12 @@ static AriTerm *importOp(Imp *im, MlirOperation op, uint32_t level, uint32_t dep
       AriTerm *body = importLambda(im, op, 0, level, depth);
       return ariTermKernel(s, (unsigned)r, l, g, body);
     }
-#undef IS
+    case RISE_OP_IN: /* function boundary and region ends: importBlock's */
+    case RISE_OP_OUT:
+    case RISE_OP_YIELD:
+    case RISE_OP_NONE: /* an unregistered op named rise.* */
+      break;
+    }
     return ariTermFail(s, "op %.*s is not part of the term language", (int)nm.length, nm.data);
   }
   bool arith = nm.length > 6 && memcmp(nm.data, "arith.", 6) == 0;
@@ -501,7 +500,7 @@ static AriTerm *importOp(Imp *im, MlirOperation op, uint32_t level, uint32_t dep
       return NULL;
     rt = ariTypePair(s, rt, r1); /* the two results are FST/SND of the node */
   }
-  if (opIs(op, "arith.constant") && ariTypeKind(rt) == ARI_TYPE_SCALAR &&
+  if (riseOpIs(op, "arith.constant") && ariTypeKind(rt) == ARI_TYPE_SCALAR &&
       mlirOperationGetNumAttributes(op) == 1) {
     MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
     if (!mlirAttributeIsNull(v)) {
@@ -567,7 +566,8 @@ static bool importBlock(Imp *im, MlirBlock b, uint32_t level, uint32_t depth, Ar
   for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     uint32_t seq = im->seq++;
-    if (opIs(op, "rise.yield")) {
+    RiseOpKind kind = riseOpKind(op);
+    if (kind == RISE_OP_YIELD) {
       if (top || !mlirOperationIsNull(mlirOperationGetNextInBlock(op)))
         return failAt(im, op, "rise.yield must end a rise region", NULL);
       *yielded = operand(im, op, 0, level);
@@ -575,7 +575,7 @@ static bool importBlock(Imp *im, MlirBlock b, uint32_t level, uint32_t depth, Ar
         return failAt(im, op, "", NULL);
       return true;
     }
-    if (opIs(op, "func.return")) {
+    if (riseOpIs(op, "func.return")) {
       if (!top)
         return failAt(im, op, "func.return inside a region", NULL);
       for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
@@ -585,10 +585,10 @@ static bool importBlock(Imp *im, MlirBlock b, uint32_t level, uint32_t depth, Ar
       }
       continue;
     }
-    if (opIs(op, "rise.in") || opIs(op, "rise.out")) {
+    if (kind == RISE_OP_IN || kind == RISE_OP_OUT) {
       if (!top)
         return failAt(im, op, "rise.in/rise.out inside a region", NULL);
-      bool isIn = opIs(op, "rise.in");
+      bool isIn = kind == RISE_OP_IN;
       MlirValue m = mlirOperationGetOperand(op, isIn ? 0 : 1);
       if (!mlirValueIsABlockArgument(m) || !mlirBlockEqual(mlirBlockArgumentGetOwner(m), b))
         return failAt(im, op, "the memref of rise.in/rise.out must be a function argument", NULL);
@@ -661,7 +661,7 @@ bool ariTermImportFunc(AriTermStore *s, MlirOperation func, AriTermFunc *out,
   Imp im = {0};
   im.s = s;
   bool ok = false;
-  if (!opIs(func, "func.func") || mlirOperationGetNumRegions(func) != 1) {
+  if (!riseOpIs(func, "func.func") || mlirOperationGetNumRegions(func) != 1) {
     ariTermFail(s, "not a func.func");
     im.errLoc = mlirOperationGetLocation(func);
     im.haveErrLoc = true;

@@ -8,6 +8,7 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "search/gen/gen.h"
+#include "utils/hash.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -16,10 +17,7 @@
 
 static uint64_t next(AriGen *g) {
   /* splitmix64: tiny, seedable, same stream on every platform */
-  uint64_t z = (g->state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
+  return ariHashMix64(g->state += ARI_HASH_GOLDEN);
 }
 
 uint64_t ariGenBelow(AriGen *g, uint64_t n) { return n ? next(g) % n : 0; }

@@ -11,6 +11,7 @@
 
 #include "search/term/term_impl.h"
 #include "search/mlir/term_mlir.h"
+#include "utils/hash.h"
 
 #include "ariadne-c/Rise.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -21,6 +22,11 @@
 
 /*--- hints ---------------------------------------------------------------*/
 
+/* Where a term's entries start. Lookups take the least sequence number of
+ * all matching entries, so the probe order (and this hash) is not
+ * observable. */
+static size_t hintSlot(uint32_t id) { return (size_t)ariHashMix64(id); }
+
 bool ariTermHintAt(const AriTermHints *h, const AriTerm *t, uint32_t depth, uint32_t after,
                    uint32_t *seq) {
   if (!h || !h->cap)
@@ -28,7 +34,7 @@ bool ariTermHintAt(const AriTermHints *h, const AriTerm *t, uint32_t depth, uint
   bool found = false;
   uint32_t best = UINT32_MAX, first = UINT32_MAX;
   size_t mask = h->cap - 1;
-  for (size_t i = (t->id * 2654435761u) & mask; h->slots[i].id; i = (i + 1) & mask) {
+  for (size_t i = hintSlot(t->id) & mask; h->slots[i].id; i = (i + 1) & mask) {
     const HintEntry *e = &h->slots[i];
     if (e->id != t->id + 1 || e->depth != depth)
       continue;
@@ -54,7 +60,7 @@ bool ariTermHintPut(AriTermStore *s, AriTermHints *h, const AriTerm *t, uint32_t
     for (size_t i = 0; i < h->cap; ++i) {
       if (!h->slots[i].id)
         continue;
-      size_t j = ((h->slots[i].id - 1) * 2654435761u) & (ncap - 1);
+      size_t j = hintSlot(h->slots[i].id - 1) & (ncap - 1);
       while (ns[j].id)
         j = (j + 1) & (ncap - 1);
       ns[j] = h->slots[i];
@@ -63,7 +69,7 @@ bool ariTermHintPut(AriTermStore *s, AriTermHints *h, const AriTerm *t, uint32_t
     h->cap = ncap;
   }
   size_t mask = h->cap - 1;
-  size_t i = (t->id * 2654435761u) & mask;
+  size_t i = hintSlot(t->id) & mask;
   while (h->slots[i].id)
     i = (i + 1) & mask;
   h->slots[i] = (HintEntry){t->id + 1, depth, seq, blk};
@@ -184,8 +190,7 @@ typedef struct {
 } Imp;
 
 static size_t slotOf(const void *p, size_t cap) {
-  uint64_t x = (uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull;
-  return (size_t)(x >> 24) & (cap - 1);
+  return (size_t)ariHashPtr(p) & (cap - 1);
 }
 
 static bool bind(Imp *im, MlirValue v, AriTerm *t, uint32_t level) {
@@ -552,7 +557,7 @@ static void noteDuplicate(Imp *im, const AriTerm *t, uint32_t blk) {
   if (!h->cap)
     return;
   size_t mask = h->cap - 1;
-  for (size_t i = (t->id * 2654435761u) & mask; h->slots[i].id; i = (i + 1) & mask)
+  for (size_t i = hintSlot(t->id) & mask; h->slots[i].id; i = (i + 1) & mask)
     if (h->slots[i].id == t->id + 1 && h->slots[i].blk == blk) {
       im->hints->merged++;
       return;

@@ -8,6 +8,7 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "search/sketch/sketch_impl.h"
+#include "utils/hash.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -182,10 +183,7 @@ void ariSketchMatcherDestroy(AriSketchMatcher *m) {
 size_t ariSketchMatcherMemoSize(const AriSketchMatcher *m) { return m->used; }
 
 static size_t memoHash(const AriSketch *sketch, uintptr_t cls) {
-  uint64_t h = (uint64_t)cls * 0x9E3779B97F4A7C15ull ^
-               ((uint64_t)(uintptr_t)sketch * 0xC2B2AE3D27D4EB4Full);
-  h ^= h >> 29;
-  return (size_t)h;
+  return (size_t)ariHashMix64(ariHashAdd64(ariHashPtr(sketch), cls));
 }
 
 static bool memoGrow(AriSketchMatcher *m) {

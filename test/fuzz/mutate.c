@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "test/fuzz/mutate.h"
+#include "utils/hash.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -17,10 +18,7 @@
 /*--- PRNG ----------------------------------------------------------------*/
 
 uint64_t fzRngNext(FzRng *r) {
-  uint64_t z = (r->state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
+  return ariHashMix64(r->state += ARI_HASH_GOLDEN); /* splitmix64 */
 }
 
 uint64_t fzRngBelow(FzRng *r, uint64_t n) { return fzRngNext(r) % n; }
@@ -115,7 +113,7 @@ uint64_t fzMutantKey(const FzSeed *seed, uint64_t runSeed, int index) {
   uint64_t h = 0xCBF29CE484222325ull;
   for (const char *p = seed->name; *p; ++p)
     h = (h ^ (unsigned char)*p) * 0x100000001B3ull;
-  FzRng r = {h ^ (runSeed * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)index << 32 | (uint32_t)index)};
+  FzRng r = {h ^ (runSeed * ARI_HASH_GOLDEN) ^ ((uint64_t)index << 32 | (uint32_t)index)};
   return fzRngNext(&r);
 }
 

@@ -19,6 +19,7 @@
 #include "search/term/term_impl.h"
 #include "utils/hash.h"
 
+#include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -475,6 +476,40 @@ bool ariTypeIsIndexT(const AriType *t) {
 }
 unsigned ariTypeBitWidth(const AriType *t) { return t->kind == ARI_TYPE_SCALAR ? t->bits : 0; }
 bool ariTypeIsData(const AriType *t) { return t->kind != ARI_TYPE_FUN; }
+
+/* The type printer lives here rather than in term_print.c: the typing
+ * rules below name types in their errors, and term_print.c builds on the
+ * store, so the store must not need the printer module. */
+void ariTypeAppend(AriStr *o, const AriType *t) {
+  switch ((AriTypeKind)t->kind) {
+  case ARI_TYPE_SCALAR:
+    ariStrPuts(o, t->name->str);
+    return;
+  case ARI_TYPE_VECTOR:
+    ariStrPrintf(o, "<%" PRId64 ">", t->size);
+    ariTypeAppend(o, t->a);
+    return;
+  case ARI_TYPE_ARRAY:
+    ariStrPrintf(o, "%" PRId64 ".", t->size);
+    ariTypeAppend(o, t->a);
+    return;
+  case ARI_TYPE_PAIR:
+  case ARI_TYPE_FUN:
+    ariStrPuts(o, "(");
+    ariTypeAppend(o, t->a);
+    ariStrPuts(o, t->kind == ARI_TYPE_PAIR ? " x " : " -> ");
+    ariTypeAppend(o, t->b);
+    ariStrPuts(o, ")");
+    return;
+  }
+}
+
+size_t ariTypePrint(const AriType *t, char *buf, size_t cap) {
+  AriStr o;
+  ariStrInitFixed(&o, buf, cap);
+  ariTypeAppend(&o, t);
+  return o.want;
+}
 
 /*--- term kinds ----------------------------------------------------------*/
 

@@ -5,6 +5,7 @@
 
 #include "search/term/term.h"
 #include "utils/arena.h"
+#include "utils/strbuf.h"
 
 struct AriSym {
   uint32_t id;
@@ -160,6 +161,10 @@ bool ariTermHintAt(const AriTermHints *h, const AriTerm *t, uint32_t depth, uint
 /* Records one definition of `t`. */
 bool ariTermHintPut(AriTermStore *s, AriTermHints *h, const AriTerm *t, uint32_t depth,
                     uint32_t seq, uint32_t blk);
+
+/* Appends t's RISE spelling (see ariTypePrint) to o; term.c, which names
+ * types in its typing errors, owns the type printer. */
+void ariTypeAppend(AriStr *o, const AriType *t);
 
 /* Records the first error (printf-style); returns NULL for convenience. */
 void *ariTermFail(AriTermStore *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -2,6 +2,7 @@
 
 #include "passes/pass_util.h"
 #include "ariadne-c/Types.h"
+#include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
@@ -12,12 +13,12 @@
 
 MlirLogicalResult ariPassEmit(MlirLocation loc, const char *pass, const char *fmt, ...) {
   char msg[1536];
-  int n = snprintf(msg, sizeof msg, "%s: ", pass);
-  if (n < 0 || (size_t)n >= sizeof msg)
-    n = 0;
+  AriStr o;
+  ariStrInitFixed(&o, msg, sizeof msg);
+  ariStrPrintf(&o, "%s: ", pass);
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+  ariStrVPrintf(&o, fmt, ap);
   va_end(ap);
   mlirEmitError(loc, msg);
   return mlirLogicalResultFailure();

@@ -4,6 +4,7 @@
 
 #include "runtime/runtime.h"
 #include "utils/arena.h"
+#include "utils/strbuf.h"
 
 #include "mlir-c/ExecutionEngine.h"
 
@@ -206,11 +207,15 @@ bool ariRtRemoteRun(const AriRtRemote *r, const char *exe, const char *dir, AriH
     const AriHostArg *a = &args[k];
     size_t esize = ariScalarSize(a->scalar);
     if (a->isMemRef) {
-      int len = snprintf(specs[k], sizeof specs[k], "m:%zu:%lld:%d", esize, (long long)a->lanes,
-                         a->rank);
+      AriStr spec;
+      ariStrInitFixed(&spec, specs[k], sizeof specs[k]);
+      ariStrPrintf(&spec, "m:%zu:%lld:%d", esize, (long long)a->lanes, a->rank);
       for (int d = 0; d < a->rank; ++d)
-        len += snprintf(specs[k] + len, sizeof specs[k] - (size_t)len, ":%lld",
-                        (long long)a->shape[d]);
+        ariStrPrintf(&spec, ":%lld", (long long)a->shape[d]);
+      if (!ariStrOk(&spec)) {
+        snprintf(err, cap, "argument %ld's shape is too long to pass to the driver", (long)k);
+        return false;
+      }
     } else {
       snprintf(specs[k], sizeof specs[k], "s:%zu", argBytes(a));
     }
@@ -430,12 +435,12 @@ void ariRtFormatIndex(const AriHostArg *a, int64_t flat, char *buf, size_t cap) 
     idx[d] = a->shape[d] ? e % a->shape[d] : 0;
     e = a->shape[d] ? e / a->shape[d] : 0;
   }
-  size_t len = 0;
-  len += (size_t)snprintf(buf + len, cap - len, "[");
-  for (int d = 0; d < a->rank && len < cap; ++d)
-    len += (size_t)snprintf(buf + len, cap - len, "%s%lld", d ? ", " : "", (long long)idx[d]);
-  if (len < cap)
-    len += (size_t)snprintf(buf + len, cap - len, "]");
-  if (lanes > 1 && len < cap)
-    snprintf(buf + len, cap - len, " lane %lld", (long long)lane);
+  AriStr o;
+  ariStrInitFixed(&o, buf, cap);
+  ariStrPuts(&o, "[");
+  for (int d = 0; d < a->rank; ++d)
+    ariStrPrintf(&o, "%s%lld", d ? ", " : "", (long long)idx[d]);
+  ariStrPuts(&o, "]");
+  if (lanes > 1)
+    ariStrPrintf(&o, " lane %lld", (long long)lane);
 }

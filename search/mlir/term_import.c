@@ -12,6 +12,7 @@
 #include "search/term/term_impl.h"
 #include "search/mlir/term_mlir.h"
 #include "utils/hash.h"
+#include "utils/strbuf.h"
 
 #include "ariadne-c/Rise.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -97,13 +98,7 @@ static bool addDead(AriTermStore *s, AriTermHints *h, const AriTerm *key, AriTer
 
 /*--- types ---------------------------------------------------------------*/
 
-static void strCb(MlirStringRef str, void *user) {
-  char **cur = user; /* [0] = write position, [1] = end */
-  size_t room = (size_t)(cur[1] - cur[0]);
-  size_t n = str.length < room ? str.length : room;
-  memcpy(cur[0], str.data, n);
-  cur[0] += n;
-}
+static void strCb(MlirStringRef str, void *user) { ariStrAppend(user, str.data, str.length); }
 
 const AriType *ariTypeFromMlir(AriTermStore *s, MlirType t) {
   if (mlirTypeIsARiseArray(t))
@@ -120,15 +115,15 @@ const AriType *ariTypeFromMlir(AriTermStore *s, MlirType t) {
   }
   if (mlirTypeIsAInteger(t) || mlirTypeIsAIndex(t) || mlirTypeIsAFloat(t)) {
     char buf[32];
-    char *cur[2] = {buf, buf + sizeof buf - 1};
-    mlirTypePrint(t, strCb, cur);
-    *cur[0] = 0;
+    AriStr o;
+    ariStrInitFixed(&o, buf, sizeof buf);
+    mlirTypePrint(t, strCb, &o);
     return ariTypeScalar(s, buf);
   }
   char buf[96];
-  char *cur[2] = {buf, buf + sizeof buf - 1};
-  mlirTypePrint(t, strCb, cur);
-  *cur[0] = 0;
+  AriStr o;
+  ariStrInitFixed(&o, buf, sizeof buf);
+  mlirTypePrint(t, strCb, &o);
   return ariTermFail(s, "type %s is not a rise data type", buf);
 }
 
@@ -285,30 +280,22 @@ static int64_t attrI(MlirOperation op, const char *name, int64_t dflt) {
 
 /* Prints an attribute into the store as a symbol. */
 static const AriSym *attrSym(Imp *im, MlirAttribute a) {
-  size_t cap = 256;
-  for (;;) {
-    char *buf = malloc(cap);
-    if (!buf)
-      return ariTermFail(im->s, "out of memory");
-    char *cur[2] = {buf, buf + cap};
-    mlirAttributePrint(a, strCb, cur);
-    if (cur[0] < cur[1]) {
-      const AriSym *y = ariSymIntern(im->s, buf, (size_t)(cur[0] - buf));
-      free(buf);
-      return y;
-    }
-    free(buf);
-    cap *= 4;
-    if (cap > ((size_t)1 << 32))
-      return ariTermFail(im->s, "attribute too large");
-  }
+  /* A scratch buffer on the heap: the store keeps only the interned copy. */
+  AriStr o;
+  ariStrInit(&o, NULL);
+  mlirAttributePrint(a, strCb, &o);
+  const AriSym *y = !ariStrOk(&o)               ? ariTermFail(im->s, "out of memory")
+                    : o.len > ((size_t)1 << 32) ? ariTermFail(im->s, "attribute too large")
+                                                : ariSymIntern(im->s, ariStrText(&o), o.len);
+  ariStrFree(&o);
+  return y;
 }
 
 static bool isDefaultFlag(MlirAttribute a) {
   char buf[64];
-  char *cur[2] = {buf, buf + sizeof buf - 1};
-  mlirAttributePrint(a, strCb, cur);
-  *cur[0] = 0;
+  AriStr o;
+  ariStrInitFixed(&o, buf, sizeof buf);
+  mlirAttributePrint(a, strCb, &o);
   return !strcmp(buf, "#arith.fastmath<none>") || !strcmp(buf, "#arith.overflow<none>");
 }
 

@@ -1,6 +1,7 @@
 /*===- search/rules/rules.c - the rule catalogue, binding and dispatch ----------===*/
 
 #include "search/rules/rules_impl.h"
+#include "utils/strbuf.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -184,25 +185,25 @@ bool ariRuleParse(const char *text, size_t len, AriRuleInst *out, char *err, siz
 
 size_t ariRuleInstPrint(const AriRuleInst *r, char *buf, size_t cap) {
   const AriRuleInfo *info = ariRuleInfo(r->id);
-  if (!info)
-    return (size_t)snprintf(buf, cap, "?");
-  char tmp[256];
-  size_t n = (size_t)snprintf(tmp, sizeof tmp, "%s", info->name);
-  for (unsigned i = 0; i < r->nargs && n < sizeof tmp; ++i) {
+  AriStr o;
+  ariStrInitFixed(&o, buf, cap);
+  if (!info) {
+    ariStrPuts(&o, "?");
+    return o.want;
+  }
+  ariStrPuts(&o, info->name);
+  for (unsigned i = 0; i < r->nargs; ++i) {
     const char *sep = i ? ", " : "(";
     if (info->paramKind == ARI_RULE_PARAM_ADDR) {
       static const char *const addr[] = {"global", "local", "private"};
-      n += (size_t)snprintf(tmp + n, sizeof tmp - n, "%s%s", sep,
-                            r->args[i] >= 0 && r->args[i] <= 2 ? addr[r->args[i]] : "?");
+      ariStrPrintf(&o, "%s%s", sep, r->args[i] >= 0 && r->args[i] <= 2 ? addr[r->args[i]] : "?");
     } else {
-      n += (size_t)snprintf(tmp + n, sizeof tmp - n, "%s%lld", sep, (long long)r->args[i]);
+      ariStrPrintf(&o, "%s%lld", sep, (long long)r->args[i]);
     }
   }
-  if (r->nargs && n < sizeof tmp)
-    n += (size_t)snprintf(tmp + n, sizeof tmp - n, ")");
-  if (cap)
-    snprintf(buf, cap, "%s", tmp);
-  return n;
+  if (r->nargs)
+    ariStrPuts(&o, ")");
+  return o.want;
 }
 
 AriRuleStatus ariRuleApply(const AriRuleInst *r, AriTermStore *s, AriTerm *t, AriTerm **out) {

@@ -17,6 +17,7 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "search/strategy/strategy_impl.h"
+#include "utils/strbuf.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -623,22 +624,17 @@ const char *ariStratStatusName(AriStratStatus s) {
 }
 
 void ariStratFormatPath(const uint32_t *path, size_t len, char *buf, size_t cap) {
-  if (!cap)
-    return;
+  AriStr o;
+  ariStrInitFixed(&o, buf, cap);
   if (len == 0) {
-    snprintf(buf, cap, "root");
+    ariStrPuts(&o, "root");
     return;
   }
-  size_t kept = len < ARI_STRAT_PATH_MAX ? len : ARI_STRAT_PATH_MAX, o = 0;
-  buf[0] = 0;
-  for (size_t i = 0; i < kept && o < cap; ++i) {
-    int w = snprintf(buf + o, cap - o, "%s%" PRIu32, i ? "." : "", path[i]);
-    if (w < 0)
-      return;
-    o += (size_t)w;
-  }
-  if (kept < len && o < cap)
-    snprintf(buf + o, cap - o, "...");
+  size_t kept = len < ARI_STRAT_PATH_MAX ? len : ARI_STRAT_PATH_MAX;
+  for (size_t i = 0; i < kept; ++i)
+    ariStrPrintf(&o, "%s%" PRIu32, i ? "." : "", path[i]);
+  if (kept < len)
+    ariStrPuts(&o, "...");
 }
 
 static void describeFailure(const AriStratExpr *e, char *buf, size_t cap) {

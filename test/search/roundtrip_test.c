@@ -22,6 +22,7 @@
 
 #include "search/mlir/term_mlir.h"
 #include "test/check.h"
+#include "utils/strbuf.h"
 #include "tools/support/mlirutil.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -29,36 +30,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-  char *buf;
-  size_t len, cap;
-} Str;
+static void strCb(MlirStringRef s, void *user) { ariStrAppend(user, s.data, s.length); }
 
-static void strCb(MlirStringRef s, void *user) {
-  Str *o = user;
-  if (o->len + s.length + 1 > o->cap) {
-    size_t ncap = (o->len + s.length + 1) * 2;
-    char *nb = realloc(o->buf, ncap);
-    if (!nb)
-      return;
-    o->buf = nb;
-    o->cap = ncap;
-  }
-  memcpy(o->buf + o->len, s.data, s.length);
-  o->len += s.length;
-  o->buf[o->len] = 0;
-}
-
-/* The op's text without trailing newlines (a detached op prints one more
- * than an op inside a module). */
+/* The op's text (malloc'd) without trailing newlines (a detached op prints
+ * one more than an op inside a module). */
 static char *printOp(MlirOperation op) {
-  Str o = {0};
+  AriStr o;
+  ariStrInit(&o, NULL);
   mlirOperationPrint(op, strCb, &o);
-  if (!o.buf)
-    return calloc(1, 1);
-  while (o.len && o.buf[o.len - 1] == '\n')
-    o.buf[--o.len] = 0;
-  return o.buf;
+  size_t n = o.len;
+  while (n && o.buf[n - 1] == '\n')
+    --n;
+  ariStrTruncate(&o, n);
+  return ariStrTake(&o);
 }
 
 static bool opInLanguage(MlirOperation op) {

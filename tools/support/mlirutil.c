@@ -5,6 +5,7 @@
 #include "tools/support/mlirutil.h"
 #include "ariadne-c/Rise.h"
 #include "ariadne-c/Types.h"
+#include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Dialect/Arith.h"
@@ -38,17 +39,7 @@ typedef struct {
 
 static void toFile(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, ((FileSink *)user)->f); }
 
-typedef struct {
-  char *buf;
-  size_t cap, len;
-} BufSink;
-
-static void toBuf(MlirStringRef s, void *user) {
-  BufSink *b = user;
-  for (size_t i = 0; i < s.length && b->len + 1 < b->cap; ++i)
-    b->buf[b->len++] = s.data[i];
-  b->buf[b->len] = 0;
-}
+static void toBuf(MlirStringRef s, void *user) { ariStrAppend(user, s.data, s.length); }
 
 /* file:line:col, as compilers and mlir-opt print it, so editors can jump
  * to it; other location kinds keep MLIR's loc(...) form. */
@@ -70,8 +61,8 @@ static MlirLogicalResult onDiag(MlirDiagnostic d, void *user) {
   if (sev == MlirDiagnosticError) {
     sink->errors++;
     tag = "error";
-    BufSink b = {sink->last, sizeof sink->last, 0};
-    sink->last[0] = 0;
+    AriStr b;
+    ariStrInitFixed(&b, sink->last, sizeof sink->last);
     mlirDiagnosticPrint(d, toBuf, &b);
   } else if (sev == MlirDiagnosticWarning) {
     sink->warnings++;

@@ -20,6 +20,7 @@
 #include "search/eqsat.h"
 #include "search/sketch/sketch.h"
 #include "search/term/term.h"
+#include "utils/strbuf.h"
 #include "search/mlir/term_mlir.h"
 #include "utils/arena.h"
 
@@ -324,14 +325,13 @@ static void optimiseFunc(void *ctx, MlirOperation func) {
 
 /* "a, b, c" of the goal or guide names of f (for "unknown" diagnostics). */
 static void listNames(const AriGuideFile *f, bool goals, char *buf, size_t cap) {
-  size_t o = 0;
+  AriStr o;
+  ariStrInitFixed(&o, buf, cap);
   unsigned n = goals ? f->numGoals : f->numGuides;
-  buf[0] = 0;
-  for (unsigned i = 0; i < n && o < cap; ++i)
-    o += (size_t)snprintf(buf + o, cap - o, "%s%s", i ? ", " : "",
-                          goals ? f->goals[i].name : f->guides[i].name);
+  for (unsigned i = 0; i < n; ++i)
+    ariStrPrintf(&o, "%s%s", i ? ", " : "", goals ? f->goals[i].name : f->guides[i].name);
   if (!n)
-    snprintf(buf, cap, "none");
+    ariStrPuts(&o, "none");
 }
 
 /* Binds nat=NAME=V,NAME=V.. in the sketch set. */

@@ -9,6 +9,7 @@
 
 #include "search/gen/gen.h"
 #include "utils/hash.h"
+#include "utils/strbuf.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -257,11 +258,12 @@ static AriTerm *genArray(AriGen *g, const AriGenEnv *env, const AriType *t, int 
       if (ariTypeKind(e) == ARI_TYPE_SCALAR && ariTypeIsFloat(e) && n <= 16 &&
           !strcmp(ariTypeScalarName(e), "f32")) {
         char buf[512];
-        size_t k = (size_t)snprintf(buf, sizeof buf, "dense<[");
+        AriStr o;
+        ariStrInitFixed(&o, buf, sizeof buf);
+        ariStrPuts(&o, "dense<[");
         for (int64_t i = 0; i < n; ++i)
-          k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%.2f", i ? ", " : "",
-                                ((double)ariGenBelow(g, 9) - 4.0) / 4.0);
-        snprintf(buf + k, sizeof buf - k, "]> : tensor<%lldxf32>", (long long)n);
+          ariStrPrintf(&o, "%s%.2f", i ? ", " : "", ((double)ariGenBelow(g, 9) - 4.0) / 4.0);
+        ariStrPrintf(&o, "]> : tensor<%lldxf32>", (long long)n);
         return ariTermLiteral(s, buf, t);
       }
       break;

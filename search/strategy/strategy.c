@@ -717,17 +717,15 @@ void ariStratRun(const AriStratProgram *p, const AriStratExpr *e, const AriStrat
     out->pathLen = st.failPathLen;
     size_t kept = out->pathLen < ARI_STRAT_PATH_MAX ? out->pathLen : ARI_STRAT_PATH_MAX;
     memcpy(out->path, st.path, kept * sizeof *st.path);
-    size_t o = 0;
-    for (size_t i = st.failCallLen; i-- > 0 && o < sizeof out->calls;) {
+    AriStr calls;
+    ariStrInitFixed(&calls, out->calls, sizeof out->calls);
+    for (size_t i = st.failCallLen; i-- > 0 && ariStrOk(&calls);) {
       const AriStratExpr *c = st.calls[i];
       char name[96];
       if (!ariStratFormat(c, name, sizeof name))
         strcpy(name + sizeof name - 4, "...");
-      int w = snprintf(out->calls + o, sizeof out->calls - o, "%s%s at %s:%" PRIu32 ":%" PRIu32,
-                       o ? ", " : "", name, c->file, c->line, c->col);
-      if (w < 0)
-        break;
-      o += (size_t)w;
+      ariStrPrintf(&calls, "%s%s at %s:%" PRIu32 ":%" PRIu32, calls.len ? ", " : "", name, c->file,
+                   c->line, c->col);
     }
   }
   ariArenaRelease(scratch, m);

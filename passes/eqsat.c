@@ -20,9 +20,10 @@
 #include "search/eqsat.h"
 #include "search/sketch/sketch.h"
 #include "search/term/term.h"
-#include "utils/strbuf.h"
 #include "search/mlir/term_mlir.h"
 #include "utils/arena.h"
+#include "utils/file.h"
+#include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -501,9 +502,10 @@ static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts) {
     goto done;
   char err[ARI_OPT_STRING_MAX + 128];
   size_t len = 0;
-  char *text = ariPassReadFile(&arena, o->guides, "guide file", kMaxFileBytes, &len, err,
-                               sizeof err);
-  if (!text) {
+  char *text = NULL;
+  AriFileError fe = ariFileRead(o->guides, &arena, kMaxFileBytes, &text, &len);
+  if (!ariFileOk(fe)) {
+    ariFileErrorFormat(fe, "guide file", err, sizeof err);
     res = emit(loc, "%s", err);
     goto done;
   }

@@ -7,7 +7,6 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
 
-#include <errno.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -22,35 +21,6 @@ MlirLogicalResult ariPassEmit(MlirLocation loc, const char *pass, const char *fm
   va_end(ap);
   mlirEmitError(loc, msg);
   return mlirLogicalResultFailure();
-}
-
-char *ariPassReadFile(AriArena *a, const char *path, const char *what, size_t maxBytes,
-                      size_t *len, char *err, size_t cap) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(err, cap, "cannot open %s '%s': %s", what, path, strerror(errno));
-    return NULL;
-  }
-  /* One byte more than allowed tells "exactly the limit" from "larger". */
-  char *buf = ariArenaAlloc(a, maxBytes + 1);
-  size_t n = buf ? fread(buf, 1, maxBytes + 1, f) : 0;
-  bool bad = ferror(f);
-  fclose(f);
-  if (!buf) {
-    snprintf(err, cap, "out of memory reading '%s'", path);
-    return NULL;
-  }
-  if (bad) {
-    snprintf(err, cap, "cannot read %s '%s'", what, path);
-    return NULL;
-  }
-  if (n > maxBytes) {
-    snprintf(err, cap, "%s '%s' is larger than %zu bytes", what, path, maxBytes);
-    return NULL;
-  }
-  buf[n] = 0;
-  *len = n;
-  return buf;
 }
 
 void ariPassFuncName(MlirOperation op, char *buf, size_t cap) {

@@ -17,6 +17,8 @@
 #include "search/strategy/strategy_rise.h"
 #include "search/term/term.h"
 #include "search/mlir/term_mlir.h"
+#include "utils/arena.h"
+#include "utils/file.h"
 #include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -192,9 +194,10 @@ static MlirLogicalResult rewriteRun(MlirOperation op, const void *opts) {
   if (o->strategyFile[0]) {
     char err[ARI_OPT_STRING_MAX + 64];
     size_t len = 0;
-    char *text = ariPassReadFile(&arena, o->strategyFile, "strategy file", kMaxFileBytes, &len,
-                                 err, sizeof err);
-    if (!text) {
+    char *text = NULL;
+    AriFileError fe = ariFileRead(o->strategyFile, &arena, kMaxFileBytes, &text, &len);
+    if (!ariFileOk(fe)) {
+      ariFileErrorFormat(fe, "strategy file", err, sizeof err);
       res = emit(loc, "%s", err);
       goto done;
     }

@@ -4,6 +4,7 @@
 
 #include "runtime/runtime.h"
 #include "utils/arena.h"
+#include "utils/file.h"
 #include "utils/strbuf.h"
 
 #include "mlir-c/ExecutionEngine.h"
@@ -165,20 +166,14 @@ bool ariRtRemoteBuild(const AriRtRemote *r, const char *object, const char *name
   return true;
 }
 
-static bool writeAll(const char *path, const void *data, size_t n) {
-  FILE *f = fopen(path, "wb");
-  if (!f)
-    return false;
-  bool ok = fwrite(data, 1, n, f) == n;
-  return fclose(f) == 0 && ok;
-}
-
-static bool readAll(const char *path, void *data, size_t n) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return false;
-  bool ok = fread(data, 1, n, f) == n && fgetc(f) == EOF;
-  fclose(f);
+/* Fills data[0..n) from the file `path`, which must hold exactly n bytes. */
+static bool readExactly(const char *path, void *data, size_t n) {
+  char *text = NULL;
+  size_t len = 0;
+  bool ok = ariFileOk(ariFileRead(path, NULL, n, &text, &len)) && len == n;
+  if (ok && n)
+    memcpy(data, text, n);
+  free(text);
   return ok;
 }
 
@@ -221,8 +216,9 @@ bool ariRtRemoteRun(const AriRtRemote *r, const char *exe, const char *dir, AriH
     }
     argv[argc++] = specs[k];
     snprintf(path, sizeof path, "%s/arg%ld.bin", dir, (long)k);
-    if (!writeAll(path, a->data, argBytes(a))) {
-      snprintf(err, cap, "cannot write %s: %s", path, strerror(errno));
+    AriFileError fe = ariFileWriteAtomic(path, a->data, argBytes(a));
+    if (!ariFileOk(fe)) {
+      ariFileErrorFormat(fe, NULL, err, cap);
       return false;
     }
   }
@@ -237,7 +233,7 @@ bool ariRtRemoteRun(const AriRtRemote *r, const char *exe, const char *dir, AriH
     if (!args[k].isMemRef)
       continue;
     snprintf(path, sizeof path, "%s/arg%ld.out", dir, (long)k);
-    if (!readAll(path, args[k].data, argBytes(&args[k]))) {
+    if (!readExactly(path, args[k].data, argBytes(&args[k]))) {
       snprintf(err, cap, "cannot read %s back (missing or of the wrong size)", path);
       ok = false;
     }

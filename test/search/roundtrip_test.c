@@ -22,6 +22,7 @@
 
 #include "search/mlir/term_mlir.h"
 #include "test/check.h"
+#include "utils/file.h"
 #include "utils/strbuf.h"
 #include "tools/support/mlirutil.h"
 
@@ -185,24 +186,6 @@ static void roundTrip(MlirContext ctx, MlirOperation func, const char *where) {
   }
   ariTermStoreDestroy(s);
   free(orig);
-}
-
-static char *readFile(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *b = malloc((size_t)n + 1);
-  if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-    free(b);
-    b = NULL;
-  }
-  if (b)
-    b[n] = 0;
-  fclose(f);
-  return b;
 }
 
 static void runChunk(MlirContext ctx, const char *text, const char *path, int chunk) {
@@ -376,8 +359,9 @@ int main(int argc, char **argv) {
   MlirContext ctx = ariContextCreate();
   testRewrittenExport(ctx);
   for (int i = 1; i < argc; ++i) {
-    char *text = readFile(argv[i]);
-    CHECK(text != NULL);
+    char *text = NULL;
+    size_t len;
+    CHECK(ariFileOk(ariFileRead(argv[i], NULL, 0, &text, &len)));
     if (!text)
       continue;
     st.files++;

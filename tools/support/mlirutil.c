@@ -5,6 +5,7 @@
 #include "tools/support/mlirutil.h"
 #include "ariadne-c/Rise.h"
 #include "ariadne-c/Types.h"
+#include "utils/file.h"
 #include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -101,31 +102,6 @@ void ariDiagSinkDetach(AriDiagSink *sink) {
   mlirContextDetachDiagnosticHandler(sink->ctx, sink->id);
 }
 
-static char *readAll(FILE *f, size_t *len) {
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  if (!buf)
-    return NULL;
-  for (;;) {
-    size_t got = fread(buf + n, 1, cap - n - 1, f);
-    n += got;
-    if (got == 0)
-      break;
-    if (cap - n - 1 == 0) {
-      char *nb = realloc(buf, cap * 2);
-      if (!nb) {
-        free(buf);
-        return NULL;
-      }
-      buf = nb;
-      cap *= 2;
-    }
-  }
-  buf[n] = 0;
-  *len = n;
-  return buf;
-}
-
 MlirModule ariParseFile(MlirContext ctx, const char *path) {
   MlirModule none = {NULL};
   FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
@@ -137,9 +113,14 @@ MlirModule ariParseFile(MlirContext ctx, const char *path) {
   }
   if (f == stdin) {
     size_t len = 0;
-    char *text = readAll(f, &len);
-    if (!text)
+    char *text = NULL;
+    AriFileError e = ariFileReadStream(f, "<stdin>", NULL, 0, &text, &len);
+    if (!ariFileOk(e)) {
+      char msg[256];
+      ariFileErrorFormat(e, "input", msg, sizeof msg);
+      mlirEmitError(mlirLocationUnknownGet(ctx), msg);
       return none;
+    }
     MlirModule m = ariParseString(ctx, text);
     free(text);
     return m;

@@ -4,7 +4,8 @@
  * the store's type-checking constructors. De Bruijn bookkeeping: a term
  * taken from under k binders and placed under k' binders is shifted by
  * k' - k (ariTermShift), or has an unused binder removed
- * (ariRuleDropBinder). The forms are in rules_impl.h and docs/rules.md.
+ * (ariRuleDropBinder, with the other helpers in rules_util.c). The forms
+ * are in rules_impl.h and docs/rules.md.
  *
 \*===----------------------------------------------------------------------===*/
 

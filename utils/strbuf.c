@@ -69,6 +69,8 @@ static bool lose(AriStr *s, size_t n) {
 }
 
 bool ariStrAppend(AriStr *s, const char *p, size_t n) {
+  if (n == 0)
+    return true;
   if (s->want != s->len)
     return lose(s, n);
   if (!reserve(s, n)) {
@@ -107,6 +109,8 @@ bool ariStrVPrintf(AriStr *s, const char *fmt, va_list ap) {
     if (room)
       s->buf[s->len] = 0; /* whatever vsnprintf left is not ours */
     ok = false;
+  } else if (n == 0) {
+    /* nothing to add (and nothing to lose) */
   } else if ((size_t)n < room) {
     s->len += (size_t)n;
     s->want = s->len;

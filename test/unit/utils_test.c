@@ -109,6 +109,7 @@ static void testStrFixed(void) {
   ariStrPrintf(&s, "%d-%s", 12345, "abc");
   ariStrPuts(&s, "!");
   CHECK(s.want == 10 && s.len == 0 && !strcmp(ariStrText(&s), ""));
+  CHECK(ariStrPuts(&s, "") && ariStrPrintf(&s, "%s", "") && s.want == 10); /* nothing lost */
 }
 
 /*--- files ---------------------------------------------------------------*/

@@ -22,6 +22,8 @@
 #include "search/term/term.h"
 #include "search/mlir/term_mlir.h"
 #include "utils/arena.h"
+#include "utils/file.h"
+#include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -304,14 +306,13 @@ static void optimiseFunc(void *ctx, MlirOperation func) {
 
 /* "a, b, c" of the goal or guide names of f (for "unknown" diagnostics). */
 static void listNames(const AriGuideFile *f, bool goals, char *buf, size_t cap) {
-  size_t o = 0;
+  AriStr o;
+  ariStrInitFixed(&o, buf, cap);
   unsigned n = goals ? f->numGoals : f->numGuides;
-  buf[0] = 0;
-  for (unsigned i = 0; i < n && o < cap; ++i)
-    o += (size_t)snprintf(buf + o, cap - o, "%s%s", i ? ", " : "",
-                          goals ? f->goals[i].name : f->guides[i].name);
+  for (unsigned i = 0; i < n; ++i)
+    ariStrPrintf(&o, "%s%s", i ? ", " : "", goals ? f->goals[i].name : f->guides[i].name);
   if (!n)
-    snprintf(buf, cap, "none");
+    ariStrPuts(&o, "none");
 }
 
 /* Binds nat=NAME=V,NAME=V.. in the sketch set. */
@@ -481,9 +482,10 @@ static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts) {
     goto done;
   char err[ARI_OPT_STRING_MAX + 128];
   size_t len = 0;
-  char *text = ariPassReadFile(&arena, o->guides, "guide file", kMaxFileBytes, &len, err,
-                               sizeof err);
-  if (!text) {
+  char *text = NULL;
+  AriFileError fe = ariFileRead(o->guides, &arena, kMaxFileBytes, &text, &len);
+  if (!ariFileOk(fe)) {
+    ariFileErrorFormat(fe, "guide file", err, sizeof err);
     res = emit(loc, "%s", err);
     goto done;
   }

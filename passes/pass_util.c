@@ -2,54 +2,25 @@
 
 #include "passes/pass_util.h"
 #include "ariadne-c/Types.h"
+#include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
 
-#include <errno.h>
 #include <stdbool.h>
 #include <string.h>
 
 MlirLogicalResult ariPassEmit(MlirLocation loc, const char *pass, const char *fmt, ...) {
   char msg[1536];
-  int n = snprintf(msg, sizeof msg, "%s: ", pass);
-  if (n < 0 || (size_t)n >= sizeof msg)
-    n = 0;
+  AriStr o;
+  ariStrInitFixed(&o, msg, sizeof msg);
+  ariStrPrintf(&o, "%s: ", pass);
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+  ariStrVPrintf(&o, fmt, ap);
   va_end(ap);
   mlirEmitError(loc, msg);
   return mlirLogicalResultFailure();
-}
-
-char *ariPassReadFile(AriArena *a, const char *path, const char *what, size_t maxBytes,
-                      size_t *len, char *err, size_t cap) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(err, cap, "cannot open %s '%s': %s", what, path, strerror(errno));
-    return NULL;
-  }
-  /* One byte more than allowed tells "exactly the limit" from "larger". */
-  char *buf = ariArenaAlloc(a, maxBytes + 1);
-  size_t n = buf ? fread(buf, 1, maxBytes + 1, f) : 0;
-  bool bad = ferror(f);
-  fclose(f);
-  if (!buf) {
-    snprintf(err, cap, "out of memory reading '%s'", path);
-    return NULL;
-  }
-  if (bad) {
-    snprintf(err, cap, "cannot read %s '%s'", what, path);
-    return NULL;
-  }
-  if (n > maxBytes) {
-    snprintf(err, cap, "%s '%s' is larger than %zu bytes", what, path, maxBytes);
-    return NULL;
-  }
-  buf[n] = 0;
-  *len = n;
-  return buf;
 }
 
 void ariPassFuncName(MlirOperation op, char *buf, size_t cap) {

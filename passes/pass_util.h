@@ -1,15 +1,13 @@
 /*===- pass_util.h - what the C passes share: diagnostics, files, names ---===*\
  *
- * Small helpers every pass that reads a file or writes a report needs, so
+ * Small helpers every pass that writes a diagnostic or a report needs, so
  * that their diagnostics read alike ("PASS: cannot open guide file 'F':
- * reason"). Nothing here keeps state.
+ * reason", with files read by utils/file.h). Nothing here keeps state.
  *
 \*===----------------------------------------------------------------------===*/
 
 #ifndef ARIADNE_PASSES_PASS_UTIL_H
 #define ARIADNE_PASSES_PASS_UTIL_H
-
-#include "utils/arena.h"
 
 #include "mlir-c/IR.h"
 
@@ -25,13 +23,6 @@ extern "C" {
  * pass can `return ariPassEmit(...)`. */
 MlirLogicalResult ariPassEmit(MlirLocation loc, const char *pass, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-
-/* Reads the whole file `path` (at most maxBytes) into arena `a`, NUL
- * terminated, its length in *len. NULL with a message naming `what`
- * ("strategy file") and the reason in err when it cannot be opened or
- * read, is larger, or memory runs out. */
-char *ariPassReadFile(AriArena *a, const char *path, const char *what, size_t maxBytes,
-                      size_t *len, char *err, size_t cap);
 
 /* The sym_name of a func.func ("?" when it has none), truncated to cap. */
 void ariPassFuncName(MlirOperation op, char *buf, size_t cap);

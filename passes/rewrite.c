@@ -17,6 +17,9 @@
 #include "search/strategy/strategy_rise.h"
 #include "search/term/term.h"
 #include "search/mlir/term_mlir.h"
+#include "utils/arena.h"
+#include "utils/file.h"
+#include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -65,16 +68,18 @@ typedef struct {
 } TraceCtx;
 
 static void formatRule(const AriStratRuleEvent *ev, char *buf, size_t cap) {
-  size_t o = (size_t)snprintf(buf, cap, "%s", ev->name);
-  for (size_t i = 0; i < ev->nargs && o < cap; ++i) {
+  AriStr o;
+  ariStrInitFixed(&o, buf, cap);
+  ariStrPuts(&o, ev->name);
+  for (size_t i = 0; i < ev->nargs; ++i) {
     const AriStratValue *v = &ev->args[i];
     if (v->kind == ARI_STRAT_VALUE_NAT)
-      o += (size_t)snprintf(buf + o, cap - o, "%s%" PRId64, i ? ", " : "(", v->nat);
+      ariStrPrintf(&o, "%s%" PRId64, i ? ", " : "(", v->nat);
     else
-      o += (size_t)snprintf(buf + o, cap - o, "%s%s", i ? ", " : "(", v->symbol);
+      ariStrPrintf(&o, "%s%s", i ? ", " : "(", v->symbol);
   }
-  if (ev->nargs && o < cap)
-    snprintf(buf + o, cap - o, ")");
+  if (ev->nargs)
+    ariStrPuts(&o, ")");
 }
 
 static void onTrace(void *user, const AriStratRuleEvent *ev, const AriTerm *at,
@@ -189,9 +194,10 @@ static MlirLogicalResult rewriteRun(MlirOperation op, const void *opts) {
   if (o->strategyFile[0]) {
     char err[ARI_OPT_STRING_MAX + 64];
     size_t len = 0;
-    char *text = ariPassReadFile(&arena, o->strategyFile, "strategy file", kMaxFileBytes, &len,
-                                 err, sizeof err);
-    if (!text) {
+    char *text = NULL;
+    AriFileError fe = ariFileRead(o->strategyFile, &arena, kMaxFileBytes, &text, &len);
+    if (!ariFileOk(fe)) {
+      ariFileErrorFormat(fe, "strategy file", err, sizeof err);
       res = emit(loc, "%s", err);
       goto done;
     }

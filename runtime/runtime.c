@@ -4,6 +4,8 @@
 
 #include "runtime/runtime.h"
 #include "utils/arena.h"
+#include "utils/file.h"
+#include "utils/strbuf.h"
 
 #include "mlir-c/ExecutionEngine.h"
 
@@ -164,20 +166,14 @@ bool ariRtRemoteBuild(const AriRtRemote *r, const char *object, const char *name
   return true;
 }
 
-static bool writeAll(const char *path, const void *data, size_t n) {
-  FILE *f = fopen(path, "wb");
-  if (!f)
-    return false;
-  bool ok = fwrite(data, 1, n, f) == n;
-  return fclose(f) == 0 && ok;
-}
-
-static bool readAll(const char *path, void *data, size_t n) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return false;
-  bool ok = fread(data, 1, n, f) == n && fgetc(f) == EOF;
-  fclose(f);
+/* Fills data[0..n) from the file `path`, which must hold exactly n bytes. */
+static bool readExactly(const char *path, void *data, size_t n) {
+  char *text = NULL;
+  size_t len = 0;
+  bool ok = ariFileOk(ariFileRead(path, NULL, n, &text, &len)) && len == n;
+  if (ok && n)
+    memcpy(data, text, n);
+  free(text);
   return ok;
 }
 
@@ -206,18 +202,23 @@ bool ariRtRemoteRun(const AriRtRemote *r, const char *exe, const char *dir, AriH
     const AriHostArg *a = &args[k];
     size_t esize = ariScalarSize(a->scalar);
     if (a->isMemRef) {
-      int len = snprintf(specs[k], sizeof specs[k], "m:%zu:%lld:%d", esize, (long long)a->lanes,
-                         a->rank);
+      AriStr spec;
+      ariStrInitFixed(&spec, specs[k], sizeof specs[k]);
+      ariStrPrintf(&spec, "m:%zu:%lld:%d", esize, (long long)a->lanes, a->rank);
       for (int d = 0; d < a->rank; ++d)
-        len += snprintf(specs[k] + len, sizeof specs[k] - (size_t)len, ":%lld",
-                        (long long)a->shape[d]);
+        ariStrPrintf(&spec, ":%lld", (long long)a->shape[d]);
+      if (!ariStrOk(&spec)) {
+        snprintf(err, cap, "argument %ld's shape is too long to pass to the driver", (long)k);
+        return false;
+      }
     } else {
       snprintf(specs[k], sizeof specs[k], "s:%zu", argBytes(a));
     }
     argv[argc++] = specs[k];
     snprintf(path, sizeof path, "%s/arg%ld.bin", dir, (long)k);
-    if (!writeAll(path, a->data, argBytes(a))) {
-      snprintf(err, cap, "cannot write %s: %s", path, strerror(errno));
+    AriFileError fe = ariFileWriteAtomic(path, a->data, argBytes(a));
+    if (!ariFileOk(fe)) {
+      ariFileErrorFormat(fe, NULL, err, cap);
       return false;
     }
   }
@@ -232,7 +233,7 @@ bool ariRtRemoteRun(const AriRtRemote *r, const char *exe, const char *dir, AriH
     if (!args[k].isMemRef)
       continue;
     snprintf(path, sizeof path, "%s/arg%ld.out", dir, (long)k);
-    if (!readAll(path, args[k].data, argBytes(&args[k]))) {
+    if (!readExactly(path, args[k].data, argBytes(&args[k]))) {
       snprintf(err, cap, "cannot read %s back (missing or of the wrong size)", path);
       ok = false;
     }
@@ -430,12 +431,12 @@ void ariRtFormatIndex(const AriHostArg *a, int64_t flat, char *buf, size_t cap) 
     idx[d] = a->shape[d] ? e % a->shape[d] : 0;
     e = a->shape[d] ? e / a->shape[d] : 0;
   }
-  size_t len = 0;
-  len += (size_t)snprintf(buf + len, cap - len, "[");
-  for (int d = 0; d < a->rank && len < cap; ++d)
-    len += (size_t)snprintf(buf + len, cap - len, "%s%lld", d ? ", " : "", (long long)idx[d]);
-  if (len < cap)
-    len += (size_t)snprintf(buf + len, cap - len, "]");
-  if (lanes > 1 && len < cap)
-    snprintf(buf + len, cap - len, " lane %lld", (long long)lane);
+  AriStr o;
+  ariStrInitFixed(&o, buf, cap);
+  ariStrPuts(&o, "[");
+  for (int d = 0; d < a->rank; ++d)
+    ariStrPrintf(&o, "%s%lld", d ? ", " : "", (long long)idx[d]);
+  ariStrPuts(&o, "]");
+  if (lanes > 1)
+    ariStrPrintf(&o, " lane %lld", (long long)lane);
 }

@@ -22,6 +22,7 @@
 #include "utils/arena.h"
 #include "tools/support/mlirutil.h"
 #include "tools/support/toolargs.h"
+#include "utils/file.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -210,15 +211,16 @@ int main(int argc, char **argv) {
       return usageError("bad size name '%s' in --nat", o.natName[i]);
     }
   size_t len = 0;
-  char *text = ariToolReadFile(o.guides, &len);
+  char *text = NULL;
+  AriFileError fe = ariFileRead(o.guides, NULL, 0, &text, &len);
   const AriGuideFile *gf = NULL;
   MlirContext ctx = {NULL};
   MlirModule mod = {NULL};
   AriDiagSink sink;
   bool sinkOn = false;
   rc = 1;
-  if (!text) {
-    fprintf(stderr, "%s: error: cannot read the guide file\n", o.guides);
+  if (!ariFileOk(fe)) {
+    fprintf(stderr, "%s: error: cannot read the guide file: %s\n", o.guides, strerror(fe.errnum));
     goto done;
   }
   AriSketchError se;

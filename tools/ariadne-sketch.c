@@ -18,6 +18,7 @@
 #include "search/mlir/term_mlir.h"
 #include "tools/support/mlirutil.h"
 #include "tools/support/toolargs.h"
+#include "utils/file.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -49,9 +50,10 @@ static void printSketch(const AriSketch *k) {
 /* Parses a guide file; prints the error and returns NULL on failure. */
 static const AriGuideFile *loadGuides(AriSketchSet *set, const char *path, char **text) {
   size_t len = 0;
-  *text = ariToolReadFile(path, &len);
-  if (!*text) {
-    fprintf(stderr, "%s: error: cannot read the file\n", path);
+  *text = NULL;
+  AriFileError fe = ariFileRead(path, NULL, 0, text, &len);
+  if (!ariFileOk(fe)) {
+    fprintf(stderr, "%s: error: cannot read the file: %s\n", path, strerror(fe.errnum));
     return NULL;
   }
   AriSketchError e;

@@ -9,6 +9,7 @@
 
 #include "dialect/interp/interp_impl.h"
 #include "ariadne-c/Types.h"
+#include "utils/hash.h"
 
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -140,10 +141,7 @@ bool ariHostArgsAlloc(AriHostArg *args, intptr_t nargs, struct AriArena *arena) 
 
 /* splitmix64: tiny, and the same sequence on every machine. */
 static uint64_t nextRandom(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
+  return ariHashMix64(*s += ARI_HASH_GOLDEN);
 }
 
 void ariHostArgFillRandom(AriHostArg *arg, uint64_t seed) {

@@ -30,6 +30,7 @@
 #include "dialect/interp/interp_impl.h"
 #include "ariadne-c/Rise.h"
 #include "ariadne-c/Types.h"
+#include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -117,8 +118,10 @@ static void opName(MlirOperation op, char *buf, size_t cap) {
 static void vdiag(MlirOperation op, const char *fmt, va_list ap) {
   char msg[768], name[96];
   opName(op, name, sizeof name);
-  int k = snprintf(msg, sizeof msg, "'%s' ", name);
-  vsnprintf(msg + k, sizeof msg - (size_t)k, fmt, ap);
+  AriStr o;
+  ariStrInitFixed(&o, msg, sizeof msg);
+  ariStrPrintf(&o, "'%s' ", name);
+  ariStrVPrintf(&o, fmt, ap);
   mlirEmitError(mlirOperationGetLocation(op), msg);
 }
 

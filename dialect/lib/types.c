@@ -2,6 +2,7 @@
 
 #include "ariadne-c/Types.h"
 #include "ariadne-c/Rise.h"
+#include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
@@ -45,25 +46,13 @@ MlirType riseArrayForMemRef(MlirType shaped) {
   return t;
 }
 
-typedef struct {
-  char *buf;
-  size_t cap, len;
-} StrSink;
-
-static void sinkAppend(MlirStringRef s, void *user) {
-  StrSink *k = user;
-  for (size_t i = 0; i < s.length && k->len + 1 < k->cap; ++i)
-    k->buf[k->len++] = s.data[i];
-  k->buf[k->len] = 0;
-}
+static void sinkAppend(MlirStringRef s, void *user) { ariStrAppend(user, s.data, s.length); }
 
 void riseTypeToString(MlirType t, char *buf, size_t cap) {
-  if (cap == 0)
-    return;
-  StrSink k = {buf, cap, 0};
-  buf[0] = 0;
-  mlirTypePrint(t, sinkAppend, &k);
-  if (k.len + 1 == cap && cap > 4)
+  AriStr o;
+  ariStrInitFixed(&o, buf, cap);
+  mlirTypePrint(t, sinkAppend, &o);
+  if (!ariStrOk(&o) && cap > 4) /* cut off: say so */
     memcpy(buf + cap - 4, "...", 4);
 }
 

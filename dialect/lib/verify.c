@@ -9,6 +9,7 @@
 
 #include "ariadne-c/Rise.h"
 #include "ariadne-c/Types.h"
+#include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -28,10 +29,12 @@ static MlirLogicalResult fail(const VCtx *v, const char *fmt, ...)
 
 static MlirLogicalResult fail(const VCtx *v, const char *fmt, ...) {
   char msg[768];
-  int n = snprintf(msg, sizeof msg, "'%s' op ", v->name);
+  AriStr o;
+  ariStrInitFixed(&o, msg, sizeof msg);
+  ariStrPrintf(&o, "'%s' op ", v->name);
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+  ariStrVPrintf(&o, fmt, ap);
   va_end(ap);
   mlirEmitError(mlirOperationGetLocation(v->op), msg);
   return mlirLogicalResultFailure();

@@ -14,6 +14,7 @@
 #include "passes/lower/build.h"
 #include "passes/lower/lower_hooks.h"
 #include "utils/arena.h"
+#include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -35,11 +36,13 @@
 static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
 static void emitError(MlirOperation at, const char *fmt, ...) {
-  char msg[512] = "convert-rise-to-gpu: ";
-  size_t n = strlen(msg);
+  char msg[512];
+  AriStr o;
+  ariStrInitFixed(&o, msg, sizeof msg);
+  ariStrPuts(&o, "convert-rise-to-gpu: ");
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg + n, sizeof msg - n, fmt, ap);
+  ariStrVPrintf(&o, fmt, ap);
   va_end(ap);
   mlirEmitError(mlirOperationGetLocation(at), msg);
 }

@@ -20,6 +20,7 @@
 #include "passes/lower/build.h"
 #include "passes/lower/lower_hooks.h"
 #include "utils/arena.h"
+#include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -134,12 +135,13 @@ static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString
 
 static void *fail(Lower *L, MlirOperation op, const char *fmt, ...) {
   char msg[512];
+  AriStr o;
+  ariStrInitFixed(&o, msg, sizeof msg);
   /* The GPU target (lower_hooks.h) reports under its own pass name. */
-  snprintf(msg, sizeof msg, "%s: ", L->hooks ? "convert-rise-to-gpu" : "convert-rise-to-affine");
-  size_t n = strlen(msg);
+  ariStrPuts(&o, L->hooks ? "convert-rise-to-gpu: " : "convert-rise-to-affine: ");
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg + n, sizeof msg - n, fmt, ap);
+  ariStrVPrintf(&o, fmt, ap);
   va_end(ap);
   MlirOperation at = mlirOperationIsNull(op) ? L->where : op;
   mlirEmitError(mlirOperationGetLocation(at), msg);

@@ -21,6 +21,7 @@
 #include "runtime/codegen/scalar_c.h"
 #include "runtime/cuda.h"
 #include "utils/arena.h"
+#include "utils/strbuf.h"
 
 #include "ariadne-c/Types.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -44,50 +45,6 @@ enum {
 };
 
 typedef struct {
-  AriArena *arena;
-  char *buf;
-  size_t len, cap;
-  bool oom;
-} Out;
-
-static void put(Out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void putN(Out *o, const char *s, size_t n) {
-  if (o->oom)
-    return;
-  if (o->len + n + 1 > o->cap) {
-    size_t cap = o->cap ? 2 * o->cap : 8192;
-    while (cap < o->len + n + 1)
-      cap *= 2;
-    char *nb = ariArenaAlloc(o->arena, cap);
-    if (!nb) {
-      o->oom = true;
-      return;
-    }
-    if (o->len)
-      memcpy(nb, o->buf, o->len);
-    o->buf = nb;
-    o->cap = cap;
-  }
-  memcpy(o->buf + o->len, s, n);
-  o->len += n;
-  o->buf[o->len] = 0;
-}
-
-static void put(Out *o, const char *fmt, ...) {
-  char tmp[2048];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-  va_end(ap);
-  if (n < 0 || (size_t)n >= sizeof tmp) {
-    o->oom = true;
-    return;
-  }
-  putN(o, tmp, (size_t)n);
-}
-
-typedef struct {
   bool isBuffer;
   char type[160];
   const char *elem, *ctype;
@@ -102,7 +59,7 @@ typedef struct {
   char name[160];
   int nargs;
   StubArg args[kMaxArgs];
-  Out body;
+  AriStr body;
   int ntemps;
   bool lowered;
 } StubFunc;
@@ -123,7 +80,7 @@ struct AriGpuStub {
   char *kernels[kMaxKernels];
   int nglobals;
   StubGlobal globals[kMaxGlobals];
-  Out globalData; /* static const arrays ari_global_N */
+  AriStr globalData; /* static const arrays ari_global_N */
 };
 
 static bool strRefEq(MlirStringRef s, const char *c) {
@@ -165,21 +122,11 @@ static MlirStringRef symName(MlirOperation op) {
   return mlirAttributeIsNull(a) ? mlirStringRefCreate(NULL, 0) : mlirStringAttrGetValue(a);
 }
 
-typedef struct {
-  char *b;
-  size_t cap, len;
-} Fixed;
-
-static void toFixed(MlirStringRef s, void *user) {
-  Fixed *f = user;
-  for (size_t i = 0; i < s.length && f->len + 1 < f->cap; ++i)
-    f->b[f->len++] = s.data[i];
-  f->b[f->len] = 0;
-}
+static void toFixed(MlirStringRef s, void *user) { ariStrAppend(user, s.data, s.length); }
 
 static void printType(MlirType t, char *buf, size_t cap) {
-  Fixed f = {buf, cap, 0};
-  buf[0] = 0;
+  AriStr f;
+  ariStrInitFixed(&f, buf, cap);
   mlirTypePrint(t, toFixed, &f);
 }
 
@@ -246,6 +193,7 @@ MlirLogicalResult ariGpuStubBegin(MlirModule module, const char *onlyFunc, AriAr
     return mlirLogicalResultFailure();
   }
   s->arena = arena;
+  ariStrInit(&s->globalData, arena);
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
@@ -264,7 +212,7 @@ MlirLogicalResult ariGpuStubBegin(MlirModule module, const char *onlyFunc, AriAr
       return mlirLogicalResultFailure();
     }
     memcpy(f->name, name.data, name.length);
-    f->body.arena = arena;
+    ariStrInit(&f->body, arena);
     MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
     intptr_t n = mlirBlockGetNumArguments(entry);
     MlirType ft = mlirTypeAttrGetValue(attr(op, "function_type"));
@@ -440,31 +388,30 @@ static int globalIndex(AriGpuStub *s, MlirModule m, MlirStringRef name, MlirOper
   sg->bytes = a.bytes;
   sg->constant = !mlirAttributeIsNull(attr(g, "constant"));
   int64_t n = mlirElementsAttrGetNumElements(init);
-  Out *o = &s->globalData;
-  o->arena = s->arena;
-  put(o, "/* @%s : %s */\nstatic const %s ari_global_%d[%" PRId64 "] = {", sg->name, a.type,
-      a.ctype, gi, n);
+  AriStr *o = &s->globalData;
+  ariStrPrintf(o, "/* @%s : %s */\nstatic const %s ari_global_%d[%" PRId64 "] = {", sg->name,
+               a.type, a.ctype, gi, n);
   for (int64_t i = 0; i < n; ++i) {
     if (i)
-      put(o, i % 8 ? ", " : ",\n    ");
+      ariStrPrintf(o, i % 8 ? ", " : ",\n    ");
     if (!strcmp(a.elem, "f32") || !strcmp(a.elem, "f64")) {
       double v = !strcmp(a.elem, "f32") ? mlirDenseElementsAttrGetFloatValue(init, i)
                                         : mlirDenseElementsAttrGetDoubleValue(init, i);
       if (v != v)
-        put(o, "NAN");
+        ariStrPrintf(o, "NAN");
       else if (v > 1.7976931348623157e308 || v < -1.7976931348623157e308)
-        put(o, v > 0 ? "INFINITY" : "-INFINITY");
+        ariStrPrintf(o, v > 0 ? "INFINITY" : "-INFINITY");
       else
-        put(o, "%a", v);
+        ariStrPrintf(o, "%a", v);
     } else if (!strcmp(a.elem, "i32")) {
-      put(o, "%" PRId32, mlirDenseElementsAttrGetInt32Value(init, i));
+      ariStrPrintf(o, "%" PRId32, mlirDenseElementsAttrGetInt32Value(init, i));
     } else if (!strcmp(a.elem, "i64")) {
-      put(o, "%" PRId64 "LL", mlirDenseElementsAttrGetInt64Value(init, i));
+      ariStrPrintf(o, "%" PRId64 "LL", mlirDenseElementsAttrGetInt64Value(init, i));
     } else {
-      put(o, "%" PRIu64 "LL", mlirDenseElementsAttrGetIndexValue(init, i));
+      ariStrPrintf(o, "%" PRIu64 "LL", mlirDenseElementsAttrGetIndexValue(init, i));
     }
   }
-  put(o, "};\n");
+  ariStrPrintf(o, "};\n");
   return gi;
 }
 
@@ -543,10 +490,11 @@ static MlirLogicalResult addLaunch(AriGpuStub *s, StubFunc *f, Vals *vs, MlirMod
     return mlirLogicalResultFailure();
   }
 
-  Out *o = &f->body;
-  put(o, "  { /* launch %d: @%.*s::@%.*s */\n", launchNo, (int)modName.length, modName.data,
-      (int)fnName.length, fnName.data);
-  Out params = {s->arena, NULL, 0, 0, false};
+  AriStr *o = &f->body;
+  ariStrPrintf(o, "  { /* launch %d: @%.*s::@%.*s */\n", launchNo, (int)modName.length,
+               modName.data, (int)fnName.length, fnName.data);
+  AriStr params;
+  ariStrInit(&params, s->arena);
   int np = 0;
   for (int i = 0; i < nops; ++i) {
     MlirValue v = mlirOperationGetOperand(op, pos + i);
@@ -587,11 +535,11 @@ static MlirLogicalResult addLaunch(AriGpuStub *s, StubFunc *f, Vals *vs, MlirMod
         snprintf(buf, sizeof buf, "t[%d]", r->index);
         acc = ARI_CUDA_DEVICE_READ | ARI_CUDA_DEVICE_WRITE;
       }
-      put(o,
-          "    AriCuDevicePtr d%d;\n"
-          "    if ((s = ariCudaBufferDeviceSync(cu, %s, %s, &d%d)) != ARI_CUDA_OK)\n"
-          "      goto done;\n",
-          i, buf, accessExpr(acc), i);
+      ariStrPrintf(o,
+                   "    AriCuDevicePtr d%d;\n"
+                   "    if ((s = ariCudaBufferDeviceSync(cu, %s, %s, &d%d)) != ARI_CUDA_OK)\n"
+                   "      goto done;\n",
+                   i, buf, accessExpr(acc), i);
       StubArg ea;
       memset(&ea, 0, sizeof ea);
       if (!bufferArg(t, &ea)) {
@@ -599,19 +547,19 @@ static MlirLogicalResult addLaunch(AriGpuStub *s, StubFunc *f, Vals *vs, MlirMod
         return mlirLogicalResultFailure();
       }
       if (bare) {
-        put(o, "    AriCuDevicePtr p%d = d%d + %" PRId64 "u * %zuu;\n", np, i, offset,
-            ea.elemBytes);
-        put(&params, "&p%d, ", np++);
+        ariStrPrintf(o, "    AriCuDevicePtr p%d = d%d + %" PRId64 "u * %zuu;\n", np, i, offset,
+                     ea.elemBytes);
+        ariStrPrintf(&params, "&p%d, ", np++);
       } else {
-        put(o, "    int64_t m%d[%d] = {%" PRId64, i, (int)(1 + 2 * rank), offset);
+        ariStrPrintf(o, "    int64_t m%d[%d] = {%" PRId64, i, (int)(1 + 2 * rank), offset);
         for (int d = 0; d < rank; ++d)
-          put(o, ", %" PRId64, mlirShapedTypeGetDimSize(t, d));
+          ariStrPrintf(o, ", %" PRId64, mlirShapedTypeGetDimSize(t, d));
         for (int d = 0; d < rank; ++d)
-          put(o, ", %" PRId64, strides[d]);
-        put(o, "};\n");
-        put(&params, "&d%d, &d%d, ", i, i);
+          ariStrPrintf(o, ", %" PRId64, strides[d]);
+        ariStrPrintf(o, "};\n");
+        ariStrPrintf(&params, "&d%d, &d%d, ", i, i);
         for (int j = 0; j < 1 + 2 * rank; ++j)
-          put(&params, "&m%d[%d], ", i, j);
+          ariStrPrintf(&params, "&m%d[%d], ", i, j);
         np += (int)(3 + 2 * rank);
       }
     } else {
@@ -627,28 +575,31 @@ static MlirLogicalResult addLaunch(AriGpuStub *s, StubFunc *f, Vals *vs, MlirMod
       }
       const char *ctype = sc->ctype;
       if (x->kind == kArg)
-        put(o, "    %s p%d = a%d;\n", ctype, np, x->index);
+        ariStrPrintf(o, "    %s p%d = a%d;\n", ctype, np, x->index);
       else if (x->kind == kConstInt && !strcmp(sc->tag, "i1"))
-        put(o, "    bool p%d = %s;\n", np, x->i ? "true" : "false"); /* true is -1 in x->i */
+        ariStrPrintf(o, "    bool p%d = %s;\n", np, x->i ? "true" : "false"); /* true is -1 in x->i */
       else if (x->kind == kConstInt)
-        put(o, "    %s p%d = (%s)%" PRId64 "LL;\n", ctype, np, ctype, x->i);
+        ariStrPrintf(o, "    %s p%d = (%s)%" PRId64 "LL;\n", ctype, np, ctype, x->i);
       else
-        put(o, "    %s p%d = (%s)%a;\n", ctype, np, ctype, x->f);
-      put(&params, "&p%d, ", np++);
+        ariStrPrintf(o, "    %s p%d = (%s)%a;\n", ctype, np, ctype, x->f);
+      ariStrPrintf(&params, "&p%d, ", np++);
     }
   }
   if (np)
-    put(o, "    void *params[%d] = {%.*s};\n", np, (int)(params.len - 2), params.buf);
+    ariStrPrintf(o, "    void *params[%d] = {%.*s};\n", np, (int)(params.len - 2), params.buf);
   else
-    put(o, "    void **params = NULL;\n");
-  put(o,
+    ariStrPrintf(o, "    void **params = NULL;\n");
+  ariStrPrintf(
+      o,
       "    static const unsigned grid[3] = {%uu, %uu, %uu}, block[3] = {%uu, %uu, %uu};\n"
       "    if ((s = ariCudaLaunch(cu, p->kernels[%d], grid, block, %uu, params)) != ARI_CUDA_OK)\n"
       "      goto done;\n"
       "  }\n",
       grid[0], grid[1], grid[2], block[0], block[1], block[2], ki, shared);
-  if (params.oom)
-    o->oom = true;
+  if (!ariStrOk(&params)) {
+    error(op, "out of memory");
+    return mlirLogicalResultFailure();
+  }
   return mlirLogicalResultSuccess();
 }
 
@@ -704,7 +655,8 @@ static MlirLogicalResult addFunc(AriGpuStub *s, StubFunc *f, MlirModule m, MlirO
         return mlirLogicalResultFailure();
       }
       x->index = f->ntemps++;
-      put(&f->body,
+      ariStrPrintf(
+          &f->body,
           "  if ((s = ariCudaBufferCreate(cu, %zuu, ARI_CUDA_DEVICE_READ | ARI_CUDA_DEVICE_WRITE, "
           "&t[%d])) != ARI_CUDA_OK)\n    goto done;\n",
           t.bytes, x->index);
@@ -777,18 +729,20 @@ MlirLogicalResult ariGpuStubAddLaunches(AriGpuStub *s, MlirModule lowered) {
 /*--- Rendering ----------------------------------------------------------------*/
 
 /* "AriCudaBuffer *a0, float a1" (or host pointers for the _host form). */
-static void putSignature(Out *o, const char *P, const StubFunc *f, bool host) {
-  put(o, "AriCudaStatus %s%s(AriCuda *cu, const %s_program *p", f->name, host ? "_host" : "", P);
+static void putSignature(AriStr *o, const char *P, const StubFunc *f, bool host) {
+  ariStrPrintf(o, "AriCudaStatus %s%s(AriCuda *cu, const %s_program *p", f->name,
+               host ? "_host" : "", P);
   for (int i = 0; i < f->nargs; ++i) {
     const StubArg *a = &f->args[i];
     if (!a->isBuffer)
-      put(o, ", %s a%d", a->ctype, i);
+      ariStrPrintf(o, ", %s a%d", a->ctype, i);
     else if (!host)
-      put(o, ", AriCudaBuffer *a%d", i);
+      ariStrPrintf(o, ", AriCudaBuffer *a%d", i);
     else
-      put(o, ", %s%s *a%d", a->access & ARI_CUDA_DEVICE_WRITE ? "" : "const ", a->ctype, i);
+      ariStrPrintf(o, ", %s%s *a%d", a->access & ARI_CUDA_DEVICE_WRITE ? "" : "const ", a->ctype,
+                   i);
   }
-  put(o, ")");
+  ariStrPrintf(o, ")");
 }
 
 static const char *accessWord(unsigned acc) {
@@ -802,32 +756,37 @@ static const char *accessWord(unsigned acc) {
   }
 }
 
-static void putIdent(Out *o, const char *prefix, const char *name) {
+static void putIdent(AriStr *o, const char *prefix, const char *name) {
   char buf[256];
   size_t n = 0;
   for (const char *c = name; *c && n + 1 < sizeof buf; ++c)
     buf[n++] = isalnum((unsigned char)*c) ? (char)toupper((unsigned char)*c) : '_';
   buf[n] = 0;
-  put(o, "%s%s", prefix, buf);
+  ariStrPrintf(o, "%s%s", prefix, buf);
 }
 
-static void renderHeader(Out *o, const AriGpuStub *s, const char *P, const char *arch) {
-  put(o, "/* Generated by ariadne-compile --target=nvptx64: the host side of the compiled\n"
-         " * GPU functions. Link with the generated .c file and runtime/cuda.c (libc and\n"
-         " * libdl only; the CUDA driver is loaded at run time). Do not edit. */\n\n");
-  put(o, "#ifndef ");
+static void renderHeader(AriStr *o, const AriGpuStub *s, const char *P, const char *arch) {
+  ariStrPrintf(o,
+               "/* Generated by ariadne-compile --target=nvptx64: the host side of the compiled\n"
+               " * GPU functions. Link with the generated .c file and runtime/cuda.c (libc and\n"
+               " * libdl only; the CUDA driver is loaded at run time). Do not edit. */\n\n");
+  ariStrPrintf(o, "#ifndef ");
   putIdent(o, "ARIADNE_GPU_", P);
-  put(o, "_H\n#define ");
+  ariStrPrintf(o, "_H\n#define ");
   putIdent(o, "ARIADNE_GPU_", P);
-  put(o, "_H\n\n#include \"runtime/cuda.h\"\n\n#include <stdbool.h>\n#include <stdint.h>\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
-  put(o,
+  ariStrPrintf(o, "_H\n\n#include \"runtime/cuda.h\"\n\n#include <stdbool.h>\n#include <stdint.h>\n\n"
+                  "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
+  ariStrPrintf(
+      o,
       "/* The loaded module and its %d kernel%s. */\n"
       "typedef struct %s_program {\n  AriCudaModule *module;\n  AriCudaKernel *kernels[%d];\n",
       s->nkernels, s->nkernels == 1 ? "" : "s", P, s->nkernels ? s->nkernels : 1);
   if (s->nglobals)
-    put(o, "  AriCudaBuffer *globals[%d]; /* constants the kernels read */\n", s->nglobals);
-  put(o, "} %s_program;\n\n", P);
-  put(o,
+    ariStrPrintf(o, "  AriCudaBuffer *globals[%d]; /* constants the kernels read */\n",
+                 s->nglobals);
+  ariStrPrintf(o, "} %s_program;\n\n", P);
+  ariStrPrintf(
+      o,
       "/* Loads the embedded PTX (compiled for %s; the driver JIT-compiles it for\n"
       " * the GPU at hand). */\n"
       "AriCudaStatus %s_load(AriCuda *cu, %s_program *p);\n\n"
@@ -838,50 +797,51 @@ static void renderHeader(Out *o, const AriGpuStub *s, const char *P, const char 
       arch, P, P, P, P, P, P);
   for (int i = 0; i < s->nfuncs; ++i) {
     const StubFunc *f = s->funcs[i];
-    put(o, "/* @%s on the device. Buffers (created with at least the access named):\n", f->name);
+    ariStrPrintf(o, "/* @%s on the device. Buffers (created with at least the access named):\n",
+                 f->name);
     for (int j = 0; j < f->nargs; ++j) {
       const StubArg *a = &f->args[j];
       if (a->isBuffer)
-        put(o, " *   a%d: %s, %zu bytes, %s by the device\n", j, a->type, a->bytes,
-            accessWord(a->access));
+        ariStrPrintf(o, " *   a%d: %s, %zu bytes, %s by the device\n", j, a->type, a->bytes,
+                     accessWord(a->access));
       else
-        put(o, " *   a%d: %s\n", j, a->type);
+        ariStrPrintf(o, " *   a%d: %s\n", j, a->type);
     }
-    put(o, " * Kernels run asynchronously; a host sync of an output waits for them. */\n");
+    ariStrPrintf(o, " * Kernels run asynchronously; a host sync of an output waits for them. */\n");
     putSignature(o, P, f, false);
-    put(o, ";\n\n/* The same over host arrays (copied in and out around the call). */\n");
+    ariStrPrintf(o, ";\n\n/* The same over host arrays (copied in and out around the call). */\n");
     putSignature(o, P, f, true);
-    put(o, ";\n\n");
+    ariStrPrintf(o, ";\n\n");
   }
-  put(o,
-      "/* Describes the functions above for generic drivers. */\n"
-      "extern const AriGpuProgramInfo %s_info;\n\n",
-      P);
-  put(o, "#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
+  ariStrPrintf(o,
+               "/* Describes the functions above for generic drivers. */\n"
+               "extern const AriGpuProgramInfo %s_info;\n\n",
+               P);
+  ariStrPrintf(o, "#ifdef __cplusplus\n}\n#endif\n\n#endif\n");
 }
 
-static void putCString(Out *o, const char *text, size_t len) {
-  put(o, "  \"");
+static void putCString(AriStr *o, const char *text, size_t len) {
+  ariStrPrintf(o, "  \"");
   for (size_t i = 0; i < len; ++i) {
     unsigned char c = (unsigned char)text[i];
     if (c == '\n') {
-      put(o, "\\n\"\n");
+      ariStrPrintf(o, "\\n\"\n");
       if (i + 1 < len)
-        put(o, "  \"");
+        ariStrPrintf(o, "  \"");
       else
         return;
     } else if (c == '"' || c == '\\') {
-      put(o, "\\%c", c);
+      ariStrPrintf(o, "\\%c", c);
     } else if (c == '\t') {
-      put(o, "\\t");
+      ariStrPrintf(o, "\\t");
     } else if (c < 32 || c >= 127) {
-      put(o, "\\%03o", c);
+      ariStrPrintf(o, "\\%03o", c);
     } else {
       char ch = (char)c;
-      putN(o, &ch, 1);
+      ariStrAppend(o, &ch, 1);
     }
   }
-  put(o, "\"\n");
+  ariStrPrintf(o, "\"\n");
 }
 
 static unsigned hostFlags(unsigned acc) {
@@ -889,130 +849,138 @@ static unsigned hostFlags(unsigned acc) {
          (acc & ARI_CUDA_DEVICE_WRITE ? ARI_CUDA_HOST_READ : 0);
 }
 
-static void renderFunc(Out *o, const char *P, const StubFunc *f) {
+static void renderFunc(AriStr *o, const char *P, const StubFunc *f) {
   putSignature(o, P, f, false);
-  put(o, " {\n  AriCudaStatus s = ARI_CUDA_OK;\n");
+  ariStrPrintf(o, " {\n  AriCudaStatus s = ARI_CUDA_OK;\n");
   if (f->ntemps)
-    put(o, "  AriCudaBuffer *t[%d] = {0};\n", f->ntemps);
+    ariStrPrintf(o, "  AriCudaBuffer *t[%d] = {0};\n", f->ntemps);
   for (int i = 0; i < f->nargs; ++i) {
     const StubArg *a = &f->args[i];
     if (!a->isBuffer)
       continue;
-    put(o,
+    ariStrPrintf(
+        o,
         "  if (!a%d || ariCudaBufferSize(a%d) != %zuu) {\n"
         "    s = ariCudaFail(cu, ARI_CUDA_INVALID, \"%s: argument %d must be a buffer of %zu "
         "bytes (%s)\");\n    goto done;\n  }\n",
         i, i, a->bytes, f->name, i, a->bytes, a->type);
   }
-  putN(o, f->body.buf ? f->body.buf : "", f->body.len);
-  put(o, "  goto done; /* keeps the label used */\ndone:\n");
+  ariStrAppend(o, ariStrText(&f->body), f->body.len);
+  ariStrPrintf(o, "  goto done; /* keeps the label used */\ndone:\n");
   if (f->ntemps) {
     /* cuMemFree may not wait for kernels still using a temporary. */
-    put(o,
-        "  if (s == ARI_CUDA_OK)\n    s = ariCudaSynchronize(cu);\n"
-        "  for (int i = 0; i < %d; ++i)\n    ariCudaBufferDestroy(cu, t[i]);\n",
-        f->ntemps);
+    ariStrPrintf(o,
+                 "  if (s == ARI_CUDA_OK)\n    s = ariCudaSynchronize(cu);\n"
+                 "  for (int i = 0; i < %d; ++i)\n    ariCudaBufferDestroy(cu, t[i]);\n",
+                 f->ntemps);
   }
-  put(o, "  return s;\n}\n\n");
+  ariStrPrintf(o, "  return s;\n}\n\n");
 
   /* The host-array form. */
   putSignature(o, P, f, true);
   int nb = 0;
   for (int i = 0; i < f->nargs; ++i)
     nb += f->args[i].isBuffer;
-  put(o, " {\n  AriCudaStatus s = ARI_CUDA_OK;\n");
+  ariStrPrintf(o, " {\n  AriCudaStatus s = ARI_CUDA_OK;\n");
   if (nb)
-    put(o, "  AriCudaBuffer *b[%d] = {0};\n  void *h = NULL;\n", f->nargs);
+    ariStrPrintf(o, "  AriCudaBuffer *b[%d] = {0};\n  void *h = NULL;\n", f->nargs);
   for (int i = 0; i < f->nargs; ++i) {
     const StubArg *a = &f->args[i];
     if (!a->isBuffer)
       continue;
-    put(o,
-        "  if ((s = ariCudaBufferCreate(cu, %zuu, 0x%xu, &b[%d])) != ARI_CUDA_OK)\n"
-        "    goto done;\n",
-        a->bytes, a->access | hostFlags(a->access), i);
+    ariStrPrintf(o,
+                 "  if ((s = ariCudaBufferCreate(cu, %zuu, 0x%xu, &b[%d])) != ARI_CUDA_OK)\n"
+                 "    goto done;\n",
+                 a->bytes, a->access | hostFlags(a->access), i);
     if (a->access & ARI_CUDA_DEVICE_READ)
-      put(o,
+      ariStrPrintf(
+          o,
           "  if ((s = ariCudaBufferHostSync(cu, b[%d], ARI_CUDA_HOST_WRITE, &h)) != ARI_CUDA_OK)\n"
           "    goto done;\n  memcpy(h, a%d, %zuu);\n",
           i, i, a->bytes);
   }
-  put(o, "  s = %s(cu, p", f->name);
+  ariStrPrintf(o, "  s = %s(cu, p", f->name);
   for (int i = 0; i < f->nargs; ++i)
-    put(o, f->args[i].isBuffer ? ", b[%d]" : ", a%d", i);
-  put(o, ");\n");
+    ariStrPrintf(o, f->args[i].isBuffer ? ", b[%d]" : ", a%d", i);
+  ariStrPrintf(o, ");\n");
   for (int i = 0; i < f->nargs; ++i) {
     const StubArg *a = &f->args[i];
     if (!a->isBuffer || !(a->access & ARI_CUDA_DEVICE_WRITE))
       continue;
-    put(o,
+    ariStrPrintf(
+        o,
         "  if (s == ARI_CUDA_OK && (s = ariCudaBufferHostSync(cu, b[%d], ARI_CUDA_HOST_READ, "
         "&h)) == ARI_CUDA_OK)\n    memcpy(a%d, h, %zuu);\n",
         i, i, a->bytes);
   }
   if (nb) {
-    put(o,
-        "  goto done;\ndone:\n  for (int i = 0; i < %d; ++i)\n"
-        "    ariCudaBufferDestroy(cu, b[i]);\n",
-        f->nargs);
+    ariStrPrintf(o,
+                 "  goto done;\ndone:\n  for (int i = 0; i < %d; ++i)\n"
+                 "    ariCudaBufferDestroy(cu, b[i]);\n",
+                 f->nargs);
   }
-  put(o, "  return s;\n}\n\n");
+  ariStrPrintf(o, "  return s;\n}\n\n");
 
   /* Shapes, argument descriptions and the packed call. */
   for (int i = 0; i < f->nargs; ++i) {
     const StubArg *a = &f->args[i];
     if (!a->rank)
       continue;
-    put(o, "static const int64_t %s_shape%d[%d] = {", f->name, i, a->rank);
+    ariStrPrintf(o, "static const int64_t %s_shape%d[%d] = {", f->name, i, a->rank);
     for (int d = 0; d < a->rank; ++d)
-      put(o, "%s%" PRId64, d ? ", " : "", a->shape[d]);
-    put(o, "};\n");
+      ariStrPrintf(o, "%s%" PRId64, d ? ", " : "", a->shape[d]);
+    ariStrPrintf(o, "};\n");
   }
   if (f->nargs) {
-    put(o, "static const AriGpuArgInfo %s_args[%d] = {\n", f->name, f->nargs);
+    ariStrPrintf(o, "static const AriGpuArgInfo %s_args[%d] = {\n", f->name, f->nargs);
     for (int i = 0; i < f->nargs; ++i) {
       const StubArg *a = &f->args[i];
-      put(o, "    {\"%s\", \"%s\", %d, %d, ", a->type, a->elem, a->isBuffer ? 1 : 0, a->rank);
+      ariStrPrintf(o, "    {\"%s\", \"%s\", %d, %d, ", a->type, a->elem, a->isBuffer ? 1 : 0,
+                   a->rank);
       if (a->rank)
-        put(o, "%s_shape%d", f->name, i);
+        ariStrPrintf(o, "%s_shape%d", f->name, i);
       else
-        put(o, "NULL");
-      put(o, ", %zuu, 0x%xu},\n", a->bytes, a->isBuffer ? a->access : 0u);
+        ariStrPrintf(o, "NULL");
+      ariStrPrintf(o, ", %zuu, 0x%xu},\n", a->bytes, a->isBuffer ? a->access : 0u);
     }
-    put(o, "};\n");
+    ariStrPrintf(o, "};\n");
   }
-  put(o, "static AriCudaStatus %s_call(AriCuda *cu, const void *p, void *const *args) {\n",
-      f->name);
+  ariStrPrintf(o, "static AriCudaStatus %s_call(AriCuda *cu, const void *p, void *const *args) {\n",
+               f->name);
   if (!f->nargs)
-    put(o, "  (void)args;\n");
-  put(o, "  return %s(cu, (const %s_program *)p", f->name, P);
+    ariStrPrintf(o, "  (void)args;\n");
+  ariStrPrintf(o, "  return %s(cu, (const %s_program *)p", f->name, P);
   for (int i = 0; i < f->nargs; ++i) {
     const StubArg *a = &f->args[i];
     if (a->isBuffer)
-      put(o, ", (AriCudaBuffer *)args[%d]", i);
+      ariStrPrintf(o, ", (AriCudaBuffer *)args[%d]", i);
     else
-      put(o, ", *(const %s *)args[%d]", a->ctype, i);
+      ariStrPrintf(o, ", *(const %s *)args[%d]", a->ctype, i);
   }
-  put(o, ");\n}\n\n");
+  ariStrPrintf(o, ");\n}\n\n");
 }
 
-static void renderStub(Out *o, const AriGpuStub *s, const char *P, const char *headerName,
+static void renderStub(AriStr *o, const AriGpuStub *s, const char *P, const char *headerName,
                        const char *arch, const char *ptx, size_t ptxLen) {
-  put(o, "/* Generated by ariadne-compile --target=nvptx64 (%s). Do not edit. */\n\n", arch);
-  put(o, "#include \"%s\"\n\n#include <math.h>\n#include <stddef.h>\n#include <string.h>\n\n",
-      headerName);
+  ariStrPrintf(o, "/* Generated by ariadne-compile --target=nvptx64 (%s). Do not edit. */\n\n",
+               arch);
+  ariStrPrintf(o,
+               "#include \"%s\"\n\n#include <math.h>\n#include <stddef.h>\n#include <string.h>\n\n",
+               headerName);
   if (s->globalData.len)
-    putN(o, s->globalData.buf, s->globalData.len);
-  put(o, "static const char %s_ptx[] =\n", P);
+    ariStrAppend(o, s->globalData.buf, s->globalData.len);
+  ariStrPrintf(o, "static const char %s_ptx[] =\n", P);
   putCString(o, ptx, ptxLen);
-  put(o, ";\n\n");
-  put(o, "static const char *const %s_kernel_names[%d] = {", P, s->nkernels ? s->nkernels : 1);
+  ariStrPrintf(o, ";\n\n");
+  ariStrPrintf(o, "static const char *const %s_kernel_names[%d] = {", P,
+               s->nkernels ? s->nkernels : 1);
   for (int i = 0; i < s->nkernels; ++i)
-    put(o, "%s\"%s\"", i ? ", " : "", s->kernels[i]);
+    ariStrPrintf(o, "%s\"%s\"", i ? ", " : "", s->kernels[i]);
   if (!s->nkernels)
-    put(o, "NULL");
-  put(o, "};\n\n");
-  put(o,
+    ariStrPrintf(o, "NULL");
+  ariStrPrintf(o, "};\n\n");
+  ariStrPrintf(
+      o,
       "AriCudaStatus %s_load_image(AriCuda *cu, %s_program *p, const void *image, size_t len) {\n"
       "  memset(p, 0, sizeof *p);\n"
       "  AriCudaStatus s = ariCudaModuleLoad(cu, image, len, &p->module);\n"
@@ -1021,7 +989,8 @@ static void renderStub(Out *o, const AriGpuStub *s, const char *P, const char *h
       P, P, s->nkernels, P);
   for (int i = 0; i < s->nglobals; ++i) {
     const StubGlobal *g = &s->globals[i];
-    put(o,
+    ariStrPrintf(
+        o,
         "  if (s == ARI_CUDA_OK)\n"
         "    s = ariCudaBufferCreate(cu, %zuu, ARI_CUDA_HOST_WRITE | ARI_CUDA_DEVICE_READ%s, "
         "&p->globals[%d]);\n"
@@ -1030,53 +999,57 @@ static void renderStub(Out *o, const AriGpuStub *s, const char *P, const char *h
         "    if (s == ARI_CUDA_OK)\n      memcpy(h, ari_global_%d, %zuu);\n  }\n",
         g->bytes, g->constant ? "" : " | ARI_CUDA_DEVICE_WRITE", i, i, i, g->bytes);
   }
-  put(o, "  if (s != ARI_CUDA_OK)\n    %s_unload(cu, p);\n  return s;\n}\n\n", P);
-  put(o,
-      "AriCudaStatus %s_load(AriCuda *cu, %s_program *p) {\n"
-      "  return %s_load_image(cu, p, %s_ptx, sizeof %s_ptx);\n}\n\n",
-      P, P, P, P, P);
-  put(o,
-      "void %s_unload(AriCuda *cu, %s_program *p) {\n"
-      "  ariCudaModuleUnload(cu, p->module);\n",
-      P, P);
+  ariStrPrintf(o, "  if (s != ARI_CUDA_OK)\n    %s_unload(cu, p);\n  return s;\n}\n\n", P);
+  ariStrPrintf(o,
+               "AriCudaStatus %s_load(AriCuda *cu, %s_program *p) {\n"
+               "  return %s_load_image(cu, p, %s_ptx, sizeof %s_ptx);\n}\n\n",
+               P, P, P, P, P);
+  ariStrPrintf(o,
+               "void %s_unload(AriCuda *cu, %s_program *p) {\n"
+               "  ariCudaModuleUnload(cu, p->module);\n",
+               P, P);
   if (s->nglobals)
-    put(o, "  for (int i = 0; i < %d; ++i)\n    ariCudaBufferDestroy(cu, p->globals[i]);\n",
-        s->nglobals);
-  put(o, "  memset(p, 0, sizeof *p);\n}\n\n");
+    ariStrPrintf(o,
+                 "  for (int i = 0; i < %d; ++i)\n    ariCudaBufferDestroy(cu, p->globals[i]);\n",
+                 s->nglobals);
+  ariStrPrintf(o, "  memset(p, 0, sizeof *p);\n}\n\n");
   for (int i = 0; i < s->nfuncs; ++i)
     renderFunc(o, P, s->funcs[i]);
-  put(o,
+  ariStrPrintf(
+      o,
       "static AriCudaStatus %s_load_v(AriCuda *cu, void *p) { return %s_load(cu, p); }\n"
       "static AriCudaStatus %s_load_image_v(AriCuda *cu, void *p, const void *image, size_t len) "
       "{\n  return %s_load_image(cu, p, image, len);\n}\n"
       "static void %s_unload_v(AriCuda *cu, void *p) { %s_unload(cu, p); }\n\n",
       P, P, P, P, P, P);
-  put(o, "static const AriGpuFuncInfo %s_funcs[%d] = {\n", P, s->nfuncs);
+  ariStrPrintf(o, "static const AriGpuFuncInfo %s_funcs[%d] = {\n", P, s->nfuncs);
   for (int i = 0; i < s->nfuncs; ++i) {
     const StubFunc *f = s->funcs[i];
-    put(o, "    {\"%s\", %d, ", f->name, f->nargs);
+    ariStrPrintf(o, "    {\"%s\", %d, ", f->name, f->nargs);
     if (f->nargs)
-      put(o, "%s_args", f->name);
+      ariStrPrintf(o, "%s_args", f->name);
     else
-      put(o, "NULL");
-    put(o, ", %s_call},\n", f->name);
+      ariStrPrintf(o, "NULL");
+    ariStrPrintf(o, ", %s_call},\n", f->name);
   }
-  put(o, "};\n\n");
-  put(o,
-      "const AriGpuProgramInfo %s_info = {\"%s\", sizeof(%s_program), %s_load_v, "
-      "%s_load_image_v, %s_unload_v, %d, %s_funcs, \"%s\"};\n",
-      P, P, P, P, P, P, s->nfuncs, P, arch);
+  ariStrPrintf(o, "};\n\n");
+  ariStrPrintf(o,
+               "const AriGpuProgramInfo %s_info = {\"%s\", sizeof(%s_program), %s_load_v, "
+               "%s_load_image_v, %s_unload_v, %d, %s_funcs, \"%s\"};\n",
+               P, P, P, P, P, P, s->nfuncs, P, arch);
 }
 
 MlirLogicalResult ariGpuStubRender(AriGpuStub *s, const char *prefix, const char *headerName,
                                    const char *arch, const char *ptx, size_t ptxLen, char **stub,
                                    size_t *stubLen, char **header, size_t *headerLen) {
-  Out h = {s->arena, NULL, 0, 0, false}, c = {s->arena, NULL, 0, 0, false};
+  AriStr h, c;
+  ariStrInit(&h, s->arena);
+  ariStrInit(&c, s->arena);
   renderHeader(&h, s, prefix, arch);
   renderStub(&c, s, prefix, headerName, arch, ptx, ptxLen);
-  bool oom = h.oom || c.oom || s->globalData.oom;
+  bool oom = !ariStrOk(&h) || !ariStrOk(&c) || !ariStrOk(&s->globalData);
   for (int i = 0; i < s->nfuncs; ++i)
-    oom |= s->funcs[i]->body.oom;
+    oom |= !ariStrOk(&s->funcs[i]->body);
   if (oom)
     return mlirLogicalResultFailure();
   *stub = c.buf, *stubLen = c.len;

@@ -13,6 +13,7 @@
 #include "runtime/codegen/compile.h"
 #include "runtime/codegen/scalar_c.h"
 #include "utils/arena.h"
+#include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -23,45 +24,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-typedef struct {
-  AriArena *arena;
-  char *buf;
-  size_t len, cap;
-  bool oom;
-} Out;
-
-static void put(Out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void put(Out *o, const char *fmt, ...) {
-  if (o->oom)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  char tmp[1024];
-  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-  va_end(ap);
-  if (n < 0 || (size_t)n >= sizeof tmp) {
-    o->oom = true;
-    return;
-  }
-  if (o->len + (size_t)n + 1 > o->cap) {
-    size_t cap = o->cap ? 2 * o->cap : 8192;
-    while (cap < o->len + (size_t)n + 1)
-      cap *= 2;
-    char *nb = ariArenaAlloc(o->arena, cap);
-    if (!nb) {
-      o->oom = true;
-      return;
-    }
-    if (o->len)
-      memcpy(nb, o->buf, o->len);
-    o->buf = nb;
-    o->cap = cap;
-  }
-  memcpy(o->buf + o->len, tmp, (size_t)n + 1);
-  o->len += (size_t)n;
-}
 
 typedef struct {
   const char *ctype;
@@ -94,43 +56,45 @@ static bool memrefC(MlirType t, MemRefC *m) {
   return true;
 }
 
-static void putMemRefType(Out *o, const MemRefC *m) {
+static void putMemRefType(AriStr *o, const MemRefC *m) {
   char guard[64];
   size_t i = 0;
   for (const char *c = m->name; *c && i + 1 < sizeof guard; ++c)
     guard[i++] = (char)toupper((unsigned char)*c);
   guard[i] = 0;
   int r = (int)m->rank;
-  put(o, "#ifndef %s_DEFINED\n#define %s_DEFINED\n", guard, guard);
+  ariStrPrintf(o, "#ifndef %s_DEFINED\n#define %s_DEFINED\n", guard, guard);
   if (m->lanes > 1)
-    put(o, "/* A rank-%d memref of vector<%" PRId64 "x%s>: sizes and strides count vectors. */\n",
+    ariStrPrintf(
+        o, "/* A rank-%d memref of vector<%" PRId64 "x%s>: sizes and strides count vectors. */\n",
         r, m->lanes, m->ctype);
   else
-    put(o, "/* A rank-%d memref of %s. */\n", r, m->ctype);
-  put(o, "typedef struct %s {\n  %s *allocated;\n  %s *aligned;\n  int64_t offset;\n", m->name,
-      m->ctype, m->ctype);
+    ariStrPrintf(o, "/* A rank-%d memref of %s. */\n", r, m->ctype);
+  ariStrPrintf(o, "typedef struct %s {\n  %s *allocated;\n  %s *aligned;\n  int64_t offset;\n",
+               m->name, m->ctype, m->ctype);
   if (r > 0)
-    put(o, "  int64_t sizes[%d];\n  int64_t strides[%d];\n", r, r);
-  put(o, "} %s;\n\n", m->name);
-  put(o, "/* Describes the contiguous row-major buffer `data`");
+    ariStrPrintf(o, "  int64_t sizes[%d];\n  int64_t strides[%d];\n", r, r);
+  ariStrPrintf(o, "} %s;\n\n", m->name);
+  ariStrPrintf(o, "/* Describes the contiguous row-major buffer `data`");
   if (r > 0)
-    put(o, " of shape s0");
+    ariStrPrintf(o, " of shape s0");
   for (int d = 1; d < r; ++d)
-    put(o, " x s%d", d);
+    ariStrPrintf(o, " x s%d", d);
   if (m->lanes > 1)
-    put(o, " (vectors of %" PRId64 " lanes; `data` must be aligned to a whole vector)",
-        m->lanes);
-  put(o, ". */\nstatic inline %s ariMemRef_%s(%s *data", m->name, m->tag, m->ctype);
+    ariStrPrintf(o, " (vectors of %" PRId64 " lanes; `data` must be aligned to a whole vector)",
+                 m->lanes);
+  ariStrPrintf(o, ". */\nstatic inline %s ariMemRef_%s(%s *data", m->name, m->tag, m->ctype);
   for (int d = 0; d < r; ++d)
-    put(o, ", int64_t s%d", d);
-  put(o, ") {\n  %s m;\n  m.allocated = data;\n  m.aligned = data;\n  m.offset = 0;\n", m->name);
+    ariStrPrintf(o, ", int64_t s%d", d);
+  ariStrPrintf(o, ") {\n  %s m;\n  m.allocated = data;\n  m.aligned = data;\n  m.offset = 0;\n",
+               m->name);
   for (int d = 0; d < r; ++d)
-    put(o, "  m.sizes[%d] = s%d;\n", d, d);
+    ariStrPrintf(o, "  m.sizes[%d] = s%d;\n", d, d);
   if (r > 0)
-    put(o, "  m.strides[%d] = 1;\n", r - 1);
+    ariStrPrintf(o, "  m.strides[%d] = 1;\n", r - 1);
   for (int d = r - 2; d >= 0; --d)
-    put(o, "  m.strides[%d] = m.strides[%d] * s%d;\n", d, d + 1, d + 1);
-  put(o, "  return m;\n}\n#endif\n\n");
+    ariStrPrintf(o, "  m.strides[%d] = m.strides[%d] * s%d;\n", d, d + 1, d + 1);
+  ariStrPrintf(o, "  return m;\n}\n#endif\n\n");
 }
 
 static bool isPublicFunc(MlirOperation op) {
@@ -163,8 +127,9 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
                                          const char *path, AriArena *arena, char **text,
                                          size_t *len) {
   MlirLocation mloc = mlirOperationGetLocation(mlirModuleGetOperation(module));
-  Out o = {arena, NULL, 0, 0, false};
-  Out decls = {arena, NULL, 0, 0, false};
+  AriStr o, decls;
+  ariStrInit(&o, arena);
+  ariStrInit(&decls, arena);
   char seen[kMaxTypes][64];
   int nseen = 0;
   MlirLogicalResult r = mlirLogicalResultSuccess();
@@ -176,13 +141,13 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
   for (const char *c = base; *c && gl + 1 < sizeof guard; ++c)
     guard[gl++] = isalnum((unsigned char)*c) ? (char)toupper((unsigned char)*c) : '_';
   guard[gl] = 0;
-  put(&o,
-      "/* Generated by ariadne-compile: the C interface of the compiled functions.\n"
-      " * Each memref argument is passed as a pointer to its descriptor; build one\n"
-      " * from a contiguous buffer with the ariMemRef_* helpers. Do not edit. */\n\n"
-      "#ifndef %s\n#define %s\n\n#include <stdbool.h>\n#include <stdint.h>\n\n"
-      "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n",
-      guard, guard);
+  ariStrPrintf(&o,
+               "/* Generated by ariadne-compile: the C interface of the compiled functions.\n"
+               " * Each memref argument is passed as a pointer to its descriptor; build one\n"
+               " * from a contiguous buffer with the ariMemRef_* helpers. Do not edit. */\n\n"
+               "#ifndef %s\n#define %s\n\n#include <stdbool.h>\n#include <stdint.h>\n\n"
+               "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n",
+               guard, guard);
 
   int nfuncs = 0;
   MlirBlock body = mlirModuleGetBody(module);
@@ -204,18 +169,18 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
       break;
     }
     nfuncs++;
-    put(&decls, "void _mlir_ciface_%.*s(", (int)name.length, name.data);
+    ariStrPrintf(&decls, "void _mlir_ciface_%.*s(", (int)name.length, name.data);
     intptr_t n = mlirFunctionTypeGetNumInputs(ft);
     if (n == 0)
-      put(&decls, "void");
+      ariStrPrintf(&decls, "void");
     for (intptr_t i = 0; i < n; ++i) {
       MlirType t = mlirFunctionTypeGetInput(ft, i);
       const AriScalarC *sc = NULL;
       MemRefC m;
       if (i)
-        put(&decls, ", ");
+        ariStrPrintf(&decls, ", ");
       if (mlirTypeIsAMemRef(t) && memrefC(t, &m)) {
-        put(&decls, "%s *arg%d", m.name, (int)i);
+        ariStrPrintf(&decls, "%s *arg%d", m.name, (int)i);
         bool dup = false;
         for (int k = 0; k < nseen; ++k)
           dup |= !strcmp(seen[k], m.name);
@@ -224,7 +189,7 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
           putMemRefType(&o, &m);
         }
       } else if (!mlirTypeIsAMemRef(t) && (sc = ariScalarCOf(t))) {
-        put(&decls, "%s arg%d", sc->ctype, (int)i);
+        ariStrPrintf(&decls, "%s arg%d", sc->ctype, (int)i);
       } else {
         char types[128], msg[512];
         ariScalarCList(types, sizeof types);
@@ -237,7 +202,7 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
         break;
       }
     }
-    put(&decls, ");\n");
+    ariStrPrintf(&decls, ");\n");
   }
   if (mlirLogicalResultIsSuccess(r) && nfuncs == 0) {
     mlirEmitError(mloc, onlyFunc && *onlyFunc ? "no public function of that name to declare"
@@ -245,13 +210,9 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
     r = mlirLogicalResultFailure();
   }
   if (mlirLogicalResultIsSuccess(r)) {
-    if (!o.oom && !decls.oom) {
-      /* decls may exceed put's per-call limit: append in pieces. */
-      for (size_t i = 0; i < decls.len; i += 512)
-        put(&o, "%.*s", (int)(decls.len - i < 512 ? decls.len - i : 512), decls.buf + i);
-    }
-    put(&o, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n", guard);
-    if (o.oom || decls.oom) {
+    ariStrAppend(&o, ariStrText(&decls), decls.len);
+    ariStrPrintf(&o, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n", guard);
+    if (!ariStrOk(&o) || !ariStrOk(&decls)) {
       mlirEmitError(mloc, "out of memory writing the header");
       r = mlirLogicalResultFailure();
     } else {

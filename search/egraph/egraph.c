@@ -9,6 +9,7 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "search/egraph/egraph_impl.h"
+#include "utils/hash.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -151,26 +152,19 @@ AriEClass ariEgFind(AriEGraph *g, AriEClass c) {
 
 /*--- hashcons -----------------------------------------------------------------*/
 
-static uint32_t mix32(uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  return (uint32_t)h;
-}
-
 /* The hash of a node's key with canonical kids (already canonicalised). */
 static uint32_t nodeHash(const AriEGraph *g, const AriEgNodeRec *n) {
-  uint64_t h = 1469598103934665603ULL ^ n->kind;
+  uint64_t h = ARI_HASH_SEED64 ^ n->kind;
   const int64_t *a = ariEgAttrs(g, n);
   const uint32_t *k = ariEgKids(g, n);
-  h = (h ^ (uintptr_t)n->sym) * 1099511628211ULL;
-  h = (h ^ (uintptr_t)n->sym2) * 1099511628211ULL;
-  h = (h ^ (uintptr_t)n->mk) * 1099511628211ULL;
+  h = ariHashAdd64(h, (uintptr_t)n->sym);
+  h = ariHashAdd64(h, (uintptr_t)n->sym2);
+  h = ariHashAdd64(h, (uintptr_t)n->mk);
   for (unsigned i = 0; i < n->nattrs; ++i)
-    h = (h ^ (uint64_t)a[i]) * 1099511628211ULL;
+    h = ariHashAdd64(h, (uint64_t)a[i]);
   for (unsigned i = 0; i < n->nkids; ++i)
-    h = (h ^ k[i]) * 1099511628211ULL;
-  return mix32(h ^ n->nkids);
+    h = ariHashAdd64(h, k[i]);
+  return ariHashFold32(h ^ n->nkids);
 }
 
 /* Same key, with both nodes' kids canonical. (The pools are NULL until a

@@ -23,6 +23,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "search/egraph/egraph_impl.h"
+#include "utils/hash.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,14 +64,6 @@ typedef struct {
   size_t n, cap;
 } Seen;
 
-static uint64_t seenMix(uint64_t x) { /* splitmix64's finaliser */
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 /* True if key was there; otherwise inserts it (false also when out of
  * memory: the cache is only an optimisation). */
 static bool seenTest(Seen *s, uint64_t key) {
@@ -83,7 +76,7 @@ static bool seenTest(Seen *s, uint64_t key) {
       return false;
     for (size_t i = 0; i < s->cap; ++i)
       if (s->k[i])
-        for (size_t j = seenMix(s->k[i]) & (cap - 1);; j = (j + 1) & (cap - 1))
+        for (size_t j = ariHashMix64(s->k[i]) & (cap - 1);; j = (j + 1) & (cap - 1))
           if (!k[j]) {
             k[j] = s->k[i];
             break;
@@ -92,7 +85,7 @@ static bool seenTest(Seen *s, uint64_t key) {
     s->k = k;
     s->cap = cap;
   }
-  for (size_t j = seenMix(key) & (s->cap - 1);; j = (j + 1) & (s->cap - 1)) {
+  for (size_t j = ariHashMix64(key) & (s->cap - 1);; j = (j + 1) & (s->cap - 1)) {
     if (s->k[j] == key)
       return true;
     if (!s->k[j]) {
@@ -152,10 +145,10 @@ static bool collect(void *ctx, const AriEClass *vars, const AriENode *nodes) {
     AriEClass v = ariEgFind(c->g, vars[i]);
     uint64_t cost;
     memcpy(&cost, &c->g->classes[v].cost, sizeof cost);
-    key = seenMix(key ^ v ^ seenMix(cost)) + i;
+    key = ariHashMix64(key ^ v ^ ariHashMix64(cost)) + i;
   }
   for (unsigned i = 0; i < c->nnodes; ++i)
-    key = seenMix(key ^ ((uint64_t)nodes[i] << 1 | 1)) + i;
+    key = ariHashMix64(key ^ ((uint64_t)nodes[i] << 1 | 1)) + i;
   if (seenTest(c->seenMatches, key ? key : 1))
     return true;
   c->fresh++;

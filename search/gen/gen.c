@@ -8,6 +8,8 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "search/gen/gen.h"
+#include "utils/hash.h"
+#include "utils/strbuf.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -16,10 +18,7 @@
 
 static uint64_t next(AriGen *g) {
   /* splitmix64: tiny, seedable, same stream on every platform */
-  uint64_t z = (g->state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
+  return ariHashMix64(g->state += ARI_HASH_GOLDEN);
 }
 
 uint64_t ariGenBelow(AriGen *g, uint64_t n) { return n ? next(g) % n : 0; }
@@ -259,11 +258,12 @@ static AriTerm *genArray(AriGen *g, const AriGenEnv *env, const AriType *t, int 
       if (ariTypeKind(e) == ARI_TYPE_SCALAR && ariTypeIsFloat(e) && n <= 16 &&
           !strcmp(ariTypeScalarName(e), "f32")) {
         char buf[512];
-        size_t k = (size_t)snprintf(buf, sizeof buf, "dense<[");
+        AriStr o;
+        ariStrInitFixed(&o, buf, sizeof buf);
+        ariStrPuts(&o, "dense<[");
         for (int64_t i = 0; i < n; ++i)
-          k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%.2f", i ? ", " : "",
-                                ((double)ariGenBelow(g, 9) - 4.0) / 4.0);
-        snprintf(buf + k, sizeof buf - k, "]> : tensor<%lldxf32>", (long long)n);
+          ariStrPrintf(&o, "%s%.2f", i ? ", " : "", ((double)ariGenBelow(g, 9) - 4.0) / 4.0);
+        ariStrPrintf(&o, "]> : tensor<%lldxf32>", (long long)n);
         return ariTermLiteral(s, buf, t);
       }
       break;

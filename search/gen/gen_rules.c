@@ -10,6 +10,7 @@
 
 #include "search/gen/gen.h"
 #include "search/rules/rules_impl.h"
+#include "utils/strbuf.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -267,14 +268,16 @@ static AriTerm *convLhs(Ctx *c) {
   if (wh[0] == 0 && wh[1] == 0 && (C < 3 || wh[2] == 0))
     wh[C - 1] = 1.5;
   char buf[512];
-  size_t k = (size_t)snprintf(buf, sizeof buf, "dense<[");
+  AriStr o;
+  ariStrInitFixed(&o, buf, sizeof buf);
+  ariStrPuts(&o, "dense<[");
   for (int64_t i = 0; i < R; ++i) {
-    k += (size_t)snprintf(buf + k, sizeof buf - k, "%s[", i ? ", " : "");
+    ariStrPrintf(&o, "%s[", i ? ", " : "");
     for (int64_t j = 0; j < C; ++j)
-      k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%.9e", j ? ", " : "", wv[i] * wh[j]);
-    k += (size_t)snprintf(buf + k, sizeof buf - k, "]");
+      ariStrPrintf(&o, "%s%.9e", j ? ", " : "", wv[i] * wh[j]);
+    ariStrPuts(&o, "]");
   }
-  snprintf(buf + k, sizeof buf - k, "]> : tensor<%lldx%lldxf32>", (long long)R, (long long)C);
+  ariStrPrintf(&o, "]> : tensor<%lldx%lldxf32>", (long long)R, (long long)C);
   const AriType *wt = arr(c, R, arr(c, C, ariTypeF32(c->s)));
   AriTerm *w = ariTermLiteral(c->s, buf, wt);
   AriTerm *nbh = gt(c, wt);

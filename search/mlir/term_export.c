@@ -19,6 +19,7 @@
 
 #include "search/term/term_impl.h"
 #include "search/mlir/term_mlir.h"
+#include "utils/hash.h"
 
 #include "ariadne-c/Rise.h"
 #include "ariadne-c/Types.h"
@@ -111,7 +112,7 @@ static bool vecPush(Exp *e, NodeVec *v, Node *n) {
 /*--- memo ----------------------------------------------------------------*/
 
 static size_t mslot(uint64_t k, size_t cap) {
-  return (size_t)ariMix64(k) & (cap - 1);
+  return (size_t)ariHashMix64(k) & (cap - 1);
 }
 
 static Node *memoFind(Exp *e, const AriTerm *t, const Block *b) {

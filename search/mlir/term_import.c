@@ -11,6 +11,8 @@
 
 #include "search/term/term_impl.h"
 #include "search/mlir/term_mlir.h"
+#include "utils/hash.h"
+#include "utils/strbuf.h"
 
 #include "ariadne-c/Rise.h"
 #include "ariadne-c/Types.h"
@@ -22,6 +24,11 @@
 
 /*--- hints ---------------------------------------------------------------*/
 
+/* Where a term's entries start. Lookups take the least sequence number of
+ * all matching entries, so the probe order (and this hash) is not
+ * observable. */
+static size_t hintSlot(uint32_t id) { return (size_t)ariHashMix64(id); }
+
 bool ariTermHintAt(const AriTermHints *h, const AriTerm *t, uint32_t depth, uint32_t after,
                    uint32_t *seq) {
   if (!h || !h->cap)
@@ -29,7 +36,7 @@ bool ariTermHintAt(const AriTermHints *h, const AriTerm *t, uint32_t depth, uint
   bool found = false;
   uint32_t best = UINT32_MAX, first = UINT32_MAX;
   size_t mask = h->cap - 1;
-  for (size_t i = (t->id * 2654435761u) & mask; h->slots[i].id; i = (i + 1) & mask) {
+  for (size_t i = hintSlot(t->id) & mask; h->slots[i].id; i = (i + 1) & mask) {
     const HintEntry *e = &h->slots[i];
     if (e->id != t->id + 1 || e->depth != depth)
       continue;
@@ -55,7 +62,7 @@ bool ariTermHintPut(AriTermStore *s, AriTermHints *h, const AriTerm *t, uint32_t
     for (size_t i = 0; i < h->cap; ++i) {
       if (!h->slots[i].id)
         continue;
-      size_t j = ((h->slots[i].id - 1) * 2654435761u) & (ncap - 1);
+      size_t j = hintSlot(h->slots[i].id - 1) & (ncap - 1);
       while (ns[j].id)
         j = (j + 1) & (ncap - 1);
       ns[j] = h->slots[i];
@@ -64,7 +71,7 @@ bool ariTermHintPut(AriTermStore *s, AriTermHints *h, const AriTerm *t, uint32_t
     h->cap = ncap;
   }
   size_t mask = h->cap - 1;
-  size_t i = (t->id * 2654435761u) & mask;
+  size_t i = hintSlot(t->id) & mask;
   while (h->slots[i].id)
     i = (i + 1) & mask;
   h->slots[i] = (HintEntry){t->id + 1, depth, seq, blk};
@@ -92,13 +99,7 @@ static bool addDead(AriTermStore *s, AriTermHints *h, const AriTerm *key, AriTer
 
 /*--- types ---------------------------------------------------------------*/
 
-static void strCb(MlirStringRef str, void *user) {
-  char **cur = user; /* [0] = write position, [1] = end */
-  size_t room = (size_t)(cur[1] - cur[0]);
-  size_t n = str.length < room ? str.length : room;
-  memcpy(cur[0], str.data, n);
-  cur[0] += n;
-}
+static void strCb(MlirStringRef str, void *user) { ariStrAppend(user, str.data, str.length); }
 
 const AriType *ariTypeFromMlir(AriTermStore *s, MlirType t) {
   if (mlirTypeIsARiseArray(t))
@@ -115,15 +116,15 @@ const AriType *ariTypeFromMlir(AriTermStore *s, MlirType t) {
   }
   if (mlirTypeIsAInteger(t) || mlirTypeIsAIndex(t) || mlirTypeIsAFloat(t)) {
     char buf[32];
-    char *cur[2] = {buf, buf + sizeof buf - 1};
-    mlirTypePrint(t, strCb, cur);
-    *cur[0] = 0;
+    AriStr o;
+    ariStrInitFixed(&o, buf, sizeof buf);
+    mlirTypePrint(t, strCb, &o);
     return ariTypeScalar(s, buf);
   }
   char buf[96];
-  char *cur[2] = {buf, buf + sizeof buf - 1};
-  mlirTypePrint(t, strCb, cur);
-  *cur[0] = 0;
+  AriStr o;
+  ariStrInitFixed(&o, buf, sizeof buf);
+  mlirTypePrint(t, strCb, &o);
   return ariTermFail(s, "type %s is not a rise data type", buf);
 }
 
@@ -185,8 +186,7 @@ typedef struct {
 } Imp;
 
 static size_t slotOf(const void *p, size_t cap) {
-  uint64_t x = (uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull;
-  return (size_t)(x >> 24) & (cap - 1);
+  return (size_t)ariHashPtr(p) & (cap - 1);
 }
 
 static bool bind(Imp *im, MlirValue v, AriTerm *t, uint32_t level) {
@@ -276,30 +276,22 @@ static int64_t attrI(MlirOperation op, const char *name, int64_t dflt) {
 
 /* Prints an attribute into the store as a symbol. */
 static const AriSym *attrSym(Imp *im, MlirAttribute a) {
-  size_t cap = 256;
-  for (;;) {
-    char *buf = malloc(cap);
-    if (!buf)
-      return ariTermFail(im->s, "out of memory");
-    char *cur[2] = {buf, buf + cap};
-    mlirAttributePrint(a, strCb, cur);
-    if (cur[0] < cur[1]) {
-      const AriSym *y = ariSymIntern(im->s, buf, (size_t)(cur[0] - buf));
-      free(buf);
-      return y;
-    }
-    free(buf);
-    cap *= 4;
-    if (cap > ((size_t)1 << 32))
-      return ariTermFail(im->s, "attribute too large");
-  }
+  /* A scratch buffer on the heap: the store keeps only the interned copy. */
+  AriStr o;
+  ariStrInit(&o, NULL);
+  mlirAttributePrint(a, strCb, &o);
+  const AriSym *y = !ariStrOk(&o)               ? ariTermFail(im->s, "out of memory")
+                    : o.len > ((size_t)1 << 32) ? ariTermFail(im->s, "attribute too large")
+                                                : ariSymIntern(im->s, ariStrText(&o), o.len);
+  ariStrFree(&o);
+  return y;
 }
 
 static bool isDefaultFlag(MlirAttribute a) {
   char buf[64];
-  char *cur[2] = {buf, buf + sizeof buf - 1};
-  mlirAttributePrint(a, strCb, cur);
-  *cur[0] = 0;
+  AriStr o;
+  ariStrInitFixed(&o, buf, sizeof buf);
+  mlirAttributePrint(a, strCb, &o);
   return !strcmp(buf, "#arith.fastmath<none>") || !strcmp(buf, "#arith.overflow<none>");
 }
 
@@ -551,7 +543,7 @@ static void noteDuplicate(Imp *im, const AriTerm *t, uint32_t blk) {
   if (!h->cap)
     return;
   size_t mask = h->cap - 1;
-  for (size_t i = (t->id * 2654435761u) & mask; h->slots[i].id; i = (i + 1) & mask)
+  for (size_t i = hintSlot(t->id) & mask; h->slots[i].id; i = (i + 1) & mask)
     if (h->slots[i].id == t->id + 1 && h->slots[i].blk == blk) {
       im->hints->merged++;
       return;

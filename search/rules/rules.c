@@ -1,6 +1,7 @@
 /*===- search/rules/rules.c - the rule catalogue, binding and dispatch ----------===*/
 
 #include "search/rules/rules_impl.h"
+#include "utils/strbuf.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -184,25 +185,25 @@ bool ariRuleParse(const char *text, size_t len, AriRuleInst *out, char *err, siz
 
 size_t ariRuleInstPrint(const AriRuleInst *r, char *buf, size_t cap) {
   const AriRuleInfo *info = ariRuleInfo(r->id);
-  if (!info)
-    return (size_t)snprintf(buf, cap, "?");
-  char tmp[256];
-  size_t n = (size_t)snprintf(tmp, sizeof tmp, "%s", info->name);
-  for (unsigned i = 0; i < r->nargs && n < sizeof tmp; ++i) {
+  AriStr o;
+  ariStrInitFixed(&o, buf, cap);
+  if (!info) {
+    ariStrPuts(&o, "?");
+    return o.want;
+  }
+  ariStrPuts(&o, info->name);
+  for (unsigned i = 0; i < r->nargs; ++i) {
     const char *sep = i ? ", " : "(";
     if (info->paramKind == ARI_RULE_PARAM_ADDR) {
       static const char *const addr[] = {"global", "local", "private"};
-      n += (size_t)snprintf(tmp + n, sizeof tmp - n, "%s%s", sep,
-                            r->args[i] >= 0 && r->args[i] <= 2 ? addr[r->args[i]] : "?");
+      ariStrPrintf(&o, "%s%s", sep, r->args[i] >= 0 && r->args[i] <= 2 ? addr[r->args[i]] : "?");
     } else {
-      n += (size_t)snprintf(tmp + n, sizeof tmp - n, "%s%lld", sep, (long long)r->args[i]);
+      ariStrPrintf(&o, "%s%lld", sep, (long long)r->args[i]);
     }
   }
-  if (r->nargs && n < sizeof tmp)
-    n += (size_t)snprintf(tmp + n, sizeof tmp - n, ")");
-  if (cap)
-    snprintf(buf, cap, "%s", tmp);
-  return n;
+  if (r->nargs)
+    ariStrPuts(&o, ")");
+  return o.want;
 }
 
 AriRuleStatus ariRuleApply(const AriRuleInst *r, AriTermStore *s, AriTerm *t, AriTerm **out) {
@@ -227,95 +228,4 @@ AriRuleStatus ariRuleApply(const AriRuleInst *r, AriTermStore *s, AriTerm *t, Ar
   if (!hadErr)
     ariTermStoreClearError(s);
   return ARI_RULE_NO_MATCH;
-}
-
-/*--- helpers --------------------------------------------------------------*/
-
-AriTerm *ariRuleBody1(AriTermStore *s, AriTerm *f) {
-  if (!f)
-    return NULL;
-  if (ariRuleIs(f, ARI_TERM_LAM))
-    return ariTermKid(f, 0);
-  const AriType *ft = ariTermType(f);
-  if (ariTypeKind(ft) != ARI_TYPE_FUN)
-    return NULL;
-  return ariTermApp(s, ariTermShift(s, f, 1, 0), ariTermVar(s, 0, ariTypeFirst(ft)));
-}
-
-AriTerm *ariRuleBody2(AriTermStore *s, AriTerm *f) {
-  if (!f)
-    return NULL;
-  if (ariRuleIs(f, ARI_TERM_LAM) && ariRuleIs(ariTermKid(f, 0), ARI_TERM_LAM))
-    return ariTermKid(ariTermKid(f, 0), 0);
-  const AriType *ft = ariTermType(f);
-  if (ariTypeKind(ft) != ARI_TYPE_FUN || ariTypeKind(ariTypeSecond(ft)) != ARI_TYPE_FUN)
-    return NULL;
-  AriTerm *a = ariTermVar(s, 1, ariTypeFirst(ft));
-  AriTerm *b = ariTermVar(s, 0, ariTypeFirst(ariTypeSecond(ft)));
-  return ariTermApp(s, ariTermApp(s, ariTermShift(s, f, 2, 0), a), b);
-}
-
-AriTerm *ariRuleApply1(AriTermStore *s, AriTerm *f, AriTerm *a) {
-  if (!f || !a)
-    return NULL;
-  if (ariRuleIs(f, ARI_TERM_LAM))
-    return ariTermBeta(s, ariTermKid(f, 0), a);
-  return ariTermApp(s, f, a);
-}
-
-AriTerm *ariRuleApply2(AriTermStore *s, AriTerm *f, AriTerm *a, AriTerm *b) {
-  return ariRuleApply1(s, ariRuleApply1(s, f, a), b);
-}
-
-AriTerm *ariRuleCompose(AriTermStore *s, AriTerm *g, AriTerm *f) {
-  if (!g || !f)
-    return NULL;
-  const AriType *ft = ariTermType(f);
-  if (ariTypeKind(ft) != ARI_TYPE_FUN)
-    return NULL;
-  /* Both bodies live under one binder, so g's body takes f's body for its
-   * parameter without any shifting. */
-  AriTerm *fb = ariRuleBody1(s, f);
-  AriTerm *gb = ariRuleBody1(s, g);
-  if (!fb || !gb)
-    return NULL;
-  return ariTermLam(s, ariTypeFirst(ft), ariTermSubst(s, gb, 0, fb));
-}
-
-AriTerm *ariRuleDropBinder(AriTermStore *s, AriTerm *t, uint32_t j) {
-  if (!t)
-    return NULL;
-  if (ariTermHasFree(t, j))
-    return NULL;
-  /* Wrapped in j lambdas, binder j becomes free index 0, which is unused:
-   * shifting the wrapped term down by one is then legal. */
-  const AriType *any = ariTermType(t);
-  AriTerm *w = t;
-  for (uint32_t i = 0; i < j; ++i)
-    w = ariTermLam(s, any, w);
-  w = ariTermShift(s, w, -1, 0);
-  for (uint32_t i = 0; i < j && w; ++i)
-    w = ariTermKid(w, 0);
-  return w;
-}
-
-AriTerm *ariRuleMapN(AriTermStore *s, unsigned depth, AriTerm *f, AriTerm *x) {
-  if (!f || !x)
-    return NULL;
-  if (depth <= 1)
-    return ariTermMap(s, ARI_PAT_NONE, -1, f, x);
-  const AriType *xt = ariTermType(x);
-  if (ariTypeKind(xt) != ARI_TYPE_ARRAY)
-    return NULL;
-  const AriType *e = ariTypeElem(xt);
-  AriTerm *inner = ariRuleMapN(s, depth - 1, ariTermShift(s, f, 1, 0), ariTermVar(s, 0, e));
-  return ariTermMap(s, ARI_PAT_NONE, -1, ariTermLam(s, e, inner), x);
-}
-
-AriTerm *ariRuleSwap01(AriTermStore *s, AriTerm *e, const AriType *t0, const AriType *t1) {
-  AriTerm *r = ariTermShift(s, e, 1, 2);           /* frees index 2 */
-  r = ariTermSubst(s, r, 0, ariTermVar(s, 2, t0)); /* 0 -> 2 */
-  r = ariTermSubst(s, r, 1, ariTermVar(s, 0, t1)); /* 1 -> 0 */
-  r = ariTermSubst(s, r, 2, ariTermVar(s, 1, t0)); /* 2 -> 1 */
-  return ariRuleDropBinder(s, r, 2);
 }

@@ -341,7 +341,7 @@ AriRuleStatus ariRuleApplyRise(AriRuleId id, const AriRuleInst *r, AriTermStore 
 AriRuleStatus ariRuleApplyKnossos(AriRuleId id, const AriRuleInst *r, AriTermStore *s,
                                   AriTerm *t, AriTerm **out);
 
-/*--- shared helpers (rules.c) ---------------------------------------------*/
+/*--- shared helpers (rules_util.c) ----------------------------------------*/
 
 /* t is a node of kind k. */
 static inline bool ariRuleIs(const AriTerm *t, AriTermKind k) {

@@ -4,11 +4,13 @@
  * the store's type-checking constructors. De Bruijn bookkeeping: a term
  * taken from under k binders and placed under k' binders is shifted by
  * k' - k (ariTermShift), or has an unused binder removed
- * (ariRuleDropBinder). The forms are in rules_impl.h and docs/rules.md.
+ * (ariRuleDropBinder, with the other helpers in rules_util.c). The forms
+ * are in rules_impl.h and docs/rules.md.
  *
 \*===----------------------------------------------------------------------===*/
 
 #include "search/rules/rules_impl.h"
+#include "utils/strbuf.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -1229,12 +1231,13 @@ static int64_t literalValues(const char *text, double *vals, int64_t cap) {
 
 static AriTerm *mkLiteral1(AriTermStore *s, const double *v, int64_t n) {
   char buf[1024];
-  size_t k = (size_t)snprintf(buf, sizeof buf, "dense<[");
-  for (int64_t i = 0; i < n && k < sizeof buf; ++i)
-    k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%.9e", i ? ", " : "", (double)(float)v[i]);
-  if (k < sizeof buf)
-    k += (size_t)snprintf(buf + k, sizeof buf - k, "]> : tensor<%lldxf32>", (long long)n);
-  if (k >= sizeof buf)
+  AriStr o;
+  ariStrInitFixed(&o, buf, sizeof buf);
+  ariStrPuts(&o, "dense<[");
+  for (int64_t i = 0; i < n; ++i)
+    ariStrPrintf(&o, "%s%.9e", i ? ", " : "", (double)(float)v[i]);
+  ariStrPrintf(&o, "]> : tensor<%lldxf32>", (long long)n);
+  if (!ariStrOk(&o))
     return NULL;
   return ariTermLiteral(s, buf, ariTypeArray(s, n, ariTypeF32(s)));
 }

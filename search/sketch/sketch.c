@@ -8,6 +8,8 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "search/sketch/sketch_impl.h"
+#include "utils/hash.h"
+#include "utils/strbuf.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -182,10 +184,7 @@ void ariSketchMatcherDestroy(AriSketchMatcher *m) {
 size_t ariSketchMatcherMemoSize(const AriSketchMatcher *m) { return m->used; }
 
 static size_t memoHash(const AriSketch *sketch, uintptr_t cls) {
-  uint64_t h = (uint64_t)cls * 0x9E3779B97F4A7C15ull ^
-               ((uint64_t)(uintptr_t)sketch * 0xC2B2AE3D27D4EB4Full);
-  h ^= h >> 29;
-  return (size_t)h;
+  return (size_t)ariHashMix64(ariHashAdd64(ariHashPtr(sketch), cls));
 }
 
 static bool memoGrow(AriSketchMatcher *m) {
@@ -343,59 +342,37 @@ int ariSketchMatches(const AriSketch *k, const AriTerm *t) {
 
 /*--- printing ------------------------------------------------------------*/
 
-typedef struct Out {
-  char *buf;
-  size_t cap, len;
-} Out;
-
-static void put(Out *o, const char *fmt, ...) {
-  char tmp[256];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-  va_end(ap);
-  if (n < 0)
-    return;
-  const char *src = tmp;
-  size_t len = (size_t)n;
-  if (len >= sizeof tmp) /* only %s of long op names can get here */
-    len = sizeof tmp - 1;
-  for (size_t i = 0; i < len; ++i, ++o->len)
-    if (o->len + 1 < o->cap)
-      o->buf[o->len] = src[i];
-}
-
-static void printType(Out *o, const AriTypeSketch *ts) {
+static void printType(AriStr *o, const AriTypeSketch *ts) {
   char tb[128];
   switch (ts->kind) {
   case ARI_TS_ANY:
-    put(o, "?");
+    ariStrPuts(o, "?");
     return;
   case ARI_TS_EXACT:
     ariTypePrint(ts->exact, tb, sizeof tb);
-    put(o, "%s", tb);
+    ariStrPuts(o, tb);
     return;
   case ARI_TS_VECTOR:
     if (ts->sizeAny)
-      put(o, "<?>");
+      ariStrPuts(o, "<?>");
     else
-      put(o, "<%" PRId64 ">", ts->size);
+      ariStrPrintf(o, "<%" PRId64 ">", ts->size);
     printType(o, ts->a);
     return;
   case ARI_TS_ARRAY:
     if (ts->sizeAny)
-      put(o, "?.");
+      ariStrPuts(o, "?.");
     else
-      put(o, "%" PRId64 ".", ts->size);
+      ariStrPrintf(o, "%" PRId64 ".", ts->size);
     printType(o, ts->a);
     return;
   case ARI_TS_PAIR:
   case ARI_TS_FUN:
-    put(o, "(");
+    ariStrPuts(o, "(");
     printType(o, ts->a);
-    put(o, ts->kind == ARI_TS_PAIR ? " x " : " -> ");
+    ariStrPuts(o, ts->kind == ARI_TS_PAIR ? " x " : " -> ");
     printType(o, ts->b);
-    put(o, ")");
+    ariStrPuts(o, ")");
     return;
   }
 }
@@ -428,58 +405,57 @@ static const char *headName(const AriSketch *k) {
   return ariTermKindName(k->termKind);
 }
 
-static void printSketch(Out *o, const AriSketch *k, unsigned depth) {
+static void printSketch(AriStr *o, const AriSketch *k, unsigned depth) {
   if (depth > 1000) {
-    put(o, "...");
+    ariStrPuts(o, "...");
     return;
   }
   switch (k->kind) {
   case ARI_SKETCH_ANY:
-    put(o, "?");
+    ariStrPuts(o, "?");
     return;
   case ARI_SKETCH_NODE:
     if (k->termKind == ARI_TERM_IN && k->patKind >= 0)
-      put(o, "in%lld", (long long)k->patKind);
+      ariStrPrintf(o, "in%lld", (long long)k->patKind);
     else
-      put(o, "%s", headName(k));
+      ariStrPuts(o, headName(k));
     if (k->numKids >= 0) {
-      put(o, "(");
+      ariStrPuts(o, "(");
       for (int i = 0; i < k->numKids; ++i) {
         if (i)
-          put(o, ", ");
+          ariStrPuts(o, ", ");
         printSketch(o, k->kids[i], depth + 1);
       }
-      put(o, ")");
+      ariStrPuts(o, ")");
     }
     return;
   case ARI_SKETCH_CONTAINS:
-    put(o, "contains(");
+    ariStrPuts(o, "contains(");
     printSketch(o, k->a, depth + 1);
-    put(o, ")");
+    ariStrPuts(o, ")");
     return;
   case ARI_SKETCH_OR:
-    put(o, "(");
+    ariStrPuts(o, "(");
     printSketch(o, k->a, depth + 1);
-    put(o, " | ");
+    ariStrPuts(o, " | ");
     printSketch(o, k->b, depth + 1);
-    put(o, ")");
+    ariStrPuts(o, ")");
     return;
   case ARI_SKETCH_TYPED:
-    put(o, "(");
+    ariStrPuts(o, "(");
     printSketch(o, k->a, depth + 1);
-    put(o, " :: ");
+    ariStrPuts(o, " :: ");
     printType(o, k->type);
-    put(o, ")");
+    ariStrPuts(o, ")");
     return;
   }
 }
 
 size_t ariSketchPrint(const AriSketch *k, char *buf, size_t cap) {
-  Out o = {buf, cap, 0};
+  AriStr o;
+  ariStrInitFixed(&o, buf, cap);
   printSketch(&o, k, 0);
-  if (cap)
-    buf[o.len < cap ? o.len : cap - 1] = 0;
-  return o.len;
+  return o.want;
 }
 
 const AriGuide *ariGuideFind(const AriGuideFile *f, const char *name) {

@@ -17,6 +17,7 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "search/strategy/strategy_impl.h"
+#include "utils/strbuf.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -623,22 +624,17 @@ const char *ariStratStatusName(AriStratStatus s) {
 }
 
 void ariStratFormatPath(const uint32_t *path, size_t len, char *buf, size_t cap) {
-  if (!cap)
-    return;
+  AriStr o;
+  ariStrInitFixed(&o, buf, cap);
   if (len == 0) {
-    snprintf(buf, cap, "root");
+    ariStrPuts(&o, "root");
     return;
   }
-  size_t kept = len < ARI_STRAT_PATH_MAX ? len : ARI_STRAT_PATH_MAX, o = 0;
-  buf[0] = 0;
-  for (size_t i = 0; i < kept && o < cap; ++i) {
-    int w = snprintf(buf + o, cap - o, "%s%" PRIu32, i ? "." : "", path[i]);
-    if (w < 0)
-      return;
-    o += (size_t)w;
-  }
-  if (kept < len && o < cap)
-    snprintf(buf + o, cap - o, "...");
+  size_t kept = len < ARI_STRAT_PATH_MAX ? len : ARI_STRAT_PATH_MAX;
+  for (size_t i = 0; i < kept; ++i)
+    ariStrPrintf(&o, "%s%" PRIu32, i ? "." : "", path[i]);
+  if (kept < len)
+    ariStrPuts(&o, "...");
 }
 
 static void describeFailure(const AriStratExpr *e, char *buf, size_t cap) {
@@ -721,17 +717,15 @@ void ariStratRun(const AriStratProgram *p, const AriStratExpr *e, const AriStrat
     out->pathLen = st.failPathLen;
     size_t kept = out->pathLen < ARI_STRAT_PATH_MAX ? out->pathLen : ARI_STRAT_PATH_MAX;
     memcpy(out->path, st.path, kept * sizeof *st.path);
-    size_t o = 0;
-    for (size_t i = st.failCallLen; i-- > 0 && o < sizeof out->calls;) {
+    AriStr calls;
+    ariStrInitFixed(&calls, out->calls, sizeof out->calls);
+    for (size_t i = st.failCallLen; i-- > 0 && ariStrOk(&calls);) {
       const AriStratExpr *c = st.calls[i];
       char name[96];
       if (!ariStratFormat(c, name, sizeof name))
         strcpy(name + sizeof name - 4, "...");
-      int w = snprintf(out->calls + o, sizeof out->calls - o, "%s%s at %s:%" PRIu32 ":%" PRIu32,
-                       o ? ", " : "", name, c->file, c->line, c->col);
-      if (w < 0)
-        break;
-      o += (size_t)w;
+      ariStrPrintf(&calls, "%s%s at %s:%" PRIu32 ":%" PRIu32, calls.len ? ", " : "", name, c->file,
+                   c->line, c->col);
     }
   }
   ariArenaRelease(scratch, m);

@@ -9,6 +9,7 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "search/strategy/strategy_impl.h"
+#include "utils/strbuf.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -684,55 +685,35 @@ bool ariStratHasDefinition(const AriStratProgram *p, const char *name) {
 
 /* ---- printing ---------------------------------------------------------- */
 
-typedef struct {
-  char *buf;
-  size_t cap, len;
-  bool overflow;
-} Out;
-
-static void put(Out *o, const char *s) {
-  size_t n = strlen(s);
-  if (o->len + n >= o->cap) {
-    o->overflow = true;
-    n = o->cap > o->len + 1 ? o->cap - o->len - 1 : 0;
-  }
-  memcpy(o->buf + o->len, s, n);
-  o->len += n;
-  if (o->cap)
-    o->buf[o->len] = 0;
-}
-
 /* Precedence: 1 choice, 2 sequence, 3 everything else. */
-static void fmt(Out *o, const AriStratExpr *e, int ctx) {
-  char num[32];
+static void fmt(AriStr *o, const AriStratExpr *e, int ctx) {
   switch (e->kind) {
   case SK_SEQ:
   case SK_CHOICE: {
     int prec = e->kind == SK_SEQ ? 2 : 1;
     if (prec < ctx)
-      put(o, "(");
+      ariStrPuts(o, "(");
     fmt(o, e->args[0], prec);
-    put(o, e->kind == SK_SEQ ? " ; " : " <+ ");
+    ariStrPuts(o, e->kind == SK_SEQ ? " ; " : " <+ ");
     fmt(o, e->args[1], prec + 1); /* both are left-associative */
     if (prec < ctx)
-      put(o, ")");
+      ariStrPuts(o, ")");
     return;
   }
   case SK_NAT:
-    snprintf(num, sizeof num, "%" PRId64, e->nat);
-    put(o, num);
+    ariStrPrintf(o, "%" PRId64, e->nat);
     return;
   default: {
     const char *name = e->name ? e->name : ariStratKindName(e->kind);
-    put(o, name);
+    ariStrPuts(o, name);
     if (e->nargs) {
-      put(o, "(");
+      ariStrPuts(o, "(");
       for (uint32_t i = 0; i < e->nargs; ++i) {
         if (i)
-          put(o, ", ");
+          ariStrPuts(o, ", ");
         fmt(o, e->args[i], 0);
       }
-      put(o, ")");
+      ariStrPuts(o, ")");
     }
     return;
   }
@@ -740,9 +721,8 @@ static void fmt(Out *o, const AriStratExpr *e, int ctx) {
 }
 
 bool ariStratFormat(const AriStratExpr *e, char *buf, size_t cap) {
-  Out o = {buf, cap, 0, false};
-  if (cap)
-    buf[0] = 0;
+  AriStr o;
+  ariStrInitFixed(&o, buf, cap);
   fmt(&o, e, 0);
-  return !o.overflow;
+  return ariStrOk(&o);
 }

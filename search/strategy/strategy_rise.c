@@ -13,6 +13,7 @@
 
 #include "search/strategy/strategy_rise.h"
 #include "search/rules/rules.h"
+#include "utils/hash.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -53,13 +54,10 @@ static FuncNode *asFunc(AriStratTerm h) { return (h & 1) ? (FuncNode *)(uintptr_
 /*--- function nodes ------------------------------------------------------*/
 
 static uint64_t hashKids(AriTerm *const *kids, uint32_t n) {
-  uint64_t h = 1469598103934665603ull ^ n;
-  for (uint32_t i = 0; i < n; ++i) {
-    h ^= (uint64_t)(uintptr_t)kids[i];
-    h *= 1099511628211ull;
-    h ^= h >> 29;
-  }
-  return h;
+  uint64_t h = ARI_HASH_SEED64 ^ n;
+  for (uint32_t i = 0; i < n; ++i)
+    h = ariHashAdd64(h, (uint64_t)(uintptr_t)kids[i]);
+  return ariHashMix64(h);
 }
 
 static bool growTable(AriStratRise *r) {

@@ -17,7 +17,9 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "search/term/term_impl.h"
+#include "utils/hash.h"
 
+#include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -46,21 +48,6 @@
 
 static size_t termBytes(unsigned nk, unsigned na) {
   return sizeof(AriTerm) + nk * sizeof(AriTerm *) + na * sizeof(int64_t);
-}
-
-/*--- hashing -------------------------------------------------------------*/
-
-static uint32_t mix32(uint32_t h, uint64_t v) {
-  /* One step of a hash chain: the state and the (spread) value through a
-   * full 64-bit finaliser. */
-  return (uint32_t)ariMix64(((uint64_t)h << 32 | h) ^ (v * 0x9E3779B97F4A7C15ull));
-}
-
-static uint32_t hashBytes(const char *p, size_t n) {
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < n; ++i)
-    h = (h ^ (unsigned char)p[i]) * 16777619u;
-  return h;
 }
 
 /*--- errors --------------------------------------------------------------*/
@@ -309,7 +296,7 @@ uint32_t ariTermStoreReleasedFrom(const AriTermStore *s, uint64_t since) {
 /*--- symbols -------------------------------------------------------------*/
 
 const AriSym *ariSymIntern(AriTermStore *s, const char *str, size_t len) {
-  uint32_t h = hashBytes(str, len);
+  uint32_t h = ariHashBytes32(str, len);
   size_t mask = s->syms.cap - 1;
   for (size_t i = h & mask;; i = (i + 1) & mask) {
     AriSym *y = s->syms.slots[i].p;
@@ -348,10 +335,10 @@ uint32_t ariSymId(const AriSym *y) { return y ? y->id : UINT32_MAX; }
 /*--- types ---------------------------------------------------------------*/
 
 static const AriType *internType(AriTermStore *s, const AriType *key) {
-  uint32_t h = mix32(key->kind, (uint64_t)key->size);
-  h = mix32(h, key->a ? key->a->id : 0xFFFFFFFFu);
-  h = mix32(h, key->b ? key->b->id : 0xFFFFFFFFu);
-  h = mix32(h, key->name ? key->name->id : 0xFFFFFFFFu);
+  uint32_t h = ariHashStep32(key->kind, (uint64_t)key->size);
+  h = ariHashStep32(h, key->a ? key->a->id : 0xFFFFFFFFu);
+  h = ariHashStep32(h, key->b ? key->b->id : 0xFFFFFFFFu);
+  h = ariHashStep32(h, key->name ? key->name->id : 0xFFFFFFFFu);
   size_t mask = s->types.cap - 1;
   for (size_t i = h & mask;; i = (i + 1) & mask) {
     const AriType *t = s->types.slots[i].p;
@@ -489,6 +476,40 @@ bool ariTypeIsIndexT(const AriType *t) {
 }
 unsigned ariTypeBitWidth(const AriType *t) { return t->kind == ARI_TYPE_SCALAR ? t->bits : 0; }
 bool ariTypeIsData(const AriType *t) { return t->kind != ARI_TYPE_FUN; }
+
+/* The type printer lives here rather than in term_print.c: the typing
+ * rules below name types in their errors, and term_print.c builds on the
+ * store, so the store must not need the printer module. */
+void ariTypeAppend(AriStr *o, const AriType *t) {
+  switch ((AriTypeKind)t->kind) {
+  case ARI_TYPE_SCALAR:
+    ariStrPuts(o, t->name->str);
+    return;
+  case ARI_TYPE_VECTOR:
+    ariStrPrintf(o, "<%" PRId64 ">", t->size);
+    ariTypeAppend(o, t->a);
+    return;
+  case ARI_TYPE_ARRAY:
+    ariStrPrintf(o, "%" PRId64 ".", t->size);
+    ariTypeAppend(o, t->a);
+    return;
+  case ARI_TYPE_PAIR:
+  case ARI_TYPE_FUN:
+    ariStrPuts(o, "(");
+    ariTypeAppend(o, t->a);
+    ariStrPuts(o, t->kind == ARI_TYPE_PAIR ? " x " : " -> ");
+    ariTypeAppend(o, t->b);
+    ariStrPuts(o, ")");
+    return;
+  }
+}
+
+size_t ariTypePrint(const AriType *t, char *buf, size_t cap) {
+  AriStr o;
+  ariStrInitFixed(&o, buf, cap);
+  ariTypeAppend(&o, t);
+  return o.want;
+}
 
 /*--- term kinds ----------------------------------------------------------*/
 
@@ -907,12 +928,12 @@ static const AriType *typeOf(AriTermStore *s, AriTermKind kind, const int64_t *a
 static uint32_t termHash(AriTermKind kind, const int64_t *at, unsigned na, const AriSym *sym,
                          const AriSym *sym2, AriTerm *const *k, unsigned nk,
                          const AriType *type) {
-  uint32_t h = mix32((uint32_t)kind * 0x9E37u + 1, type->id);
-  h = mix32(h, (uint64_t)(sym ? sym->id : 0xFFFFFFFFu) << 32 | (sym2 ? sym2->id : 0xFFFFFFFFu));
+  uint32_t h = ariHashStep32((uint32_t)kind * 0x9E37u + 1, type->id);
+  h = ariHashStep32(h, (uint64_t)(sym ? sym->id : 0xFFFFFFFFu) << 32 | (sym2 ? sym2->id : 0xFFFFFFFFu));
   for (unsigned i = 0; i < na; ++i)
-    h = mix32(h, (uint64_t)at[i]);
+    h = ariHashStep32(h, (uint64_t)at[i]);
   for (unsigned i = 0; i < nk; ++i)
-    h = mix32(h, k[i]->id);
+    h = ariHashStep32(h, k[i]->id);
   return h;
 }
 

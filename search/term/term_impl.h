@@ -5,6 +5,7 @@
 
 #include "search/term/term.h"
 #include "utils/arena.h"
+#include "utils/strbuf.h"
 
 struct AriSym {
   uint32_t id;
@@ -161,16 +162,9 @@ bool ariTermHintAt(const AriTermHints *h, const AriTerm *t, uint32_t depth, uint
 bool ariTermHintPut(AriTermStore *s, AriTermHints *h, const AriTerm *t, uint32_t depth,
                     uint32_t seq, uint32_t blk);
 
-/* A 64-bit finaliser (splitmix64): every input bit affects every output
- * bit, so table indices may take any bits of it. */
-static inline uint64_t ariMix64(uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xBF58476D1CE4E5B9ull;
-  x ^= x >> 27;
-  x *= 0x94D049BB133111EBull;
-  x ^= x >> 31;
-  return x;
-}
+/* Appends t's RISE spelling (see ariTypePrint) to o; term.c, which names
+ * types in its typing errors, owns the type printer. */
+void ariTypeAppend(AriStr *o, const AriType *t);
 
 /* Records the first error (printf-style); returns NULL for convenience. */
 void *ariTermFail(AriTermStore *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -10,6 +10,7 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "search/term/term_impl.h"
+#include "utils/hash.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +36,7 @@ static Memo *memoBegin(AriTermStore *s) {
 static void memoEnd(AriTermStore *s) { s->memoDepth--; }
 
 static size_t memoSlot(uint64_t key, size_t cap) {
-  return (size_t)ariMix64(key) & (cap - 1);
+  return (size_t)ariHashMix64(key) & (cap - 1);
 }
 
 static AriTerm *memoGet(Memo *m, uint64_t key) {

@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "test/fuzz/mutate.h"
+#include "utils/file.h"
+#include "utils/hash.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -17,10 +19,7 @@
 /*--- PRNG ----------------------------------------------------------------*/
 
 uint64_t fzRngNext(FzRng *r) {
-  uint64_t z = (r->state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
+  return ariHashMix64(r->state += ARI_HASH_GOLDEN); /* splitmix64 */
 }
 
 uint64_t fzRngBelow(FzRng *r, uint64_t n) { return fzRngNext(r) % n; }
@@ -28,27 +27,6 @@ uint64_t fzRngBelow(FzRng *r, uint64_t n) { return fzRngNext(r) % n; }
 static bool coin(FzRng *r, unsigned percent) { return fzRngBelow(r, 100) < percent; }
 
 /*--- Seeds ---------------------------------------------------------------*/
-
-static char *readFile(const char *path, AriArena *arena, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  char *text = NULL;
-  if (fseek(f, 0, SEEK_END) == 0) {
-    long size = ftell(f);
-    if (size >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-      text = ariArenaAlloc(arena, (size_t)size + 1);
-      if (text && fread(text, 1, (size_t)size, f) == (size_t)size) {
-        text[size] = 0;
-        *len = (size_t)size;
-      } else {
-        text = NULL;
-      }
-    }
-  }
-  fclose(f);
-  return text;
-}
 
 static bool addSeed(const char *path, AriArena *arena, FzSeed *seeds, int cap, int *n) {
   if (*n >= cap) {
@@ -59,9 +37,12 @@ static bool addSeed(const char *path, AriArena *arena, FzSeed *seeds, int cap, i
   s->path = ariArenaStrndup(arena, path, strlen(path));
   const char *slash = strrchr(s->path, '/');
   s->name = slash ? slash + 1 : s->path;
-  s->text = readFile(path, arena, &s->len);
-  if (!s->text) {
-    fprintf(stderr, "fuzz: cannot read %s: %s\n", path, strerror(errno));
+  s->text = NULL;
+  AriFileError e = ariFileRead(path, arena, 0, &s->text, &s->len);
+  if (!ariFileOk(e)) {
+    char msg[1024];
+    ariFileErrorFormat(e, "seed", msg, sizeof msg);
+    fprintf(stderr, "fuzz: %s\n", msg);
     return false;
   }
   /* The mutators work on C strings; a seed with a NUL would be cut short. */
@@ -112,10 +93,10 @@ bool fzSeedsLoad(const char *path, AriArena *arena, FzSeed *seeds, int cap, int 
 uint64_t fzMutantKey(const FzSeed *seed, uint64_t runSeed, int index) {
   /* FNV-1a of the file name, so a mutant does not depend on which other
    * seeds were loaded or in which order. */
-  uint64_t h = 0xCBF29CE484222325ull;
+  uint64_t h = UINT64_C(0xCBF29CE484222325); /* FNV-1a 64 of the name */
   for (const char *p = seed->name; *p; ++p)
-    h = (h ^ (unsigned char)*p) * 0x100000001B3ull;
-  FzRng r = {h ^ (runSeed * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)index << 32 | (uint32_t)index)};
+    h = ariHashAdd64(h, (unsigned char)*p);
+  FzRng r = {h ^ (runSeed * ARI_HASH_GOLDEN) ^ ((uint64_t)index << 32 | (uint32_t)index)};
   return fzRngNext(&r);
 }
 

@@ -28,6 +28,7 @@
 #include "passes/stats.h"
 #include "test/fuzz/mutate.h"
 #include "utils/arena.h"
+#include "utils/strbuf.h"
 #include "tools/support/mlirutil.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -70,35 +71,21 @@ enum {
 
 /*--- Printing modules to memory ------------------------------------------*/
 
-typedef struct {
-  char *buf;
-  size_t len, cap;
-  bool overflow;
-} StrBuf;
-
-static void toStrBuf(MlirStringRef s, void *user) {
-  StrBuf *b = user;
-  if (b->len + s.length + 1 > b->cap) {
-    b->overflow = true;
-    return;
-  }
-  memcpy(b->buf + b->len, s.data, s.length);
-  b->len += s.length;
-  b->buf[b->len] = 0;
-}
+static void toStrBuf(MlirStringRef s, void *user) { ariStrAppend(user, s.data, s.length); }
 
 /* The module's text in the arena, or NULL if it does not fit in `cap`. */
 static char *printModule(MlirModule m, bool generic, AriArena *arena, size_t cap) {
-  StrBuf b = {ariArenaAlloc(arena, cap), 0, cap, false};
-  if (!b.buf)
+  char *buf = ariArenaAlloc(arena, cap);
+  if (!buf)
     return NULL;
-  b.buf[0] = 0;
+  AriStr b;
+  ariStrInitFixed(&b, buf, cap);
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
   if (generic)
     mlirOpPrintingFlagsPrintGenericOpForm(flags);
   mlirOperationPrintWithFlags(mlirModuleGetOperation(m), flags, toStrBuf, &b);
   mlirOpPrintingFlagsDestroy(flags);
-  return b.overflow ? NULL : b.buf;
+  return ariStrOk(&b) ? buf : NULL;
 }
 
 /*--- One mutant ----------------------------------------------------------*/
@@ -258,12 +245,13 @@ static bool runProgram(Run *r, const char *text) {
 
 static void header(char *buf, size_t cap, const Options *o, const FzSeed *s, int k,
                    const FzMutant *m) {
-  int n = snprintf(buf, cap, "// fuzz mutant %d of %s (edits:", k, s->path);
-  for (int i = 0; i < m->numEdits && n > 0 && (size_t)n < cap; ++i)
-    n += snprintf(buf + n, cap - (size_t)n, " %s", m->edits[i]);
-  if (n > 0 && (size_t)n < cap)
-    snprintf(buf + n, cap - (size_t)n, "); replay: mutate_test --seed=%" PRIu64 " --only=%d %s\n",
-             o->runSeed, k, s->path);
+  AriStr h;
+  ariStrInitFixed(&h, buf, cap);
+  ariStrPrintf(&h, "// fuzz mutant %d of %s (edits:", k, s->path);
+  for (int i = 0; i < m->numEdits; ++i)
+    ariStrPrintf(&h, " %s", m->edits[i]);
+  ariStrPrintf(&h, "); replay: mutate_test --seed=%" PRIu64 " --only=%d %s\n", o->runSeed, k,
+               s->path);
 }
 
 /* Writes the mutant with its replay header to DIR/NAME. */

@@ -21,6 +21,7 @@
 
 #include "test/fuzz/mutate.h"
 #include "utils/arena.h"
+#include "utils/file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -137,13 +138,11 @@ static Outcome runChild(char *const argv[], char *const envp[], const char *errP
     return OUT_BAD;
   }
   /* Exit 1 must come with an error diagnostic on stderr. */
-  FILE *f = fopen(errPath, "rb");
-  char buf[1 << 14];
-  size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
-  if (f)
-    fclose(f);
-  buf[n] = 0;
-  if (!strstr(buf, "error")) {
+  char *err = NULL;
+  size_t n;
+  bool said = ariFileOk(ariFileRead(errPath, NULL, 0, &err, &n)) && strstr(err, "error");
+  free(err);
+  if (!said) {
     snprintf(why, whyCap, "exit code 1 without an error message on stderr");
     return OUT_BAD;
   }

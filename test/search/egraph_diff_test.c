@@ -31,6 +31,7 @@
 #include "search/gen/gen.h"
 #include "search/mlir/term_mlir.h"
 #include "utils/arena.h"
+#include "utils/hash.h"
 #include "tools/support/mlirutil.h"
 
 #include "mlir-c/IR.h"
@@ -126,7 +127,7 @@ done:
 
 /* The cost hook: a seeded pseudo-random weight in [1, 4) per node. */
 static double randomCost(void *ctx, const AriEGraph *g, AriENode n, const double *kc) {
-  uint64_t h = (*(const uint64_t *)ctx ^ (uint64_t)n) * 0x9e3779b97f4a7c15ULL;
+  uint64_t h = (*(const uint64_t *)ctx ^ (uint64_t)n) * ARI_HASH_GOLDEN;
   double c = 1 + (double)((h >> 40) % 3);
   for (unsigned i = 0; i < ariEgNodeNumKids(g, n); ++i)
     c += kc[i];

@@ -22,6 +22,8 @@
 
 #include "search/mlir/term_mlir.h"
 #include "test/check.h"
+#include "utils/file.h"
+#include "utils/strbuf.h"
 #include "tools/support/mlirutil.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -29,36 +31,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-  char *buf;
-  size_t len, cap;
-} Str;
+static void strCb(MlirStringRef s, void *user) { ariStrAppend(user, s.data, s.length); }
 
-static void strCb(MlirStringRef s, void *user) {
-  Str *o = user;
-  if (o->len + s.length + 1 > o->cap) {
-    size_t ncap = (o->len + s.length + 1) * 2;
-    char *nb = realloc(o->buf, ncap);
-    if (!nb)
-      return;
-    o->buf = nb;
-    o->cap = ncap;
-  }
-  memcpy(o->buf + o->len, s.data, s.length);
-  o->len += s.length;
-  o->buf[o->len] = 0;
-}
-
-/* The op's text without trailing newlines (a detached op prints one more
- * than an op inside a module). */
+/* The op's text (malloc'd) without trailing newlines (a detached op prints
+ * one more than an op inside a module). */
 static char *printOp(MlirOperation op) {
-  Str o = {0};
+  AriStr o;
+  ariStrInit(&o, NULL);
   mlirOperationPrint(op, strCb, &o);
-  if (!o.buf)
-    return calloc(1, 1);
-  while (o.len && o.buf[o.len - 1] == '\n')
-    o.buf[--o.len] = 0;
-  return o.buf;
+  size_t n = o.len;
+  while (n && o.buf[n - 1] == '\n')
+    --n;
+  ariStrTruncate(&o, n);
+  return ariStrTake(&o);
 }
 
 static bool opInLanguage(MlirOperation op) {
@@ -201,24 +186,6 @@ static void roundTrip(MlirContext ctx, MlirOperation func, const char *where) {
   }
   ariTermStoreDestroy(s);
   free(orig);
-}
-
-static char *readFile(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *b = malloc((size_t)n + 1);
-  if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-    free(b);
-    b = NULL;
-  }
-  if (b)
-    b[n] = 0;
-  fclose(f);
-  return b;
 }
 
 static void runChunk(MlirContext ctx, const char *text, const char *path, int chunk) {
@@ -392,8 +359,9 @@ int main(int argc, char **argv) {
   MlirContext ctx = ariContextCreate();
   testRewrittenExport(ctx);
   for (int i = 1; i < argc; ++i) {
-    char *text = readFile(argv[i]);
-    CHECK(text != NULL);
+    char *text = NULL;
+    size_t len;
+    CHECK(ariFileOk(ariFileRead(argv[i], NULL, 0, &text, &len)));
     if (!text)
       continue;
     st.files++;

@@ -17,29 +17,12 @@
 #include "search/mlir/term_mlir.h"
 #include "test/check.h"
 #include "tools/support/mlirutil.h"
+#include "utils/file.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *readFile(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *buf = malloc((size_t)n + 1);
-  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-    free(buf);
-    buf = NULL;
-  }
-  if (buf)
-    buf[n] = 0;
-  fclose(f);
-  return buf;
-}
 
 static const AriSketch *P(AriSketchSet *set, const char *text) {
   AriSketchError e;
@@ -541,8 +524,9 @@ done:
 /*--- guide files ---------------------------------------------------------*/
 
 static void testGuides(const char *path) {
-  char *text = readFile(path);
-  CHECK(text != NULL);
+  char *text = NULL;
+  size_t len;
+  CHECK(ariFileOk(ariFileRead(path, NULL, 0, &text, &len)));
   if (!text)
     return;
   AriTermStore *s = ariTermStoreCreate(0);
@@ -699,8 +683,10 @@ static void matmulMatrix(MlirModule mod, const char *guideText, const char *cons
 }
 
 static void testMatmul(const char *thesisPath, const char *ariadnePath, const char *mlirPath) {
-  char *thesis = readFile(thesisPath), *ariadne = readFile(ariadnePath);
-  CHECK(thesis != NULL && ariadne != NULL);
+  char *thesis = NULL, *ariadne = NULL;
+  size_t len;
+  CHECK(ariFileOk(ariFileRead(thesisPath, NULL, 0, &thesis, &len)));
+  CHECK(ariFileOk(ariFileRead(ariadnePath, NULL, 0, &ariadne, &len)));
   MlirContext ctx = ariContextCreate();
   MlirModule mod = ariParseFile(ctx, mlirPath);
   CHECK(!mlirModuleIsNull(mod));

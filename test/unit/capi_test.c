@@ -21,22 +21,12 @@
 #include <string.h>
 
 #include "test/check.h"
+#include "utils/strbuf.h"
 
-typedef struct {
-  char buf[8192];
-  size_t len;
-} Text;
-
-static void toText(MlirStringRef s, void *user) {
-  Text *t = user;
-  size_t n = s.length < sizeof t->buf - 1 - t->len ? s.length : sizeof t->buf - 1 - t->len;
-  memcpy(t->buf + t->len, s.data, n);
-  t->len += n;
-  t->buf[t->len] = 0;
-}
+static void toText(MlirStringRef s, void *user) { ariStrAppend(user, s.data, s.length); }
 
 static MlirLogicalResult captureDiag(MlirDiagnostic d, void *user) {
-  Text *t = user;
+  AriStr *t = user;
   mlirDiagnosticPrint(d, toText, t);
   toText(mlirStringRefCreateFromCString("\n"), t);
   return mlirLogicalResultSuccess();
@@ -73,9 +63,11 @@ static void testTypesAndAttributes(MlirContext ctx) {
   /* Structurally equal types are uniqued: the parsed shorthand is the same type. */
   MlirType parsed = mlirTypeParseGet(ctx, mlirStringRefCreateFromCString("!rise.array<4x8xf32>"));
   CHECK(mlirTypeEqual(parsed, outer));
-  Text t = {{0}, 0};
+  AriStr t;
+  ariStrInit(&t, NULL);
   mlirTypePrint(outer, toText, &t);
-  CHECK(!strcmp(t.buf, "!rise.array<4x8xf32>"));
+  CHECK(!strcmp(ariStrText(&t), "!rise.array<4x8xf32>"));
+  ariStrFree(&t);
 
   MlirType pair = mlirRisePairTypeGet(ctx, f32, inner);
   CHECK(mlirTypeIsARisePair(pair) && !mlirTypeIsARisePair(inner));
@@ -149,22 +141,27 @@ static void testBuildVerifyPrint(MlirContext ctx) {
   MlirModule m = buildSquare(ctx, 3);
   MlirOperation op = mlirModuleGetOperation(m);
   CHECK(mlirOperationVerify(op));
-  Text t = {{0}, 0};
+  AriStr t;
+  ariStrInit(&t, NULL);
   mlirOperationPrint(op, toText, &t);
-  CHECK(strstr(t.buf, "rise.map par %") != NULL);
-  CHECK(strstr(t.buf, "rise.split 3 %") != NULL);
-  CHECK(strstr(t.buf, "!rise.array<2x3xf32>") != NULL);
-  CHECK(strstr(t.buf, "rise.yield") != NULL);
+  const char *text = ariStrText(&t);
+  CHECK(strstr(text, "rise.map par %") != NULL);
+  CHECK(strstr(text, "rise.split 3 %") != NULL);
+  CHECK(strstr(text, "!rise.array<2x3xf32>") != NULL);
+  CHECK(strstr(text, "rise.yield") != NULL);
 
   /* The printed form parses back to an identical module. */
-  MlirModule again = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(t.buf));
+  MlirModule again = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
   CHECK(!mlirModuleIsNull(again));
   if (!mlirModuleIsNull(again)) {
-    Text t2 = {{0}, 0};
+    AriStr t2;
+    ariStrInit(&t2, NULL);
     mlirOperationPrint(mlirModuleGetOperation(again), toText, &t2);
-    CHECK(!strcmp(t.buf, t2.buf));
+    CHECK(!strcmp(text, ariStrText(&t2)));
+    ariStrFree(&t2);
     mlirModuleDestroy(again);
   }
+  ariStrFree(&t);
   mlirModuleDestroy(m);
 }
 
@@ -182,11 +179,13 @@ static void testVerifierRejects(MlirContext ctx) {
   MlirNamedAttribute n = named(ctx, "n", mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), 4));
   MlirOperation split = create(b, "rise.split", loc, 1, &a, 1, &bad, 1, &n, NULL);
 
-  Text diags = {{0}, 0};
+  AriStr diags;
+  ariStrInit(&diags, NULL);
   MlirDiagnosticHandlerID id = mlirContextAttachDiagnosticHandler(ctx, captureDiag, &diags, NULL);
   CHECK(mlirLogicalResultIsFailure(ariadneRiseVerifyOp(split)));
   mlirContextDetachDiagnosticHandler(ctx, id);
-  CHECK(strstr(diags.buf, "input size 6 is not divisible by n = 4") != NULL);
+  CHECK(strstr(ariStrText(&diags), "input size 6 is not divisible by n = 4") != NULL);
+  ariStrFree(&diags);
   mlirRegionDestroy(r);
 }
 

@@ -14,6 +14,7 @@
 #include "passes/eqsat.h"
 #include "ariadne-c/Pass.h"
 #include "tools/support/mlirutil.h"
+#include "utils/file.h"
 
 #include "mlir-c/Pass.h"
 
@@ -71,15 +72,16 @@ static bool tempFile(char *path, const char *text) {
   return ok;
 }
 
+/* The file's text in out (cut to cap); "" and a failed check when it
+ * cannot be read. */
 static void readAll(const char *path, char *out, size_t cap) {
+  char *text = NULL;
+  size_t len;
   out[0] = 0;
-  FILE *f = fopen(path, "r");
-  CHECK(f != NULL);
-  if (!f)
-    return;
-  size_t n = fread(out, 1, cap - 1, f);
-  out[n] = 0;
-  fclose(f);
+  CHECK(ariFileOk(ariFileRead(path, NULL, 0, &text, &len)));
+  if (text)
+    snprintf(out, cap, "%s", text);
+  free(text);
 }
 
 static MlirLogicalResult runPass(MlirContext ctx, MlirModule m, const char *opts) {

@@ -14,6 +14,7 @@
 #include "ariadne-c/Interp.h"
 #include "passes/stats.h"
 #include "utils/arena.h"
+#include "utils/file.h"
 #include "tools/support/mlirutil.h"
 
 #include <math.h>
@@ -1925,11 +1926,7 @@ static void testHostArgs(Env *e) {
 /*--- The CLI -------------------------------------------------------------*/
 
 static bool writeText(const char *path, const char *text) {
-  FILE *f = fopen(path, "w");
-  if (!f)
-    return false;
-  fputs(text, f);
-  return fclose(f) == 0;
+  return ariFileOk(ariFileWriteAtomic(path, text, strlen(text)));
 }
 
 static int sh(const char *cmd) {
@@ -1938,14 +1935,11 @@ static int sh(const char *cmd) {
 }
 
 static bool fileContains(const char *path, const char *text) {
-  char buf[8192];
-  FILE *f = fopen(path, "r");
-  if (!f)
-    return false;
-  size_t n = fread(buf, 1, sizeof buf - 1, f);
-  buf[n] = 0;
-  fclose(f);
-  return strstr(buf, text) != NULL;
+  char *buf = NULL;
+  size_t len;
+  bool found = ariFileOk(ariFileRead(path, NULL, 0, &buf, &len)) && strstr(buf, text) != NULL;
+  free(buf);
+  return found;
 }
 
 static void testCli(const char *tool) {
@@ -1969,11 +1963,7 @@ static void testCli(const char *tool) {
   CHECK(writeText(in1, "0.5 0.5 0.5 0.5"));
   CHECK(writeText(bad, "1 2 x 4"));
   float b4[4] = {1, 1, 1, 2};
-  FILE *f = fopen(bin, "wb");
-  if (f) {
-    fwrite(b4, sizeof b4, 1, f);
-    fclose(f);
-  }
+  CHECK(ariFileOk(ariFileWriteAtomic(bin, b4, sizeof b4)));
 
   snprintf(cmd, sizeof cmd, "'%s' --help > '%s' 2>&1", tool, log);
   CHECK(sh(cmd) == 0);

@@ -10,6 +10,7 @@
 #include "ariadne-c/Pass.h"
 #include "passes/stats.h"
 #include "tools/support/mlirutil.h"
+#include "utils/file.h"
 
 #include "mlir-c/Pass.h"
 
@@ -106,19 +107,16 @@ static void testRunFromC(MlirContext ctx) {
   CHECK(mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m))));
   mlirPassManagerDestroy(pm);
 
-  char out[2048] = {0};
-  FILE *f = fopen(path, "r");
-  CHECK(f != NULL);
-  if (f) {
-    size_t n = fread(out, 1, sizeof out - 1, f);
-    out[n] = 0;
-    fclose(f);
-  }
+  char *report = NULL;
+  size_t len;
+  CHECK(ariFileOk(ariFileRead(path, NULL, 0, &report, &len)));
   unlink(path);
+  const char *out = report ? report : "";
   CHECK(strstr(out, "\"function\": \"rows\"") != NULL);
   CHECK(strstr(out, "\"flops\": 24") != NULL);
   CHECK(strstr(out, "\"transcendentals\": 3") != NULL);
   CHECK(strstr(out, "\"rise.reduce\": 1") != NULL);
+  free(report);
 
   MlirPass bad = ariPassCreate(ariPassLookup("rise-stats"), "format=yaml", err, sizeof err);
   CHECK(bad.ptr == NULL);

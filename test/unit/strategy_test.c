@@ -15,6 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "search/strategy/strategy.h"
+#include "utils/strbuf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +38,7 @@ typedef struct {
   uint32_t count;
   /* the trace: one line per rule that fired */
   char trace[4096];
-  size_t traceLen;
+  AriStr traceOut; /* writes into trace */
   int rulesSeen;
 } Toy;
 
@@ -85,25 +86,25 @@ static AriStratTerm parseTerm(Toy *t, const char **s) {
 
 static AriStratTerm term(Toy *t, const char *s) { return parseTerm(t, &s); }
 
-static void printTerm(const Toy *t, AriStratTerm h, char *buf, size_t cap, size_t *len) {
+static void printTerm(const Toy *t, AriStratTerm h, AriStr *o) {
   const Node *x = node(t, h);
-  *len += (size_t)snprintf(buf + *len, cap - *len, "%c", x->label);
+  ariStrPutc(o, x->label);
   if (x->n) {
-    *len += (size_t)snprintf(buf + *len, cap - *len, "(");
+    ariStrPuts(o, "(");
     for (uint8_t i = 0; i < x->n; ++i) {
       if (i)
-        *len += (size_t)snprintf(buf + *len, cap - *len, ",");
-      printTerm(t, x->kids[i], buf, cap, len);
+        ariStrPuts(o, ",");
+      printTerm(t, x->kids[i], o);
     }
-    *len += (size_t)snprintf(buf + *len, cap - *len, ")");
+    ariStrPuts(o, ")");
   }
 }
 
 static const char *show(const Toy *t, AriStratTerm h) {
   static char buf[1024];
-  size_t len = 0;
-  buf[0] = 0;
-  printTerm(t, h, buf, sizeof buf, &len);
+  AriStr o;
+  ariStrInitFixed(&o, buf, sizeof buf);
+  printTerm(t, h, &o);
   return buf;
 }
 
@@ -240,10 +241,9 @@ static void toyOnRule(void *ctx, const AriStratRuleEvent *ev) {
   char path[128];
   ariStratFormatPath(ev->path, ev->pathLen, path, sizeof path);
   toy->rulesSeen++;
-  if (toy->traceLen > sizeof toy->trace - 200)
+  if (toy->traceOut.len > sizeof toy->trace - 200)
     return; /* long runs (limit tests) are not traced in full */
-  toy->traceLen += (size_t)snprintf(toy->trace + toy->traceLen, sizeof toy->trace - toy->traceLen,
-                                    "%llu %s@%s;", (unsigned long long)ev->step, ev->name, path);
+  ariStrPrintf(&toy->traceOut, "%llu %s@%s;", (unsigned long long)ev->step, ev->name, path);
 }
 
 /* wrap's argument must be 1..3 when it is written out. */
@@ -315,8 +315,7 @@ static RunResult runWith(const char *defs, const char *strategy, const char *inp
   ariArenaInit(&a, 0);
   ariArenaInit(&scratch, 0);
   Toy *toy = gToy;
-  toy->traceLen = 0;
-  toy->trace[0] = 0;
+  ariStrInitFixed(&toy->traceOut, toy->trace, sizeof toy->trace);
   toy->rulesSeen = 0;
   AriStratHost host = toyHost(toy);
   AriStratProgram *p = ariStratProgramNew(&a);

@@ -25,6 +25,7 @@
 #include "search/mlir/term_mlir.h"
 #include "tools/support/mlirutil.h"
 #include "tools/support/toolargs.h"
+#include "utils/file.h"
 
 #include "mlir-c/IR.h"
 
@@ -282,13 +283,14 @@ static int table54(const Opts *o) {
     return ariToolUsageError(TOOL, "--table=5.4 needs --guides=FILE and INPUT.mlir");
   int rc = 1;
   size_t len = 0;
-  char *text = ariToolReadFile(o->guides, &len);
+  char *text = NULL;
+  AriFileError fe = ariFileRead(o->guides, NULL, 0, &text, &len);
   MlirContext ctx = ariContextCreate();
   AriDiagSink sink;
   ariDiagSinkAttach(&sink, ctx, stderr);
   MlirModule mod = {NULL};
-  if (!text) {
-    fprintf(stderr, "%s: error: cannot read the guide file\n", o->guides);
+  if (!ariFileOk(fe)) {
+    fprintf(stderr, "%s: error: cannot read the guide file: %s\n", o->guides, strerror(fe.errnum));
     goto done;
   }
   mod = ariParseFile(ctx, o->file);

@@ -27,6 +27,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "tools/eqsat-tables/egraph_lambda.h"
+#include "utils/hash.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -144,6 +145,9 @@ static unsigned nkids(uint32_t kind) {
   return kind == K_APP || kind == K_SUBST ? 2 : kind == K_LAM || kind == K_SHIFT ? 1 : 0;
 }
 
+/* Not one of utils/hash.h's chains on purpose: the hashcons allows stale
+ * entries, so which of two equal live nodes hcLookup meets first follows
+ * this hash, and the published table rows were measured with it. */
 static uint32_t nodeHash(const LxNode *n) {
   uint64_t h = (uint64_t)n->kind * 0x9e3779b97f4a7c15ULL;
   h ^= (uint64_t)(uint32_t)n->a * 0xc2b2ae3d27d4eb4fULL;
@@ -333,13 +337,6 @@ static size_t lxBytes(const Lx *lx) {
 
 /*=== Symbols ============================================================*/
 
-static uint32_t strHash(const char *s, size_t len) {
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < len; ++i)
-    h = (h ^ (uint8_t)s[i]) * 16777619u;
-  return h;
-}
-
 static int32_t intern(Lx *lx, const char *s, size_t len) {
   if (2 * (lx->nsyms + 1) > lx->symHashCap) {
     size_t cap = lx->symHashCap ? 2 * lx->symHashCap : 64;
@@ -347,7 +344,7 @@ static int32_t intern(Lx *lx, const char *s, size_t len) {
     if (!t)
       return oom(lx), -1;
     for (size_t i = 0; i < lx->nsyms; ++i) {
-      size_t j = strHash(lx->syms[i], strlen(lx->syms[i])) & (cap - 1);
+      size_t j = ariHashBytes32(lx->syms[i], strlen(lx->syms[i])) & (cap - 1);
       while (t[j])
         j = (j + 1) & (cap - 1);
       t[j] = (uint32_t)i + 1;
@@ -356,7 +353,7 @@ static int32_t intern(Lx *lx, const char *s, size_t len) {
     lx->symHash = t;
     lx->symHashCap = cap;
   }
-  size_t j = strHash(s, len) & (lx->symHashCap - 1);
+  size_t j = ariHashBytes32(s, len) & (lx->symHashCap - 1);
   for (; lx->symHash[j]; j = (j + 1) & (lx->symHashCap - 1)) {
     const char *y = lx->syms[lx->symHash[j] - 1];
     if (strlen(y) == len && !memcmp(y, s, len))

@@ -5,6 +5,8 @@
 #include "tools/support/mlirutil.h"
 #include "ariadne-c/Rise.h"
 #include "ariadne-c/Types.h"
+#include "utils/file.h"
+#include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Dialect/Arith.h"
@@ -38,17 +40,7 @@ typedef struct {
 
 static void toFile(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, ((FileSink *)user)->f); }
 
-typedef struct {
-  char *buf;
-  size_t cap, len;
-} BufSink;
-
-static void toBuf(MlirStringRef s, void *user) {
-  BufSink *b = user;
-  for (size_t i = 0; i < s.length && b->len + 1 < b->cap; ++i)
-    b->buf[b->len++] = s.data[i];
-  b->buf[b->len] = 0;
-}
+static void toBuf(MlirStringRef s, void *user) { ariStrAppend(user, s.data, s.length); }
 
 /* file:line:col, as compilers and mlir-opt print it, so editors can jump
  * to it; other location kinds keep MLIR's loc(...) form. */
@@ -70,8 +62,8 @@ static MlirLogicalResult onDiag(MlirDiagnostic d, void *user) {
   if (sev == MlirDiagnosticError) {
     sink->errors++;
     tag = "error";
-    BufSink b = {sink->last, sizeof sink->last, 0};
-    sink->last[0] = 0;
+    AriStr b;
+    ariStrInitFixed(&b, sink->last, sizeof sink->last);
     mlirDiagnosticPrint(d, toBuf, &b);
   } else if (sev == MlirDiagnosticWarning) {
     sink->warnings++;
@@ -110,31 +102,6 @@ void ariDiagSinkDetach(AriDiagSink *sink) {
   mlirContextDetachDiagnosticHandler(sink->ctx, sink->id);
 }
 
-static char *readAll(FILE *f, size_t *len) {
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  if (!buf)
-    return NULL;
-  for (;;) {
-    size_t got = fread(buf + n, 1, cap - n - 1, f);
-    n += got;
-    if (got == 0)
-      break;
-    if (cap - n - 1 == 0) {
-      char *nb = realloc(buf, cap * 2);
-      if (!nb) {
-        free(buf);
-        return NULL;
-      }
-      buf = nb;
-      cap *= 2;
-    }
-  }
-  buf[n] = 0;
-  *len = n;
-  return buf;
-}
-
 MlirModule ariParseFile(MlirContext ctx, const char *path) {
   MlirModule none = {NULL};
   FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
@@ -146,9 +113,14 @@ MlirModule ariParseFile(MlirContext ctx, const char *path) {
   }
   if (f == stdin) {
     size_t len = 0;
-    char *text = readAll(f, &len);
-    if (!text)
+    char *text = NULL;
+    AriFileError e = ariFileReadStream(f, "<stdin>", NULL, 0, &text, &len);
+    if (!ariFileOk(e)) {
+      char msg[256];
+      ariFileErrorFormat(e, "input", msg, sizeof msg);
+      mlirEmitError(mlirLocationUnknownGet(ctx), msg);
       return none;
+    }
     MlirModule m = ariParseString(ctx, text);
     free(text);
     return m;

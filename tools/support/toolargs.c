@@ -4,6 +4,7 @@
 
 #include "tools/support/toolargs.h"
 #include "utils/arena.h"
+#include "utils/file.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -62,63 +63,16 @@ const char *ariToolKindName(AriScalarKind k) {
   return names[k];
 }
 
-char *ariToolReadFile(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  size_t cap = 4096, n = 0;
-  char *buf = malloc(cap + 1);
-  while (buf) {
-    n += fread(buf + n, 1, cap - n, f);
-    if (n < cap)
-      break;
-    char *nb = realloc(buf, 2 * cap + 1);
-    if (!nb)
-      free(buf);
-    buf = nb;
-    cap *= 2;
-  }
-  bool bad = ferror(f);
-  fclose(f);
-  if (buf && bad) {
-    free(buf);
-    errno = EIO;
-    return NULL;
-  }
-  if (buf) {
-    buf[n] = 0;
-    *len = n;
-  }
-  return buf;
-}
-
 static char *readFile(const char *path, AriArena *arena, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    fprintf(stderr, "%s: error: cannot open: %s\n", path, strerror(errno));
-    return NULL;
-  }
-  size_t cap = 1 << 16, n = 0;
-  char *buf = ariArenaAlloc(arena, cap + 1);
-  while (buf) {
-    n += fread(buf + n, 1, cap - n, f);
-    if (n < cap)
-      break;
-    char *nb = ariArenaAlloc(arena, 2 * cap + 1);
-    if (nb)
-      memcpy(nb, buf, n);
-    buf = nb;
-    cap *= 2;
-  }
-  bool bad = ferror(f);
-  fclose(f);
-  if (!buf || bad) {
-    fprintf(stderr, "%s: error: cannot read the file\n", path);
-    return NULL;
-  }
-  buf[n] = 0;
-  *len = n;
-  return buf;
+  char *text = NULL;
+  AriFileError e = ariFileRead(path, arena, 0, &text, len);
+  if (ariFileOk(e))
+    return text;
+  if (e.step == ARI_FILE_OPEN)
+    fprintf(stderr, "%s: error: cannot open: %s\n", path, strerror(e.errnum));
+  else
+    fprintf(stderr, "%s: error: cannot read the file: %s\n", path, strerror(e.errnum));
+  return NULL;
 }
 
 /* Parses one number of kind k; false if `tok` is not one. */

@@ -62,11 +62,6 @@ int ariToolPositional(const char *tool, const char *arg, const char **file);
 bool ariToolAddInput(const char *tool, const char *value, long maxArgs, AriToolInput *inputs,
                      int *n, int cap);
 
-/* The whole file `path`, NUL terminated, in a malloc'd buffer the caller
- * frees; its length in *len. NULL (errno set) when it cannot be opened or
- * read, or memory runs out. */
-char *ariToolReadFile(const char *path, size_t *len);
-
 /* "f32", "f64", "i1", "i32", "i64" or "index". */
 const char *ariToolKindName(AriScalarKind k);
 

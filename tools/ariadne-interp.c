@@ -69,8 +69,9 @@ static void usage(FILE *f) {
       "  --stats           print the work counters (ops executed, flops,\n"
       "                    transcendentals, bytes read by rise.in and written by\n"
       "                    rise.out) after a successful run\n"
-      "  --max-ops=N       stop with an error after N executed ops (default: no limit)\n"
-      "  --max-mem-mb=N    interpreter memory limit in MiB (default 8192)\n"
+      "  --max-ops=N       stop with an error after N executed ops (0 or absent: no\n"
+      "                    limit)\n"
+      "  --max-mem-mb=N    interpreter memory limit in MiB (default and 0: 8192)\n"
       "  --help            this text\n"
       "\n"
       "exit status: 0 success, 1 error (diagnostics on stderr), 2 bad command line\n",

@@ -66,6 +66,11 @@ struct AriStratProgram {
   AriArena *arena;
   AriStratDef *defs;
   size_t ndefs, cap;
+  /* Name -> index+1 of the latest definition of that name (open
+   * addressing, a power of two at least twice ndefs; 0 is empty), so that
+   * a file of n definitions parses in O(n), not O(n^2). */
+  uint32_t *index;
+  size_t indexCap;
   uint32_t generation;
   const AriStratHost *host;
 };

@@ -9,6 +9,7 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "search/strategy/strategy_impl.h"
+#include "utils/hash.h"
 #include "utils/strbuf.h"
 
 #include <ctype.h>
@@ -535,15 +536,50 @@ AriStratExpr *ariStratParseExpr(AriStratProgram *p, const char *file, const char
   return e;
 }
 
+/* The slot of `name` in p->index: the one holding it, or the empty slot
+ * where it would go. */
+static size_t indexSlot(const AriStratProgram *p, const char *name) {
+  size_t mask = p->indexCap - 1;
+  size_t i = ariHashBytes32(name, strlen(name)) & mask;
+  while (p->index[i] && strcmp(p->defs[p->index[i] - 1].name, name))
+    i = (i + 1) & mask;
+  return i;
+}
+
 long ariStratFindDef(const AriStratProgram *p, const char *name) {
-  for (size_t i = p->ndefs; i-- > 0;)
-    if (!strcmp(p->defs[i].name, name))
-      return (long)i;
-  return -1;
+  if (!p->indexCap)
+    return -1;
+  uint32_t v = p->index[indexSlot(p, name)];
+  return v ? (long)v - 1 : -1;
+}
+
+/* Makes p->defs[i] the definition `name` finds, growing the index to keep
+ * it at most half full. */
+static bool indexDef(AriStratProgram *p, size_t i) {
+  if (2 * (p->ndefs + 1) > p->indexCap) {
+    size_t cap = p->indexCap ? 2 * p->indexCap : 64;
+    uint32_t *old = p->index;
+    size_t oldCap = p->indexCap;
+    p->index = ariArenaCalloc(p->arena, cap * sizeof *p->index);
+    if (!p->index) {
+      p->index = old;
+      return false;
+    }
+    p->indexCap = cap;
+    for (size_t k = 0; k < oldCap; ++k)
+      if (old[k])
+        p->index[indexSlot(p, p->defs[old[k] - 1].name)] = old[k];
+  }
+  p->index[indexSlot(p, p->defs[i].name)] = (uint32_t)i + 1;
+  return true;
 }
 
 static bool addDef(Parser *ps, AriStratDef *d) {
   AriStratProgram *p = ps->p;
+  if (p->ndefs >= UINT32_MAX - 1) {
+    perr(ps, d->line, d->col, "too many definitions");
+    return false;
+  }
   if (p->ndefs == p->cap) {
     size_t cap = p->cap ? p->cap * 2 : 16;
     AriStratDef *nd = ariArenaAlloc(p->arena, cap * sizeof *nd);
@@ -556,7 +592,12 @@ static bool addDef(Parser *ps, AriStratDef *d) {
     p->defs = nd;
     p->cap = cap;
   }
-  p->defs[p->ndefs++] = *d;
+  p->defs[p->ndefs] = *d;
+  if (!indexDef(p, p->ndefs)) {
+    perr(ps, d->line, d->col, "out of memory");
+    return false;
+  }
+  p->ndefs++;
   return true;
 }
 
@@ -667,7 +708,15 @@ bool ariStratParseDefinitions(AriStratProgram *p, const char *file, const char *
     if (!parseDefinition(&ps))
       break;
   if (ps.failed) {
-    p->ndefs = before; /* all or nothing */
+    /* All or nothing: the file's definitions go, and the names they
+     * shadowed find the earlier ones again. The index never needs to grow
+     * here, so rebuilding it cannot fail. */
+    p->ndefs = before;
+    if (p->indexCap) {
+      memset(p->index, 0, p->indexCap * sizeof *p->index);
+      for (size_t i = 0; i < before; ++i)
+        p->index[indexSlot(p, p->defs[i].name)] = (uint32_t)i + 1;
+    }
     return false;
   }
   return true;

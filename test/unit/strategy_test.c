@@ -491,10 +491,48 @@ static void testParseFiles(void) {
   /* A later file may shadow an earlier one's definitions. */
   CHECK(ariStratParseDefinitions(p, "g", "x = fail;", 9, &d));
   CHECK(ariStratNumDefinitions(p) == 4);
-  /* A failed file adds nothing. */
+  /* A failed file adds nothing, and the names it shadowed find the
+   * earlier definitions again. */
   CHECK(!ariStratParseDefinitions(p, "h", "q = id; r = ", 12, &d));
   CHECK(ariStratNumDefinitions(p) == 4);
+  CHECK(!ariStratParseDefinitions(p, "h2", "x = id; q = id; r = ", 20, &d));
+  CHECK(ariStratNumDefinitions(p) == 4);
+  CHECK(ariStratHasDefinition(p, "x") && !ariStratHasDefinition(p, "q"));
+  CHECK(!strcmp(ariStratDefinitionName(p, 3), "x"));
   ariArenaDestroy(&a);
+
+  /* Many definitions, each using the one before: the name index keeps the
+   * parse linear (it was quadratic: 100k definitions took 34 s). The
+   * duplicate at the end must still name the first one's line. */
+  enum { MANY = 200000 };
+  size_t cap = (size_t)MANY * 32, len = 0;
+  char *big = malloc(cap);
+  CHECK(big != NULL);
+  if (big) {
+    len += (size_t)snprintf(big, cap, "d0 = id;\n");
+    for (int i = 1; i < MANY; ++i)
+      len += (size_t)snprintf(big + len, cap - len, "d%d = d%d ; id;\n", i, i - 1);
+    ariArenaInit(&a, 0);
+    p = ariStratProgramNew(&a);
+    CHECK(ariStratParseDefinitions(p, "many", big, len, &d));
+    CHECK(ariStratNumDefinitions(p) == MANY);
+    int found = 0;
+    char name[32];
+    for (int i = 0; i < MANY; i += 997) {
+      snprintf(name, sizeof name, "d%d", i);
+      found += ariStratHasDefinition(p, name);
+    }
+    CHECK(found == (MANY + 996) / 997);
+    CHECK(!ariStratHasDefinition(p, "d200000"));
+    ariArenaDestroy(&a);
+    len += (size_t)snprintf(big + len, cap - len, "d12345 = id;\n");
+    ariArenaInit(&a, 0);
+    p = ariStratProgramNew(&a);
+    CHECK(!ariStratParseDefinitions(p, "many", big, len, &d));
+    CHECK(strstr(d.message, "redefinition of 'd12345' (first defined at many:12346:1)") != NULL);
+    ariArenaDestroy(&a);
+    free(big);
+  }
 
   EXPECT_STR(fileDiag("a = b;\na = c;"),
              "f.elv:2:1: error: redefinition of 'a' (first defined at f.elv:1:1)");

@@ -278,6 +278,32 @@ done:
 /* Table 5.4: for each goal, one unguided search from the first function
  * of the input towards the goal's LAST sketch with every rule of every
  * guide of the file. */
+/* Every name in --rules must be a rule some guide of the file uses:
+ * otherwise the run would go on with fewer rules than asked, or none.
+ * Reports the first that is not and returns false. */
+static bool rulesKnown(const Opts *o, const AriGuideFile *gf) {
+  for (const char *p = o->rules; p && *p;) {
+    const char *q = p;
+    int depth = 0;
+    while (*q && (*q != ',' || depth)) {
+      depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
+      ++q;
+    }
+    size_t n = (size_t)(q - p);
+    bool found = false;
+    for (unsigned k = 0; k < gf->numGuides && !found; ++k)
+      for (unsigned r = 0; r < gf->guides[k].numRules && !found; ++r)
+        found = strlen(gf->guides[k].rules[r]) == n && !memcmp(gf->guides[k].rules[r], p, n);
+    if (!found) {
+      fprintf(stderr, "%s: error: --rules names '%.*s', which no guide of the file uses\n",
+              o->guides, (int)n, p);
+      return false;
+    }
+    p = *q ? q + 1 : q;
+  }
+  return true;
+}
+
 static int table54(const Opts *o) {
   if (!o->guides || !o->file)
     return ariToolUsageError(TOOL, "--table=5.4 needs --guides=FILE and INPUT.mlir");
@@ -328,6 +354,8 @@ static int table54(const Opts *o) {
       fprintf(stderr, "%s: error: no goal named '%s'\n", o->guides, o->goal);
       gf = NULL;
     }
+    if (gf && !rulesKnown(o, gf))
+      gf = NULL;
     ariSketchSetDestroy(set);
     ariTermStoreDestroy(s);
     if (!gf)

@@ -1,7 +1,7 @@
 /*===- mutate_test.c - in-process mutation test of parser, verifier, interp ===*\
  *
- *   mutate_test [--count=N] [--seed=S] [--only=K] [--save-dir=DIR] [--verbose]
- *               [--as-is=DIR_OR_FILE]... SEED_DIR_OR_FILE...
+ *   mutate_test [--count=N] [--seed=S] [--only=K | --shard=K/N] [--save-dir=DIR]
+ *               [--verbose] [--as-is=DIR_OR_FILE]... SEED_DIR_OR_FILE...
  *
  * For every seed program, N mutants (mutate.h) go through what a user's
  * file goes through: parse + verify, then for each function the argument
@@ -20,6 +20,12 @@
  * reproducer. Mutants that fail a check are kept as
  * DIR/fuzz-fail-<seed>-<K>.mlir.
  *
+ * --shard=K/N runs shard K of N (test/shard.h): the mutants whose global
+ * index (seed i's mutant k is mutant i * count + k, seeds in the order they
+ * load) is K modulo N, unmutated seed i and as-is program i when i is K
+ * modulo N. The N shards together run what one run without --shard does;
+ * each writes its DIR/fuzz-current-shard<K>.mlir, so shards can share DIR.
+ *
 \*===----------------------------------------------------------------------===*/
 
 #define _POSIX_C_SOURCE 200809L
@@ -30,6 +36,8 @@
 #include "utils/arena.h"
 #include "utils/strbuf.h"
 #include "tools/support/mlirutil.h"
+
+#include "test/shard.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/IR.h"
@@ -45,7 +53,9 @@ typedef struct {
   int count;
   uint64_t runSeed;
   int only; /* -1: every mutant */
+  AriShard shard;
   const char *saveDir;
+  char currentName[64]; /* where the mutant being run is written */
   bool verbose;
 } Options;
 
@@ -261,7 +271,9 @@ static void saveMutant(const Options *o, const char *name, const char *hdr, cons
   fzWriteFile(path, hdr, m->text, m->len);
 }
 
-static void fuzzSeed(const Options *o, const FzSeed *seed, Tally *t, AriArena *arena) {
+/* Seed number `seedIndex` (in load order) and its mutants of this shard. */
+static void fuzzSeed(const Options *o, int seedIndex, const FzSeed *seed, Tally *t,
+                     AriArena *arena) {
   /* One context per seed: fresh enough that a mutant cannot leave state for
    * another seed's mutants, reused enough to keep the run fast. */
   MlirContext ctx = ariContextCreate();
@@ -269,7 +281,7 @@ static void fuzzSeed(const Options *o, const FzSeed *seed, Tally *t, AriArena *a
   ariDiagSinkAttach(&sink, ctx, o->verbose ? stderr : NULL);
   Run r = {t, ctx, &sink, arena, -1, true, {0}};
 
-  if (o->only < 0) {
+  if (o->only < 0 && ariShardHas(o->shard, seedIndex)) {
     if (fzHasForwardRef(seed->text, arena)) {
       /* The screen below would then hide real mutants of valid programs. */
       t->failed++;
@@ -284,6 +296,8 @@ static void fuzzSeed(const Options *o, const FzSeed *seed, Tally *t, AriArena *a
   for (int k = 0; k < o->count; ++k) {
     if (o->only >= 0 && k != o->only)
       continue;
+    if (!ariShardHas(o->shard, (long long)seedIndex * o->count + k))
+      continue;
     AriArenaMark mark = ariArenaMark(arena);
     FzMutant m;
     if (!fzMutate(seed, fzMutantKey(seed, o->runSeed, k), arena, &m)) {
@@ -294,7 +308,7 @@ static void fuzzSeed(const Options *o, const FzSeed *seed, Tally *t, AriArena *a
     }
     char hdr[1024];
     header(hdr, sizeof hdr, o, seed, k, &m);
-    saveMutant(o, "fuzz-current.mlir", hdr, &m);
+    saveMutant(o, o->currentName, hdr, &m);
     if (o->verbose)
       fprintf(stderr, "%s", hdr);
     t->mutants++;
@@ -351,14 +365,15 @@ static bool parseInt(const char *s, long long min, long long *out) {
 }
 
 static int usage(void) {
-  fputs("usage: mutate_test [--count=N] [--seed=S] [--only=K] [--save-dir=DIR] [--verbose]\n"
-        "                   [--as-is=DIR_OR_FILE]... SEED_DIR_OR_FILE...\n",
+  fputs("usage: mutate_test [--count=N] [--seed=S] [--only=K | --shard=K/N] [--save-dir=DIR]\n"
+        "                   [--verbose] [--as-is=DIR_OR_FILE]... SEED_DIR_OR_FILE...\n",
         stderr);
   return 2;
 }
 
 int main(int argc, char **argv) {
-  Options o = {40, 1, -1, ".", false};
+  Options o = {40, 1, -1, {0, 1}, ".", "fuzz-current.mlir", false};
+  bool sharded = false;
   AriArena arena;
   ariArenaInit(&arena, 0);
   static FzSeed seeds[kMaxSeeds], asIs[kMaxSeeds];
@@ -373,14 +388,24 @@ int main(int argc, char **argv) {
       o.runSeed = (uint64_t)v;
     else if (!strncmp(a, "--only=", 7) && parseInt(a + 7, 0, &v) && v < 1000000)
       o.only = (int)v;
-    else if (!strncmp(a, "--save-dir=", 11) && a[11])
+    else if (!strncmp(a, "--shard=", 8)) {
+      if (!ariShardParse(a + 8, &o.shard)) {
+        fprintf(stderr, "mutate_test: bad --shard '%s': expected K/N with 0 <= K < N <= %d\n",
+                a + 8, ARI_SHARD_MAX);
+        ariArenaDestroy(&arena);
+        return 2;
+      }
+      sharded = true;
+    } else if (!strncmp(a, "--save-dir=", 11) && a[11])
       o.saveDir = a + 11;
     else if (!strcmp(a, "--verbose"))
       o.verbose = true;
     else if (!strncmp(a, "--as-is=", 8) && a[8])
       ok = fzSeedsLoad(a + 8, &arena, asIs, kMaxSeeds, &nAsIs) && ok;
-    else if (a[0] == '-')
+    else if (a[0] == '-') {
+      ariArenaDestroy(&arena);
       return usage();
+    }
     else
       ok = fzSeedsLoad(a, &arena, seeds, kMaxSeeds, &nseeds) && ok;
   }
@@ -389,15 +414,24 @@ int main(int argc, char **argv) {
     ariArenaDestroy(&arena);
     return ok ? usage() : 1;
   }
+  if (sharded && o.only >= 0) {
+    /* A replay names one mutant: no shard to choose. */
+    fprintf(stderr, "mutate_test: --only and --shard exclude each other\n");
+    ariArenaDestroy(&arena);
+    return 2;
+  }
+  if (sharded)
+    snprintf(o.currentName, sizeof o.currentName, "fuzz-current-shard%d.mlir", o.shard.index);
   if (o.only >= o.count)
     o.count = o.only + 1;
 
   Tally t;
   memset(&t, 0, sizeof t);
   for (int i = 0; i < nAsIs; ++i)
-    runAsIs(&o, &asIs[i], &t, &arena);
+    if (ariShardHas(o.shard, i))
+      runAsIs(&o, &asIs[i], &t, &arena);
   for (int i = 0; i < nseeds; ++i)
-    fuzzSeed(&o, &seeds[i], &t, &arena);
+    fuzzSeed(&o, i, &seeds[i], &t, &arena);
   ariArenaDestroy(&arena);
   /* Mutants that all die in the lexer would test nothing of Ariadne's. */
   if (o.only < 0 && t.mutants >= 100 && t.mutantsVerified * 50 < t.mutants) {
@@ -406,6 +440,8 @@ int main(int argc, char **argv) {
     t.failed++;
   }
 
+  if (sharded)
+    printf("shard:              %d of %d\n", o.shard.index, o.shard.count);
   printf("seeds:              %d (and %d programs run as they are)\n", nseeds, nAsIs);
   printf("mutants:            %d\n", t.mutants);
   printf("skipped:            %d (forward references; MLIR parser bug)\n", t.skipped);

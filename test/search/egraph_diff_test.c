@@ -18,8 +18,13 @@
  * fail; one is due every 10th program and runs on the first from there
  * that exports and runs, so every seed has about cases/10 of them.
  *
+ * --shard=K/N (test/shard.h) runs only the cases whose number is K modulo
+ * N: the N shards together run the cases of one run without --shard. The
+ * counts checked at the end (and the control's every 10th program) are
+ * over this shard's programs.
+ *
  * Usage: egraph_diff_test [--cases=N] [--seed=S] [--iterations=N] [--nodes=N]
- *                         [--verbose]
+ *                         [--shard=K/N] [--verbose]
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -42,6 +47,7 @@
 #include <string.h>
 
 #include "test/check.h"
+#include "test/shard.h"
 
 typedef struct {
   MlirContext ctx;
@@ -185,6 +191,7 @@ int main(int argc, char **argv) {
   uint64_t seed0 = 1;
   unsigned iters = 6;
   size_t nodeLimit = 3000;
+  AriShard shard = {0, 1};
   for (int i = 1; i < argc; ++i) {
     if (!strncmp(argv[i], "--cases=", 8))
       cases = atoi(argv[i] + 8);
@@ -194,10 +201,18 @@ int main(int argc, char **argv) {
       iters = (unsigned)atoi(argv[i] + 13);
     else if (!strncmp(argv[i], "--nodes=", 8))
       nodeLimit = (size_t)atol(argv[i] + 8);
-    else if (!strcmp(argv[i], "--verbose"))
+    else if (!strncmp(argv[i], "--shard=", 8)) {
+      if (!ariShardParse(argv[i] + 8, &shard)) {
+        fprintf(stderr, "%s: bad --shard '%s': expected K/N with 0 <= K < N <= %d\n", argv[0],
+                argv[i] + 8, ARI_SHARD_MAX);
+        return 2;
+      }
+    } else if (!strcmp(argv[i], "--verbose"))
       e.verbose = true;
     else {
-      fprintf(stderr, "usage: %s [--cases=N] [--seed=S] [--iterations=N] [--nodes=N] [--verbose]\n",
+      fprintf(stderr,
+              "usage: %s [--cases=N] [--seed=S] [--iterations=N] [--nodes=N] [--shard=K/N] "
+              "[--verbose]\n",
               argv[0]);
       return 2;
     }
@@ -243,7 +258,11 @@ int main(int argc, char **argv) {
        controls = 0, differs = 0;
   bool controlDue = false;
   size_t maxNodes = 0;
+  int mine = 0; /* this shard's programs so far */
   for (int c = 0; c < cases; ++c) {
+    if (!ariShardHas(shard, c))
+      continue;
+    int nth = mine++; /* the program's number within the shard */
     uint64_t seed = seed0 * 1000003 + (uint64_t)c;
     const AriEgRule *bias = &rules[(size_t)c % nr];
     AriTermStore *s = ariTermStoreCreate((size_t)512 << 20);
@@ -313,7 +332,7 @@ int main(int argc, char **argv) {
     }
     /* The negative control: due every 10th program, run on the first
      * program from there on that admits one and runs. */
-    controlDue |= c % 10 == 0;
+    controlDue |= nth % 10 == 0;
     if (controlDue) {
       AriTerm *wrong = wrongVersion(s, t);
       Cmp r = wrong ? compare(&e, s, &g, t, wrong, seed) : CMP_SKIP;
@@ -332,15 +351,17 @@ int main(int argc, char **argv) {
     ariTermStoreDestroy(s);
   }
   printf("extracted terms different from the original: %ld\n", differs);
-  CHECK(differs >= cases); /* extraction does pick rewritten programs */
+  CHECK(differs >= mine); /* extraction does pick rewritten programs */
+  if (shard.count > 1)
+    printf("egraph_diff_test: shard %d of %d\n", shard.index, shard.count);
   printf("egraph_diff_test: %d programs, %ld extractions, %ld compared (%ld identical), %ld "
          "skipped; %ld programs grew (%ld merges), largest e-graph %zu nodes; negative control "
          "caught %ld of %ld\n",
-         cases, extractions, checked, same, skipped, grew, applied, maxNodes, caught, controls);
-  CHECK(checked >= cases); /* most of the 3 extractions per program get compared */
-  CHECK(grew >= cases / 2);  /* the rules do apply */
+         mine, extractions, checked, same, skipped, grew, applied, maxNodes, caught, controls);
+  CHECK(checked >= mine); /* most of the 3 extractions per program get compared */
+  CHECK(grew >= mine / 2); /* the rules do apply */
   /* one control per 10 programs (the last may find no program after it) */
-  CHECK(controls >= (cases - 1) / 10 && caught == controls);
+  CHECK(controls >= (mine - 1) / 10 && caught == controls);
   ariArenaDestroy(&ra);
   ariTermStoreDestroy(rs);
   ariDiagSinkDetach(&e.sink);

@@ -19,8 +19,13 @@
  * positions of every `*_small` function, imported, rewritten, exported and
  * compared with the original on the interpreter, the same way.
  *
- * Usage: rules_diff_test [--cases=N] [--seed=S] [--rule=NAME] [--verbose]
- *                        [EXAMPLE.mlir ...]
+ * --shard=K/N (test/shard.h) checks only the rules whose index in the
+ * catalogue is K modulo N, in both the random and the example phase; the
+ * negative controls run in shard 0. The N shards together check what one
+ * run without --shard does.
+ *
+ * Usage: rules_diff_test [--cases=N] [--seed=S] [--rule=NAME | --shard=K/N]
+ *                        [--verbose] [EXAMPLE.mlir ...]
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -42,6 +47,7 @@
 #include <string.h>
 
 #include "test/check.h"
+#include "test/shard.h"
 
 typedef AriRuleStatus (*RootFn)(const AriRuleInst *r, AriTermStore *s, AriTerm *t, AriTerm **out);
 
@@ -50,6 +56,7 @@ typedef struct {
   AriDiagSink sink;
   int cases;
   uint64_t seed;
+  AriShard shard; /* the rules checked: index K modulo N */
   bool verbose;
 } Env;
 
@@ -443,6 +450,8 @@ static long examplesPhase(Env *e, int nfiles, char **files, int perRule) {
         continue;
       int fileChecked = 0, fileBad = 0;
       for (size_t id = 0; id < ariRuleCount(); ++id) {
+        if (!ariShardHas(e->shard, (long long)id))
+          continue;
         for (int pos = 0; pos < perRule; ++pos) {
           AriTermStore *s = ariTermStoreCreate((size_t)256 << 20);
           AriTermFunc tf;
@@ -504,7 +513,8 @@ static long examplesPhase(Env *e, int nfiles, char **files, int perRule) {
 /*--- main -----------------------------------------------------------------------*/
 
 int main(int argc, char **argv) {
-  Env e = {.cases = 200, .seed = 1};
+  Env e = {.cases = 200, .seed = 1, .shard = {0, 1}};
+  bool sharded = false;
   const char *only = NULL;
   char *files[64];
   int nfiles = 0;
@@ -515,15 +525,28 @@ int main(int argc, char **argv) {
       e.seed = strtoull(argv[i] + 7, NULL, 10);
     else if (!strncmp(argv[i], "--rule=", 7))
       only = argv[i] + 7;
-    else if (!strcmp(argv[i], "--verbose"))
+    else if (!strncmp(argv[i], "--shard=", 8)) {
+      if (!ariShardParse(argv[i] + 8, &e.shard)) {
+        fprintf(stderr, "%s: bad --shard '%s': expected K/N with 0 <= K < N <= %d\n", argv[0],
+                argv[i] + 8, ARI_SHARD_MAX);
+        return 2;
+      }
+      sharded = true;
+    } else if (!strcmp(argv[i], "--verbose"))
       e.verbose = true;
     else if (argv[i][0] != '-' && nfiles < 64)
       files[nfiles++] = argv[i];
     else {
-      fprintf(stderr, "usage: %s [--cases=N] [--seed=S] [--rule=NAME] [--verbose] [FILE.mlir..]\n",
+      fprintf(stderr,
+              "usage: %s [--cases=N] [--seed=S] [--rule=NAME | --shard=K/N] [--verbose] "
+              "[FILE.mlir..]\n",
               argv[0]);
       return 2;
     }
+  }
+  if (only && sharded) {
+    fprintf(stderr, "%s: --rule and --shard exclude each other\n", argv[0]);
+    return 2;
   }
   if (e.cases <= 0)
     e.cases = 1;
@@ -534,6 +557,8 @@ int main(int argc, char **argv) {
   for (size_t id = 0; id < ariRuleCount(); ++id) {
     const AriRuleInfo *info = ariRuleInfo(id);
     if (only && strcmp(only, info->name))
+      continue;
+    if (!ariShardHas(e.shard, (long long)id))
       continue;
     Stats st = runRule(&e, id, NULL, info->exact, e.cases, false);
     total += st.checked;
@@ -547,7 +572,7 @@ int main(int argc, char **argv) {
     CHECK(st.checked >= e.cases); /* the generator reaches every rule */
   }
 
-  if (!only) {
+  if (!only && e.shard.index == 0) {
     struct {
       const char *name, *biasedAs;
       RootFn fn;
@@ -575,6 +600,8 @@ int main(int argc, char **argv) {
   }
   ariDiagSinkDetach(&e.sink);
   mlirContextDestroy(e.ctx);
+  if (sharded)
+    printf("rules_diff_test: shard %d of %d\n", e.shard.index, e.shard.count);
   printf("rules_diff_test: %ld cases checked; %d checks, %d failures\n", total, checks, failures);
   return failures ? 1 : 0;
 }

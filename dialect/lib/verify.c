@@ -9,6 +9,7 @@
 
 #include "ariadne-c/Rise.h"
 #include "ariadne-c/Types.h"
+#include "ariadne-c/Work.h"
 #include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -52,6 +53,16 @@ typedef struct {
 static const char *tn(TypeNames *names, MlirType t) {
   char *b = names->buf[names->next++ & 3];
   riseTypeToString(t, b, sizeof names->buf[0]);
+  return b;
+}
+
+/* A byte count saturated at INT64_MAX (riseSatMul) as text. */
+static const char *sizeText(int64_t bytes, TypeNames *names) {
+  char *b = names->buf[names->next++ & 3];
+  if (bytes == INT64_MAX)
+    snprintf(b, sizeof names->buf[0], "more than 2^63-1");
+  else
+    snprintf(b, sizeof names->buf[0], "%lld", (long long)bytes);
   return b;
 }
 
@@ -393,6 +404,10 @@ static MlirLogicalResult verifyLiteral(const VCtx *v) {
   if (!mlirTypeEqual(out, want))
     return fail(v, "rule literal: a value of type %s gives %s, but the result is %s",
                 tn(&names, t), tn(&names, want), tn(&names, out));
+  int64_t bytes = riseValueBytes(out);
+  if (bytes > RISE_MAX_STATIC_BYTES)
+    return fail(v, "rule literal: value %s is %s bytes, more than the %lld a literal may hold",
+                tn(&names, t), sizeText(bytes, &names), (long long)RISE_MAX_STATIC_BYTES);
   return ok();
 }
 
@@ -454,7 +469,12 @@ static MlirLogicalResult verifyCircularBuffer(const VCtx *v) {
     return fail(v, "rule %s: alloc %lld must be at least the window size %lld", rule,
                 (long long)alloc, (long long)m);
   TRY(verifyWindows(v, rule, in, m, 1, elt(elt(out))));
-  (void)names;
+  int64_t bytes = riseSatMul(riseValueBytes(elt(elt(out))), alloc);
+  if (bytes > RISE_MAX_STATIC_BYTES)
+    return fail(v, "rule %s: a ring of %lld slots of %s is %s bytes, more than the %lld a "
+                   "circular buffer may hold",
+                rule, (long long)alloc, tn(&names, elt(elt(out))), sizeText(bytes, &names),
+                (long long)RISE_MAX_STATIC_BYTES);
   MlirType s = elt(in);
   return checkLambda(v, 0, rule, 1, &s, elt(elt(out)));
 }

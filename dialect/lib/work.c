@@ -78,3 +78,13 @@ int64_t riseTypeBytes(MlirType t) {
     return (mlirIntegerTypeGetWidth(t) + 7) / 8;
   return 0;
 }
+
+int64_t riseValueBytes(MlirType t) {
+  if (mlirTypeIsARiseArray(t))
+    return riseSatMul(riseValueBytes(mlirRiseArrayTypeGetElementType(t)),
+                      mlirRiseArrayTypeGetSize(t));
+  if (mlirTypeIsARisePair(t))
+    return riseSatAdd(riseValueBytes(mlirRisePairTypeGetFirst(t)),
+                      riseValueBytes(mlirRisePairTypeGetSecond(t)));
+  return riseTypeBytes(t);
+}

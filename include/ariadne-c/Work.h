@@ -42,4 +42,18 @@ int64_t riseRegionTrips(MlirOperation op, intptr_t region);
 /* Bytes of one element of a statically shaped memref or of a scalar type. */
 int64_t riseTypeBytes(MlirType t);
 
+/* The largest constant (rise.literal) or circular_buffer ring, in bytes,
+ * that the verifier accepts: 1 GiB. Both become memory whose size the
+ * compiler fixes -- an LLVM global that MLIR's translation copies whole,
+ * or a ring allocated at once -- and neither is meant to be large: a
+ * bigger constant belongs in an input memref, a ring needs only `alloc`
+ * >= its window. Larger sizes (or byte counts that overflow int64) are
+ * diagnosed at the op instead of failing later in LLVM or at run time. */
+#define RISE_MAX_STATIC_BYTES (INT64_C(1) << 30)
+
+/* Bytes of a value of rise data type t (scalar, vector, array, pair;
+ * arrays of pairs counted as their components), saturating at INT64_MAX;
+ * 0 for other types. */
+int64_t riseValueBytes(MlirType t);
+
 #endif /* ARIADNE_DIALECT_WORK_H */

@@ -17,6 +17,7 @@
 #include "passes/lower/rise_to_affine.h"
 #include "ariadne-c/Rise.h"
 #include "ariadne-c/Types.h"
+#include "ariadne-c/Work.h"
 #include "passes/lower/build.h"
 #include "passes/lower/lower_hooks.h"
 #include "utils/arena.h"
@@ -263,8 +264,12 @@ static MlirType memrefFor(MlirType t) {
 /*--- buffers ---------------------------------------------------------------*/
 
 /* Allocates a buffer at the start of the allocation scope (hoisted out of
- * every loop up to the function or the innermost scf.parallel body). */
+ * every loop up to the function or the innermost scf.parallel body). A
+ * stack buffer (private/local) larger than ARI_LOWER_MAX_STACK_BYTES goes
+ * on the heap instead: a stack holds a few MiB. */
 static MlirValue allocBuffer(Lower *L, MlirType mt, bool heap) {
+  if (!heap && riseTypeBytes(mt) > ARI_LOWER_MAX_STACK_BYTES)
+    heap = true;
   MlirOperationState st =
       mlirOperationStateGet(sref(heap ? "memref.alloc" : "memref.alloca"), L->b.loc);
   int32_t seg[] = {0, 0};

@@ -37,8 +37,12 @@
  *    or through join/split/transpose/as_scalar, writes in place through
  *    their acceptors);
  *  - to_mem allocates (global: memref.alloc + dealloc; private/local:
- *    memref.alloca) at the start of the function, or of the innermost
- *    scf.parallel body (buffers must stay per-thread there);
+ *    memref.alloca, or memref.alloc + dealloc when larger than
+ *    ARI_LOWER_MAX_STACK_BYTES, 64 KiB, so that a big private buffer
+ *    cannot overflow a thread's stack) at the start of the function, or
+ *    of the innermost scf.parallel body (buffers must stay per-thread
+ *    there); the same holds for every buffer the lowering allocates
+ *    (materialised maps, accumulators, rings);
  *  - circular_buffer and rotate_values, when consumed by a sequential map,
  *    become a ring of `alloc` slots indexed modulo alloc, and values carried
  *    through the loop's iter_args (affine.for iter_args, which lower-affine
@@ -92,9 +96,17 @@
 
 #include "ariadne-c/Pass.h"
 
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The largest buffer convert-rise-to-affine places on the stack
+ * (memref.alloca); larger ones are heap-allocated (memref.alloc + dealloc).
+ * 64 KiB: OpenMP worker threads may have stacks of a few MiB at most, and
+ * several buffers may be live at once. */
+#define ARI_LOWER_MAX_STACK_BYTES (INT64_C(64) << 10)
 
 extern const AriPassInfo ariRiseToAffinePass;
 

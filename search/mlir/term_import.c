@@ -19,6 +19,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -335,6 +336,12 @@ static bool importBlock(Imp *im, MlirBlock b, uint32_t level, uint32_t depth, Ar
 /* The lambda of region 0 of `op`: `nparams` curried parameters. */
 static AriTerm *importLambda(Imp *im, MlirOperation op, unsigned nparams, uint32_t level,
                              uint32_t depth) {
+  if (depth >= ARI_TERM_MAX_REGION_DEPTH) {
+    char lim[32];
+    snprintf(lim, sizeof lim, "%d", ARI_TERM_MAX_REGION_DEPTH);
+    failAt(im, op, "regions nested deeper than", lim);
+    return NULL;
+  }
   MlirRegion r = mlirOperationGetRegion(op, 0);
   MlirBlock b = mlirRegionGetFirstBlock(r);
   if (mlirBlockIsNull(b) || !mlirBlockIsNull(mlirBlockGetNextInRegion(b)) ||

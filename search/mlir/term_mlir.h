@@ -20,6 +20,16 @@
  * into a region (a LAM where data is expected, a VAR of function type) is an
  * error. Errors are values: false plus a location and ariTermStoreError().
  *
+ * Import refuses regions nested deeper than ARI_TERM_MAX_REGION_DEPTH (a
+ * located error, "regions nested deeper than N"). Import, export, printing
+ * and the term store's and e-graph's traversals recurse over the nesting;
+ * measured, they take about 3.7 KB of stack per nesting level together
+ * (a RelWithDebInfo build overflows 8 MiB between 2,000 and 2,500 levels),
+ * so 500 levels need about 1.9 MB: a fourth of an 8 MiB stack, which
+ * leaves room for ASan's larger frames and for the caller's own.
+ * test/lit/Transforms/RiseRewrite/deep-regions-stack.mlir runs
+ * rise-rewrite and rise-eqsat at the limit on a 2 MiB stack.
+ *
 \*===----------------------------------------------------------------------===*/
 
 #ifndef ARIADNE_SEARCH_TERM_MLIR_H
@@ -32,6 +42,10 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The deepest region nesting import accepts (MLIR's parser handles about
+ * 3,700 with an 8 MiB stack, Ariadne's interpreter and lowering as many). */
+#define ARI_TERM_MAX_REGION_DEPTH 500
 
 /* The term type of a rise/builtin MLIR data type; NULL (and an error) for
  * types that are not rise data types. */

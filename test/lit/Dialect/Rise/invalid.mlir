@@ -987,6 +987,32 @@ func.func @literal_element() {
   return
 }
 
+// -----
+
+// A literal becomes an LLVM global of its size: at most 1 GiB
+// (RISE_MAX_STATIC_BYTES, include/ariadne-c/Work.h).
+func.func @literal_huge() {
+  // expected-error @+1 {{'rise.literal' op rule literal: value tensor<4000000000xf32> is 16000000000 bytes, more than the 1073741824 a literal may hold}}
+  %0 = rise.literal dense<1.0> : tensor<4000000000xf32> -> !rise.array<4000000000xf32>
+  return
+}
+
+// -----
+
+func.func @literal_huge_2d() {
+  // expected-error @+1 {{'rise.literal' op rule literal: value tensor<4294967296x4294967296xi64> is more than 2^63-1 bytes, more than the 1073741824 a literal may hold}}
+  %0 = rise.literal dense<1> : tensor<4294967296x4294967296xi64> -> !rise.array<4294967296x4294967296xi64>
+  return
+}
+
+// -----
+
+// Exactly 1 GiB is accepted.
+func.func @literal_limit() {
+  %0 = rise.literal dense<1> : tensor<268435456xi32> -> !rise.array<268435456xi32>
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // to_mem, as_vector, as_scalar, vector_from_scalar
 //===----------------------------------------------------------------------===//
@@ -1125,6 +1151,41 @@ func.func @cbuf_result_flat(%a: !rise.array<10xf32>) {
   %0 = rise.circular_buffer global 3, 3 %a : !rise.array<10xf32> -> !rise.array<8xf32> {
   ^bb0(%x: f32):
     rise.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+// The ring of alloc slots is at most 1 GiB (RISE_MAX_STATIC_BYTES), and
+// its byte count must not overflow int64.
+func.func @cbuf_alloc_overflow(%a: !rise.array<10xf32>) {
+  // expected-error @+1 {{'rise.circular_buffer' op rule circularBuffer a alloc m load : (n+m-1).s -> n.m.t: a ring of 9223372036854775807 slots of f32 is more than 2^63-1 bytes, more than the 1073741824 a circular buffer may hold}}
+  %0 = rise.circular_buffer global 9223372036854775807, 3 %a : !rise.array<10xf32> -> !rise.array<8x3xf32> {
+  ^bb0(%x: f32):
+    rise.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @cbuf_alloc_huge(%a: !rise.array<10xf32>) {
+  // expected-error @+1 {{'rise.circular_buffer' op rule circularBuffer a alloc m load : (n+m-1).s -> n.m.t: a ring of 4294967295 slots of f32 is 17179869180 bytes, more than the 1073741824 a circular buffer may hold}}
+  %0 = rise.circular_buffer private 4294967295, 3 %a : !rise.array<10xf32> -> !rise.array<8x3xf32> {
+  ^bb0(%x: f32):
+    rise.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @cbuf_alloc_huge_lines(%a: !rise.array<10x1024xf64>) {
+  // expected-error @+1 {{'rise.circular_buffer' op rule circularBuffer a alloc m load : (n+m-1).s -> n.m.t: a ring of 131073 slots of !rise.array<1024xf64> is 1073750016 bytes, more than the 1073741824 a circular buffer may hold}}
+  %0 = rise.circular_buffer global 131073, 3 %a : !rise.array<10x1024xf64> -> !rise.array<8x3x1024xf64> {
+  ^bb0(%x: !rise.array<1024xf64>):
+    rise.yield %x : !rise.array<1024xf64>
   }
   return
 }

@@ -63,3 +63,9 @@ func.func @neg(%a: memref<8xf32>, %o: memref<8xf32>) {
   rise.out %m, %o : !rise.array<8xf32>, memref<8xf32>
   return
 }
+
+// A literal too large to become an LLVM global is refused by the verifier
+// at the op, with a clean exit status and no output (issue 13).
+// RUN: not ariadne-compile %S/Inputs/huge-literal.mlir -o %t.dir/huge.o 2>&1 | FileCheck %s --check-prefix=HUGE
+// RUN: not test -e %t.dir/huge.o
+// HUGE: huge-literal.mlir:5:10: error: 'rise.literal' op rule literal: value tensor<4000000000xf32> is 16000000000 bytes, more than the 1073741824 a literal may hold

@@ -71,7 +71,13 @@ AriFileError ariFileReadStream(FILE *f, const char *name, struct AriArena *arena
 /* Replaces (or creates) `path` with data[0..len): written to a new
  * temporary file next to it, fsync'd, then renamed over `path`. The new
  * file's mode is 0666 less the umask, as for fopen. On failure `path` is
- * untouched and no temporary file is left. */
+ * untouched and no temporary file is left.
+ *
+ * Nothing but a regular file is ever renamed over: an existing device,
+ * FIFO (or socket, which open refuses) is opened and written through
+ * (O_TRUNC, no rename: `-o /dev/null` keeps /dev/null); a symbolic link
+ * stays a link and its final target is written by these same rules (a
+ * dangling link is refused with ENOENT rather than replaced). */
 AriFileError ariFileWriteAtomic(const char *path, const void *data, size_t len);
 
 #ifdef __cplusplus

@@ -40,8 +40,6 @@ typedef struct {
   char output[ARI_OPT_STRING_MAX];
 } RewriteOptions;
 
-enum { kMaxFileBytes = 4 << 20 };
-
 static void rewriteDefaults(void *o) {
   RewriteOptions *r = o;
   memset(r, 0, sizeof *r);
@@ -195,7 +193,7 @@ static MlirLogicalResult rewriteRun(MlirOperation op, const void *opts) {
     char err[ARI_OPT_STRING_MAX + 64];
     size_t len = 0;
     char *text = NULL;
-    AriFileError fe = ariFileRead(o->strategyFile, &arena, kMaxFileBytes, &text, &len);
+    AriFileError fe = ariFileRead(o->strategyFile, &arena, ARI_FILE_TEXT_LIMIT, &text, &len);
     if (!ariFileOk(fe)) {
       ariFileErrorFormat(fe, "strategy file", err, sizeof err);
       res = emit(loc, "%s", err);

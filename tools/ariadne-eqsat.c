@@ -212,7 +212,7 @@ int main(int argc, char **argv) {
     }
   size_t len = 0;
   char *text = NULL;
-  AriFileError fe = ariFileRead(o.guides, NULL, 0, &text, &len);
+  AriFileError fe = ariFileRead(o.guides, NULL, ARI_FILE_TEXT_LIMIT, &text, &len);
   const AriGuideFile *gf = NULL;
   MlirContext ctx = {NULL};
   MlirModule mod = {NULL};
@@ -220,7 +220,10 @@ int main(int argc, char **argv) {
   bool sinkOn = false;
   rc = 1;
   if (!ariFileOk(fe)) {
-    fprintf(stderr, "%s: error: cannot read the guide file: %s\n", o.guides, strerror(fe.errnum));
+    if (fe.step == ARI_FILE_TOO_LARGE)
+      fprintf(stderr, "%s: error: the guide file is larger than %zu bytes\n", o.guides, fe.limit);
+    else
+      fprintf(stderr, "%s: error: cannot read the guide file: %s\n", o.guides, strerror(fe.errnum));
     goto done;
   }
   AriSketchError se;

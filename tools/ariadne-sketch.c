@@ -51,9 +51,12 @@ static void printSketch(const AriSketch *k) {
 static const AriGuideFile *loadGuides(AriSketchSet *set, const char *path, char **text) {
   size_t len = 0;
   *text = NULL;
-  AriFileError fe = ariFileRead(path, NULL, 0, text, &len);
+  AriFileError fe = ariFileRead(path, NULL, ARI_FILE_TEXT_LIMIT, text, &len);
   if (!ariFileOk(fe)) {
-    fprintf(stderr, "%s: error: cannot read the file: %s\n", path, strerror(fe.errnum));
+    if (fe.step == ARI_FILE_TOO_LARGE)
+      fprintf(stderr, "%s: error: the file is larger than %zu bytes\n", path, fe.limit);
+    else
+      fprintf(stderr, "%s: error: cannot read the file: %s\n", path, strerror(fe.errnum));
     return NULL;
   }
   AriSketchError e;

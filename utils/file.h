@@ -6,6 +6,9 @@
  * temporary file in the same directory, are flushed to disk, and take the
  * old name in one rename).
  *
+ * Texts the tools and passes read (guides, strategies, inputs) are capped
+ * at ARI_FILE_TEXT_LIMIT bytes, so that /dev/zero ends in a diagnostic.
+ *
  * Failures are returned as values: an AriFileError says which step failed,
  * the errno then, and the path, and ariFileErrorFormat turns it into the
  * message every caller prints alike ("cannot open 'P': No such file or
@@ -25,6 +28,9 @@ extern "C" {
 #endif
 
 struct AriArena;
+
+/* The size limit for the text files Ariadne reads (4 MiB). */
+enum { ARI_FILE_TEXT_LIMIT = 4 << 20 };
 
 /* The step that failed. */
 typedef enum AriFileStep {

@@ -63,12 +63,19 @@ const char *ariToolKindName(AriScalarKind k) {
   return names[k];
 }
 
-static char *readFile(const char *path, AriArena *arena, size_t *len) {
+/* Reads an input file of at most maxBytes bytes (never 0). A larger one
+ * (/dev/zero) stops the read there: tooLarge is set and the caller says
+ * what size it wanted. */
+static char *readFile(const char *path, AriArena *arena, size_t maxBytes, size_t *len,
+                      bool *tooLarge) {
   char *text = NULL;
-  AriFileError e = ariFileRead(path, arena, 0, &text, len);
+  *tooLarge = false;
+  AriFileError e = ariFileRead(path, arena, maxBytes, &text, len);
   if (ariFileOk(e))
     return text;
-  if (e.step == ARI_FILE_OPEN)
+  if (e.step == ARI_FILE_TOO_LARGE)
+    *tooLarge = true;
+  else if (e.step == ARI_FILE_OPEN)
     fprintf(stderr, "%s: error: cannot open: %s\n", path, strerror(e.errnum));
   else
     fprintf(stderr, "%s: error: cannot read the file: %s\n", path, strerror(e.errnum));
@@ -175,12 +182,29 @@ static bool endsWith(const char *s, const char *suffix) {
 
 bool ariToolReadInput(const AriToolInput *in, AriHostArg *a, AriArena *arena) {
   size_t len = 0;
-  char *text = readFile(in->path, arena, &len);
+  bool tooLarge;
+  size_t bytes = (size_t)ariHostArgNumScalars(a) * ariScalarSize(a->scalar);
+  if (endsWith(in->path, ".txt")) {
+    /* A text input: the usual text limit, or 64 bytes a number for a
+     * larger argument. */
+    size_t scalars = (size_t)ariHostArgNumScalars(a);
+    size_t limit = scalars > ARI_FILE_TEXT_LIMIT / 64 ? scalars * 64 : ARI_FILE_TEXT_LIMIT;
+    char *text = readFile(in->path, arena, limit, &len, &tooLarge);
+    if (tooLarge)
+      fprintf(stderr, "%s: error: text input for argument %ld is larger than %zu bytes\n",
+              in->path, in->k, limit);
+    return text && readText(in->path, text, len, a, in->k);
+  }
+  /* Binary data: exactly `bytes` are wanted, so reading stops just past
+   * them (a limit of 0 would mean none). */
+  char *text = readFile(in->path, arena, bytes ? bytes : 1, &len, &tooLarge);
+  if (tooLarge) {
+    fprintf(stderr, "%s: error: argument %ld takes %zu bytes of binary data, the file has more\n",
+            in->path, in->k, bytes);
+    return false;
+  }
   if (!text)
     return false;
-  if (endsWith(in->path, ".txt"))
-    return readText(in->path, text, len, a, in->k);
-  size_t bytes = (size_t)ariHostArgNumScalars(a) * ariScalarSize(a->scalar);
   if (len != bytes) {
     fprintf(stderr, "%s: error: argument %ld takes %zu bytes of binary data, the file has %zu\n",
             in->path, in->k, bytes, len);

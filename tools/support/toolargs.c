@@ -7,6 +7,7 @@
 #include "utils/file.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -82,45 +83,60 @@ static char *readFile(const char *path, AriArena *arena, size_t maxBytes, size_t
   return NULL;
 }
 
-/* Parses one number of kind k; false if `tok` is not one. */
-static bool parseScalar(const char *tok, AriScalarKind k, unsigned char *dst) {
+/* What parseScalar made of a token. */
+typedef enum { SCALAR_OK, SCALAR_INVALID, SCALAR_RANGE } ScalarParse;
+
+/* A float that strtod/strtof could not represent: ERANGE with an
+ * infinity (overflow, also an f32 beyond FLT_MAX) or a zero from a token
+ * that is not zero (underflow). Subnormal results are kept. */
+static bool floatOutOfRange(int err, double v) { return err == ERANGE && (isinf(v) || v == 0); }
+
+/* Parses one number of kind k into dst. */
+static ScalarParse parseScalar(const char *tok, AriScalarKind k, unsigned char *dst) {
   char *end;
   errno = 0;
   switch (k) {
   case ARI_SCALAR_F32: {
     float v = strtof(tok, &end);
-    if (*end)
-      return false;
+    if (*end || end == tok)
+      return SCALAR_INVALID;
+    if (floatOutOfRange(errno, (double)v))
+      return SCALAR_RANGE;
     memcpy(dst, &v, sizeof v);
-    return true;
+    return SCALAR_OK;
   }
   case ARI_SCALAR_F64: {
     double v = strtod(tok, &end);
-    if (*end)
-      return false;
+    if (*end || end == tok)
+      return SCALAR_INVALID;
+    if (floatOutOfRange(errno, v))
+      return SCALAR_RANGE;
     memcpy(dst, &v, sizeof v);
-    return true;
+    return SCALAR_OK;
   }
   default: {
     long long v = strtoll(tok, &end, 10);
-    if (*end || errno)
-      return false;
+    if (*end || end == tok)
+      return SCALAR_INVALID;
+    if (errno)
+      return SCALAR_RANGE;
     if (k == ARI_SCALAR_I1) {
       if (v != 0 && v != 1)
-        return false;
+        return SCALAR_INVALID;
       *dst = (unsigned char)v;
     } else if (k == ARI_SCALAR_I32) {
       if (v < INT32_MIN || v > INT32_MAX)
-        return false;
+        return SCALAR_RANGE;
       int32_t w = (int32_t)v;
       memcpy(dst, &w, sizeof w);
     } else {
       int64_t w = v;
       memcpy(dst, &w, sizeof w);
     }
-    return true;
+    return SCALAR_OK;
   }
   }
+  return SCALAR_INVALID;
 }
 
 static bool readText(const char *path, const char *text, size_t len, AriHostArg *a, long k) {
@@ -159,9 +175,11 @@ static bool readText(const char *path, const char *text, size_t len, AriHostArg 
     }
     memcpy(tok, text + start, n);
     tok[n] = 0;
-    if (!parseScalar(tok, a->scalar, (unsigned char *)a->data + (size_t)got * sz)) {
-      fprintf(stderr, "%s:%d:%d: error: '%s' is not a valid %s value\n", path, line, startCol,
-              tok, ariToolKindName(a->scalar));
+    ScalarParse sp = parseScalar(tok, a->scalar, (unsigned char *)a->data + (size_t)got * sz);
+    if (sp != SCALAR_OK) {
+      fprintf(stderr, "%s:%d:%d: error: '%s' is %s %s value\n", path, line, startCol, tok,
+              sp == SCALAR_RANGE ? "out of range for an" : "not a valid",
+              ariToolKindName(a->scalar));
       return false;
     }
     got++;

@@ -522,7 +522,12 @@ static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts) {
   if (r.failed)
     res = mlirLogicalResultFailure();
 done:
-  ariPassCloseOutput(report);
+  if (report) {
+    int werr = ariPassCloseOutput(report);
+    if (werr)
+      res = emit(loc, "cannot write report file '%s': %s", ariPassOutputName(o->report, stderr),
+                 strerror(werr));
+  }
   ariSketchSetDestroy(set);
   ariTermStoreDestroy(store);
   ariArenaDestroy(&arena);

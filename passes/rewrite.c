@@ -242,7 +242,12 @@ static MlirLogicalResult rewriteRun(MlirOperation op, const void *opts) {
   if (run.failed)
     res = mlirLogicalResultFailure();
 done:
-  ariPassCloseOutput(out);
+  if (out) {
+    int werr = ariPassCloseOutput(out);
+    if (werr)
+      res = emit(loc, "cannot write output file '%s': %s", ariPassOutputName(o->output, stderr),
+                 strerror(werr));
+  }
   ariTermStoreDestroy(store);
   ariArenaDestroy(&scratch);
   ariArenaDestroy(&arena);

@@ -26,6 +26,7 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -105,7 +106,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
     double d;
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
-      exit(0);
+      exit(ariToolExit(0));
     } else if (!strcmp(a, "--all")) {
       o->all = true;
     } else if (!strcmp(a, "--quiet")) {
@@ -192,7 +193,7 @@ static void printRow(const char *goal, const AriEqsatGuideReport *g) {
          g->nodes, g->classes, ariEgStopName(g->stop));
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   Options o;
   int rc = parseOptions(argc, argv, &o);
   if (rc)
@@ -378,14 +379,18 @@ int main(int argc, char **argv) {
     }
   }
   if (o.output) {
+    /* Opened as it is (a device or FIFO is written through, a link's
+     * target written); stdout's errors are ariToolExit's. */
     FILE *out = strcmp(o.output, "-") ? fopen(o.output, "w") : stdout;
     if (!out) {
-      fprintf(stderr, "%s: error: cannot open the output file\n", o.output);
+      fprintf(stderr, "%s: error: cannot open the output file: %s\n", o.output, strerror(errno));
       rc = 1;
     } else {
       ariPrintOp(mlirModuleGetOperation(mod), out, false);
-      if (out != stdout && fclose(out)) {
-        fprintf(stderr, "%s: error: cannot write the output file\n", o.output);
+      bool failed = ferror(out) != 0;
+      int err = out == stdout ? 0 : fclose(out) != 0 ? errno : failed ? EIO : 0;
+      if (err) {
+        fprintf(stderr, "%s: error: cannot write the output file: %s\n", o.output, strerror(err));
         rc = 1;
       }
     }
@@ -402,3 +407,5 @@ done:
   ariTermStoreDestroy(store);
   return rc;
 }
+
+int main(int argc, char **argv) { return ariToolExit(toolMain(argc, argv)); }

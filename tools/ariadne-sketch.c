@@ -169,7 +169,7 @@ static int matchModule(AriSketchSet *set, AriTermStore *store, const char *guide
   return rc;
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   AriTermStore *store = ariTermStoreCreate(0);
   AriSketchSet *set = store ? ariSketchSetCreate(store) : NULL;
   if (!set) {
@@ -235,3 +235,5 @@ int main(int argc, char **argv) {
   ariTermStoreDestroy(store);
   return rc;
 }
+
+int main(int argc, char **argv) { return ariToolExit(toolMain(argc, argv)); }

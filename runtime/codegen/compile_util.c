@@ -43,6 +43,7 @@ MlirLogicalResult ariCompileWriteFile(MlirLocation loc, const char *path, const 
   if (!strcmp(path, "-")) {
     if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
       ariCompileError(loc, "cannot write to stdout: %s", strerror(errno));
+      clearerr(stdout); /* reported: a tool's exit check need not repeat it */
       return mlirLogicalResultFailure();
     }
     return mlirLogicalResultSuccess();

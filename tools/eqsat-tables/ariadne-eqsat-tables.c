@@ -349,7 +349,7 @@ done:
   return rc;
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   Opts o;
   memset(&o, 0, sizeof o);
   o.seconds = 60;
@@ -413,3 +413,5 @@ int main(int argc, char **argv) {
   }
   return ariToolUsageError(TOOL, "unknown table '%s' (5.3 or 5.4)", o.table);
 }
+
+int main(int argc, char **argv) { return ariToolExit(toolMain(argc, argv)); }

@@ -291,11 +291,22 @@ bool ariToolSaveOutput(const char *dir, long k, const AriHostArg *a) {
     return false;
   }
   ariToolPrintValues(f, a);
-  if (fclose(f) != 0) {
-    fprintf(stderr, "%s: error: cannot write: %s\n", path, strerror(errno));
+  bool failed = ferror(f) != 0; /* a write before the last one failed */
+  int err = fclose(f) != 0 ? errno : failed ? EIO : 0;
+  if (err) {
+    fprintf(stderr, "%s: error: cannot write: %s\n", path, strerror(err));
     return false;
   }
   return true;
+}
+
+int ariToolExit(int rc) {
+  bool failed = ferror(stdout) != 0;
+  int err = fflush(stdout) != 0 ? errno : failed ? EIO : 0;
+  if (!err)
+    return rc;
+  fprintf(stderr, "<stdout>: error: cannot write: %s\n", strerror(err));
+  return rc ? rc : 1;
 }
 
 int ariToolUsageError(const char *tool, const char *fmt, ...) {

@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 bool ariToolParseU64(const char *s, uint64_t *out) {
   if (!*s || *s == '-' || *s == '+' || *s == ' ')
@@ -217,8 +218,14 @@ bool ariToolReadInput(const AriToolInput *in, AriHostArg *a, AriArena *arena) {
    * them (a limit of 0 would mean none). */
   char *text = readFile(in->path, arena, bytes ? bytes : 1, &len, &tooLarge);
   if (tooLarge) {
-    fprintf(stderr, "%s: error: argument %ld takes %zu bytes of binary data, the file has more\n",
-            in->path, in->k, bytes);
+    /* A regular file's size is known; a stream's is not. */
+    struct stat st;
+    if (stat(in->path, &st) == 0 && S_ISREG(st.st_mode))
+      fprintf(stderr, "%s: error: argument %ld takes %zu bytes of binary data, the file has %jd\n",
+              in->path, in->k, bytes, (intmax_t)st.st_size);
+    else
+      fprintf(stderr, "%s: error: argument %ld takes %zu bytes of binary data, the file has more\n",
+              in->path, in->k, bytes);
     return false;
   }
   if (!text)

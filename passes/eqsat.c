@@ -51,8 +51,6 @@ typedef struct {
   bool allowPartial;
 } EqsatOptions;
 
-enum { kMaxFileBytes = 4 << 20 };
-
 /* The engine's defaults are the pass's, so that the pass and ariadne-eqsat
  * search alike unless told otherwise. */
 static void eqsatDefaults(void *p) {
@@ -483,7 +481,7 @@ static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts) {
   char err[ARI_OPT_STRING_MAX + 128];
   size_t len = 0;
   char *text = NULL;
-  AriFileError fe = ariFileRead(o->guides, &arena, kMaxFileBytes, &text, &len);
+  AriFileError fe = ariFileRead(o->guides, &arena, ARI_FILE_TEXT_LIMIT, &text, &len);
   if (!ariFileOk(fe)) {
     ariFileErrorFormat(fe, "guide file", err, sizeof err);
     res = emit(loc, "%s", err);
@@ -524,7 +522,12 @@ static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts) {
   if (r.failed)
     res = mlirLogicalResultFailure();
 done:
-  ariPassCloseOutput(report);
+  if (report) {
+    int werr = ariPassCloseOutput(report);
+    if (werr)
+      res = emit(loc, "cannot write report file '%s': %s", ariPassOutputName(o->report, stderr),
+                 strerror(werr));
+  }
   ariSketchSetDestroy(set);
   ariTermStoreDestroy(store);
   ariArenaDestroy(&arena);

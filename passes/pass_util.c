@@ -7,6 +7,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -55,11 +56,28 @@ FILE *ariPassOpenOutput(const char *spec, FILE *dflt) {
   return fopen(spec, "w");
 }
 
-void ariPassCloseOutput(FILE *f) {
+int ariPassCloseOutput(FILE *f) {
   if (!f)
-    return;
-  if (f == stdout || f == stderr)
-    fflush(f);
-  else
-    fclose(f);
+    return 0;
+  /* A write that failed earlier (fprintf into a full disk) leaves the
+   * stream's error flag; its errno is gone by now. */
+  int err = 0;
+  bool failed = ferror(f) != 0;
+  if (f == stdout || f == stderr) {
+    if (fflush(f) != 0)
+      err = errno;
+  } else if (fclose(f) != 0) {
+    err = errno;
+  }
+  return err ? err : failed ? EIO : 0;
+}
+
+const char *ariPassOutputName(const char *spec, FILE *dflt) {
+  if (!spec[0])
+    return dflt == stdout ? "<stdout>" : "<stderr>";
+  if (!strcmp(spec, "-"))
+    return "<stdout>";
+  if (!strcmp(spec, "stderr"))
+    return "<stderr>";
+  return spec;
 }

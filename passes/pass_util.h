@@ -33,10 +33,16 @@ void ariPassForEachFunc(MlirOperation op, void (*fn)(void *ctx, MlirOperation fu
 
 /* Where a pass's report goes, given an option value: "" gives `dflt`, "-"
  * stdout, "stderr" stderr, anything else a file opened for writing (NULL
- * with errno set when that fails). ariPassCloseOutput flushes the standard
- * streams and closes files. */
+ * with errno set when that fails). A file is opened as it is (fopen "w"),
+ * never replaced: a device, FIFO or symbolic link is written through, as
+ * ariFileWriteAtomic does. ariPassCloseOutput flushes the standard streams
+ * and closes files; it returns 0, or the errno of a write, flush or close
+ * that failed (EIO when only the stream's error flag tells), which the
+ * pass must report: ariPassOutputName names the output in that message
+ * ("<stdout>", "<stderr>" or the path). */
 FILE *ariPassOpenOutput(const char *spec, FILE *dflt);
-void ariPassCloseOutput(FILE *f);
+int ariPassCloseOutput(FILE *f);
+const char *ariPassOutputName(const char *spec, FILE *dflt);
 
 #ifdef __cplusplus
 }

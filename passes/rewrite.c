@@ -40,8 +40,6 @@ typedef struct {
   char output[ARI_OPT_STRING_MAX];
 } RewriteOptions;
 
-enum { kMaxFileBytes = 4 << 20 };
-
 static void rewriteDefaults(void *o) {
   RewriteOptions *r = o;
   memset(r, 0, sizeof *r);
@@ -195,7 +193,7 @@ static MlirLogicalResult rewriteRun(MlirOperation op, const void *opts) {
     char err[ARI_OPT_STRING_MAX + 64];
     size_t len = 0;
     char *text = NULL;
-    AriFileError fe = ariFileRead(o->strategyFile, &arena, kMaxFileBytes, &text, &len);
+    AriFileError fe = ariFileRead(o->strategyFile, &arena, ARI_FILE_TEXT_LIMIT, &text, &len);
     if (!ariFileOk(fe)) {
       ariFileErrorFormat(fe, "strategy file", err, sizeof err);
       res = emit(loc, "%s", err);
@@ -244,7 +242,12 @@ static MlirLogicalResult rewriteRun(MlirOperation op, const void *opts) {
   if (run.failed)
     res = mlirLogicalResultFailure();
 done:
-  ariPassCloseOutput(out);
+  if (out) {
+    int werr = ariPassCloseOutput(out);
+    if (werr)
+      res = emit(loc, "cannot write output file '%s': %s", ariPassOutputName(o->output, stderr),
+                 strerror(werr));
+  }
   ariTermStoreDestroy(store);
   ariArenaDestroy(&scratch);
   ariArenaDestroy(&arena);

@@ -134,7 +134,11 @@ static MlirLogicalResult statsRun(MlirOperation op, const void *opts) {
   ariPassForEachFunc(op, statsFunc, &run);
   if (json)
     fprintf(f, "\n]}\n");
-  ariPassCloseOutput(f);
+  int err = ariPassCloseOutput(f);
+  if (err)
+    return ariPassEmit(mlirOperationGetLocation(op), "rise-stats",
+                       "cannot write output file '%s': %s", ariPassOutputName(o->output, stderr),
+                       strerror(err));
   return mlirLogicalResultSuccess();
 }
 

@@ -179,6 +179,19 @@ static bool readExactly(const char *path, void *data, size_t n) {
 
 enum { kMaxRemoteArgs = 64, kMaxExecWords = 16 };
 
+/* Removes dir/argK.bin and dir/argK.out for K < n: the scratch files of a
+ * remote run, on every path out of it (the caller removes the directory,
+ * which must then be empty). */
+static void removeArgFiles(const char *dir, intptr_t n) {
+  char path[4200];
+  for (intptr_t k = 0; k < n; ++k) {
+    snprintf(path, sizeof path, "%s/arg%ld.bin", dir, (long)k);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/arg%ld.out", dir, (long)k);
+    unlink(path);
+  }
+}
+
 bool ariRtRemoteRun(const AriRtRemote *r, const char *exe, const char *dir, AriHostArg *args,
                     intptr_t n, char *err, size_t cap) {
   if (n > kMaxRemoteArgs) {
@@ -219,6 +232,7 @@ bool ariRtRemoteRun(const AriRtRemote *r, const char *exe, const char *dir, AriH
     AriFileError fe = ariFileWriteAtomic(path, a->data, argBytes(a));
     if (!ariFileOk(fe)) {
       ariFileErrorFormat(fe, NULL, err, cap);
+      removeArgFiles(dir, k);
       return false;
     }
   }
@@ -226,6 +240,7 @@ bool ariRtRemoteRun(const AriRtRemote *r, const char *exe, const char *dir, AriH
   char why[512];
   if (!spawnWait(argv, why, sizeof why)) {
     snprintf(err, cap, "running %s failed: %s", exe, why);
+    removeArgFiles(dir, n); /* also what the program wrote before failing */
     return false;
   }
   bool ok = true;
@@ -238,12 +253,7 @@ bool ariRtRemoteRun(const AriRtRemote *r, const char *exe, const char *dir, AriH
       ok = false;
     }
   }
-  for (intptr_t k = 0; k < n; ++k) {
-    snprintf(path, sizeof path, "%s/arg%ld.bin", dir, (long)k);
-    unlink(path);
-    snprintf(path, sizeof path, "%s/arg%ld.out", dir, (long)k);
-    unlink(path);
-  }
+  removeArgFiles(dir, n);
   return ok;
 }
 

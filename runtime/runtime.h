@@ -93,7 +93,8 @@ bool ariRtRemoteBuild(const AriRtRemote *r, const char *object, const char *name
                       const char *exe, char *err, size_t errCap);
 
 /* Runs `exe` once on args (inputs written to dir/argK.bin) and reads every
- * memref argument back from dir/argK.out into args[k].data. */
+ * memref argument back from dir/argK.out into args[k].data. The argK
+ * files are removed on every path, failures included. */
 bool ariRtRemoteRun(const AriRtRemote *r, const char *exe, const char *dir, AriHostArg *args,
                     intptr_t n, char *err, size_t errCap);
 

@@ -98,10 +98,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
     const char *a = argv[i], *v;
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
-      exit(0);
+      exit(ariToolExit(0));
     } else if (!strcmp(a, "--print-lowering")) {
       printf("%s\n", ariCompileDefaultLowering());
-      exit(0);
+      exit(ariToolExit(0));
     } else if (!strcmp(a, "-o")) {
       if (i + 1 == argc || !argv[i + 1][0])
         return usageError("-o needs a file name");
@@ -271,7 +271,7 @@ done:
   return rc;
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   Options o;
   int rc = parseOptions(argc, argv, &o);
   if (rc)
@@ -309,3 +309,5 @@ int main(int argc, char **argv) {
   mlirContextDestroy(ctx);
   return rc;
 }
+
+int main(int argc, char **argv) { return ariToolExit(toolMain(argc, argv)); }

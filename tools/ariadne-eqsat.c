@@ -26,6 +26,7 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -105,7 +106,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
     double d;
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
-      exit(0);
+      exit(ariToolExit(0));
     } else if (!strcmp(a, "--all")) {
       o->all = true;
     } else if (!strcmp(a, "--quiet")) {
@@ -192,7 +193,7 @@ static void printRow(const char *goal, const AriEqsatGuideReport *g) {
          g->nodes, g->classes, ariEgStopName(g->stop));
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   Options o;
   int rc = parseOptions(argc, argv, &o);
   if (rc)
@@ -212,7 +213,7 @@ int main(int argc, char **argv) {
     }
   size_t len = 0;
   char *text = NULL;
-  AriFileError fe = ariFileRead(o.guides, NULL, 0, &text, &len);
+  AriFileError fe = ariFileRead(o.guides, NULL, ARI_FILE_TEXT_LIMIT, &text, &len);
   const AriGuideFile *gf = NULL;
   MlirContext ctx = {NULL};
   MlirModule mod = {NULL};
@@ -220,7 +221,10 @@ int main(int argc, char **argv) {
   bool sinkOn = false;
   rc = 1;
   if (!ariFileOk(fe)) {
-    fprintf(stderr, "%s: error: cannot read the guide file: %s\n", o.guides, strerror(fe.errnum));
+    if (fe.step == ARI_FILE_TOO_LARGE)
+      fprintf(stderr, "%s: error: the guide file is larger than %zu bytes\n", o.guides, fe.limit);
+    else
+      fprintf(stderr, "%s: error: cannot read the guide file: %s\n", o.guides, strerror(fe.errnum));
     goto done;
   }
   AriSketchError se;
@@ -375,14 +379,18 @@ int main(int argc, char **argv) {
     }
   }
   if (o.output) {
+    /* Opened as it is (a device or FIFO is written through, a link's
+     * target written); stdout's errors are ariToolExit's. */
     FILE *out = strcmp(o.output, "-") ? fopen(o.output, "w") : stdout;
     if (!out) {
-      fprintf(stderr, "%s: error: cannot open the output file\n", o.output);
+      fprintf(stderr, "%s: error: cannot open the output file: %s\n", o.output, strerror(errno));
       rc = 1;
     } else {
       ariPrintOp(mlirModuleGetOperation(mod), out, false);
-      if (out != stdout && fclose(out)) {
-        fprintf(stderr, "%s: error: cannot write the output file\n", o.output);
+      bool failed = ferror(out) != 0;
+      int err = out == stdout ? 0 : fclose(out) != 0 ? errno : failed ? EIO : 0;
+      if (err) {
+        fprintf(stderr, "%s: error: cannot write the output file: %s\n", o.output, strerror(err));
         rc = 1;
       }
     }
@@ -399,3 +407,5 @@ done:
   ariTermStoreDestroy(store);
   return rc;
 }
+
+int main(int argc, char **argv) { return ariToolExit(toolMain(argc, argv)); }

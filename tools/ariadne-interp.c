@@ -90,7 +90,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
     uint64_t u;
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
-      exit(0);
+      exit(ariToolExit(0));
     } else if (!strcmp(a, "--print")) {
       o->print = true;
     } else if (!strcmp(a, "--stats")) {
@@ -185,10 +185,10 @@ static int run(const Options *o, MlirModule module, AriArena *arena) {
     printf("ops: %" PRId64 "\nflops: %" PRId64 "\ntranscendentals: %" PRId64
            "\nbytes-read: %" PRId64 "\nbytes-written: %" PRId64 "\n",
            c.ops, c.flops, c.transcendentals, c.bytesRead, c.bytesWritten);
-  return fflush(stdout) == 0 ? 0 : 1;
+  return 0; /* stdout is flushed and checked by ariToolExit */
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   Options o;
   int rc = parseOptions(argc, argv, &o);
   if (rc)
@@ -212,3 +212,5 @@ int main(int argc, char **argv) {
   mlirContextDestroy(ctx);
   return rc;
 }
+
+int main(int argc, char **argv) { return ariToolExit(toolMain(argc, argv)); }

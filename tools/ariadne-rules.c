@@ -122,7 +122,7 @@ static int example(const AriRuleInst *r, uint64_t seed) {
   return rc;
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   bool list = false, json = false;
   const char *family = NULL, *check = NULL, *ex = NULL;
   uint64_t seed = 1;
@@ -222,3 +222,5 @@ int main(int argc, char **argv) {
     printf("%zu rules\n", shown);
   return 0;
 }
+
+int main(int argc, char **argv) { return ariToolExit(toolMain(argc, argv)); }

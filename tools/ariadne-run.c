@@ -116,7 +116,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
     uint64_t u;
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
-      exit(0);
+      exit(ariToolExit(0));
     } else if (!strcmp(a, "--no-check")) {
       o->check = false;
     } else if (!strcmp(a, "--print")) {
@@ -382,12 +382,10 @@ static int run(const Options *o, MlirModule module, AriArena *arena) {
   }
   ariRtClose(&lib);
   ariRtJitDestroy(&jit);
-  if (fflush(stdout) != 0)
-    rc = 1;
-  return rc;
+  return rc; /* stdout is flushed and checked by ariToolExit */
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   Options o;
   int rc = parseOptions(argc, argv, &o);
   if (rc)
@@ -417,3 +415,5 @@ int main(int argc, char **argv) {
   mlirContextDestroy(ctx);
   return rc;
 }
+
+int main(int argc, char **argv) { return ariToolExit(toolMain(argc, argv)); }

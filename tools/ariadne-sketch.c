@@ -51,9 +51,12 @@ static void printSketch(const AriSketch *k) {
 static const AriGuideFile *loadGuides(AriSketchSet *set, const char *path, char **text) {
   size_t len = 0;
   *text = NULL;
-  AriFileError fe = ariFileRead(path, NULL, 0, text, &len);
+  AriFileError fe = ariFileRead(path, NULL, ARI_FILE_TEXT_LIMIT, text, &len);
   if (!ariFileOk(fe)) {
-    fprintf(stderr, "%s: error: cannot read the file: %s\n", path, strerror(fe.errnum));
+    if (fe.step == ARI_FILE_TOO_LARGE)
+      fprintf(stderr, "%s: error: the file is larger than %zu bytes\n", path, fe.limit);
+    else
+      fprintf(stderr, "%s: error: cannot read the file: %s\n", path, strerror(fe.errnum));
     return NULL;
   }
   AriSketchError e;
@@ -166,7 +169,7 @@ static int matchModule(AriSketchSet *set, AriTermStore *store, const char *guide
   return rc;
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   AriTermStore *store = ariTermStoreCreate(0);
   AriSketchSet *set = store ? ariSketchSetCreate(store) : NULL;
   if (!set) {
@@ -232,3 +235,5 @@ int main(int argc, char **argv) {
   ariTermStoreDestroy(store);
   return rc;
 }
+
+int main(int argc, char **argv) { return ariToolExit(toolMain(argc, argv)); }

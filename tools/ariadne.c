@@ -21,6 +21,7 @@
 #include "utils/arena.h"
 #include "tools/support/embedded.h"
 #include "tools/support/mlirutil.h"
+#include "tools/support/toolargs.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -373,7 +374,7 @@ static int runNativeMatmul(MlirContext ctx, const DriverOptions *o) {
   return errors;
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   DriverOptions o = {NULL, 1, 100000000, 8, true, true, true};
   const char *files[256];
   int nfiles = 0;
@@ -458,3 +459,5 @@ int main(int argc, char **argv) {
          counts.interpreted);
   return 0;
 }
+
+int main(int argc, char **argv) { return ariToolExit(toolMain(argc, argv)); }

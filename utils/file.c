@@ -1,6 +1,6 @@
 /*===- file.c - reading and writing whole files ---------------------------===*/
 
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* POSIX 2008 with realpath */
 
 #include "utils/file.h"
 #include "utils/arena.h"
@@ -150,7 +150,54 @@ static bool writeAll(int fd, const char *p, size_t left) {
   return true;
 }
 
+/* Writes data through an existing file that is not a regular file (a
+ * device, a FIFO, a socket is refused by open): opened as it is, never
+ * replaced. O_TRUNC is ignored where it means nothing (devices, FIFOs). */
+static AriFileError writeThrough(const char *path, const void *data, size_t len) {
+  int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (fd < 0)
+    return fileError(ARI_FILE_OPEN, errno, path);
+  AriFileStep step = ARI_FILE_OK;
+  int err = 0;
+  if (!writeAll(fd, data, len))
+    step = ARI_FILE_WRITE, err = errno;
+  if (close(fd) != 0 && step == ARI_FILE_OK)
+    step = ARI_FILE_WRITE, err = errno;
+  return step == ARI_FILE_OK ? fileError(ARI_FILE_OK, 0, NULL)
+                             : fileError(step, err ? err : EIO, path);
+}
+
+static AriFileError writeAtomicRegular(const char *path, const char *errPath, const void *data,
+                                       size_t len);
+
 AriFileError ariFileWriteAtomic(const char *path, const void *data, size_t len) {
+  /* A symbolic link stays a link: its final target is written (atomically
+   * when that is a regular file or does not exist yet). A dangling link is
+   * refused (ENOENT) rather than replaced. A device or FIFO is written
+   * through; renaming over it would destroy it (/dev/null as root). */
+  struct stat st;
+  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+    char *real = realpath(path, NULL);
+    if (!real)
+      return fileError(ARI_FILE_OPEN, errno, path);
+    AriFileError e;
+    if (stat(real, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+      e = writeThrough(real, data, len);
+    else
+      e = writeAtomicRegular(real, path, data, len);
+    free(real);
+    if (!ariFileOk(e))
+      e.path = path;
+    return e;
+  }
+  if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+    return writeThrough(path, data, len);
+  return writeAtomicRegular(path, path, data, len);
+}
+
+/* Replaces the regular (or missing) file `path`; errors name errPath. */
+static AriFileError writeAtomicRegular(const char *path, const char *errPath, const void *data,
+                                       size_t len) {
   /* The temporary name is the path plus the process id and a try number,
    * created with O_EXCL: another writer (thread or process) of the same
    * path, or a leftover of a crashed one, makes us take the next number.
@@ -160,10 +207,10 @@ AriFileError ariFileWriteAtomic(const char *path, const void *data, size_t len) 
   for (unsigned i = 0; fd < 0; ++i) {
     int k = snprintf(tmp, sizeof tmp, "%s.tmp%ld.%u", path, (long)getpid(), i);
     if (k < 0 || (size_t)k >= sizeof tmp)
-      return fileError(ARI_FILE_OPEN, ENAMETOOLONG, path);
+      return fileError(ARI_FILE_OPEN, ENAMETOOLONG, errPath);
     fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && (errno != EEXIST || i == 1000))
-      return fileError(ARI_FILE_OPEN, errno, path);
+      return fileError(ARI_FILE_OPEN, errno, errPath);
   }
   AriFileStep step = ARI_FILE_OK;
   int err = 0;
@@ -177,7 +224,7 @@ AriFileError ariFileWriteAtomic(const char *path, const void *data, size_t len) 
     step = ARI_FILE_RENAME, err = errno;
   if (step != ARI_FILE_OK) {
     unlink(tmp);
-    return fileError(step, err ? err : EIO, path);
+    return fileError(step, err ? err : EIO, errPath);
   }
   return fileError(ARI_FILE_OK, 0, NULL);
 }

@@ -6,6 +6,9 @@
  * temporary file in the same directory, are flushed to disk, and take the
  * old name in one rename).
  *
+ * Texts the tools and passes read (guides, strategies, inputs) are capped
+ * at ARI_FILE_TEXT_LIMIT bytes, so that /dev/zero ends in a diagnostic.
+ *
  * Failures are returned as values: an AriFileError says which step failed,
  * the errno then, and the path, and ariFileErrorFormat turns it into the
  * message every caller prints alike ("cannot open 'P': No such file or
@@ -25,6 +28,9 @@ extern "C" {
 #endif
 
 struct AriArena;
+
+/* The size limit for the text files Ariadne reads (4 MiB). */
+enum { ARI_FILE_TEXT_LIMIT = 4 << 20 };
 
 /* The step that failed. */
 typedef enum AriFileStep {
@@ -71,7 +77,13 @@ AriFileError ariFileReadStream(FILE *f, const char *name, struct AriArena *arena
 /* Replaces (or creates) `path` with data[0..len): written to a new
  * temporary file next to it, fsync'd, then renamed over `path`. The new
  * file's mode is 0666 less the umask, as for fopen. On failure `path` is
- * untouched and no temporary file is left. */
+ * untouched and no temporary file is left.
+ *
+ * Nothing but a regular file is ever renamed over: an existing device,
+ * FIFO (or socket, which open refuses) is opened and written through
+ * (O_TRUNC, no rename: `-o /dev/null` keeps /dev/null); a symbolic link
+ * stays a link and its final target is written by these same rules (a
+ * dangling link is refused with ENOENT rather than replaced). */
 AriFileError ariFileWriteAtomic(const char *path, const void *data, size_t len);
 
 #ifdef __cplusplus

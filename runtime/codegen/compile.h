@@ -95,8 +95,10 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
                                          const char *path, struct AriArena *arena, char **text,
                                          size_t *len);
 
-/* Writes `len` bytes to `path` through a temporary file in the same
- * directory and a rename. On failure emits an error at `loc`. */
+/* Writes `len` bytes to `path` ("-": stdout) with ariFileWriteAtomic
+ * (utils/file.h: a temporary file renamed over a regular file; a device or
+ * FIFO written through; a symbolic link kept, its target written). On
+ * failure emits "cannot write 'PATH': REASON" at `loc`. */
 MlirLogicalResult ariCompileWriteFile(MlirLocation loc, const char *path, const void *data,
                                       size_t len);
 
@@ -135,7 +137,8 @@ MlirLogicalResult ariCompileGpuEmit(MlirModule module, const AriCompileOptions *
                                     char **ptx, size_t *ptxLen);
 
 /* Runs ptxas (NULL = CUDA's at its default path) on `ptx`, writing the
- * cubin to `out` atomically; its messages become the diagnostic. */
+ * cubin to `out` with ariCompileWriteFile (atomically, devices and links
+ * kept); its messages become the diagnostic. */
 MlirLogicalResult ariCompileGpuPtxas(const char *ptxas, const char *arch, const char *ptx,
                                      size_t ptxLen, const char *out, MlirLocation loc);
 

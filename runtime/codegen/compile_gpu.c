@@ -19,6 +19,7 @@
 #include "runtime/codegen/compile_util.h"
 #include "runtime/cuda.h"
 #include "utils/arena.h"
+#include "utils/file.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -330,27 +331,14 @@ MlirLogicalResult ariCompileGpuPtxas(const char *ptxas, const char *arch, const 
     ariCompileError(loc, "cannot create a temporary directory: %s", strerror(errno));
     return mlirLogicalResultFailure();
   }
+  /* ptxas writes the cubin inside the temporary directory; it reaches
+   * `out` through ariCompileWriteFile, the one writer that never renames
+   * over a device, FIFO or symbolic link (utils/file.h). */
   char inPath[4200], logPath[4200], tmpOut[4200];
   snprintf(inPath, sizeof inPath, "%s/in.ptx", dir);
   snprintf(logPath, sizeof logPath, "%s/log", dir);
+  snprintf(tmpOut, sizeof tmpOut, "%s/out.cubin", dir);
   MlirLogicalResult r = mlirLogicalResultSuccess();
-  tmpOut[0] = 0;
-  if (snprintf(tmpOut, sizeof tmpOut, "%s.tmpXXXXXX", out) >= (int)sizeof tmpOut) {
-    ariCompileError(loc, "output path too long: %s", out);
-    r = mlirLogicalResultFailure();
-    tmpOut[0] = 0;
-  }
-  int tfd = -1;
-  if (mlirLogicalResultIsSuccess(r)) {
-    tfd = mkstemp(tmpOut);
-    if (tfd < 0) {
-      ariCompileError(loc, "cannot write '%s': %s", out, strerror(errno));
-      r = mlirLogicalResultFailure();
-      tmpOut[0] = 0;
-    } else {
-      close(tfd);
-    }
-  }
   if (mlirLogicalResultIsSuccess(r)) {
     FILE *f = fopen(inPath, "wb");
     if (!f || fwrite(ptx, 1, ptxLen, f) != ptxLen || fclose(f) != 0) {
@@ -393,18 +381,20 @@ MlirLogicalResult ariCompileGpuPtxas(const char *ptxas, const char *arch, const 
     }
   }
   if (mlirLogicalResultIsSuccess(r)) {
-    mode_t mask = umask(0);
-    umask(mask);
-    chmod(tmpOut, 0666 & ~mask);
-    if (rename(tmpOut, out) != 0) {
-      ariCompileError(loc, "cannot write '%s': %s", out, strerror(errno));
+    char *cubin = NULL;
+    size_t cubinLen = 0;
+    AriFileError fe = ariFileRead(tmpOut, NULL, 0, &cubin, &cubinLen);
+    if (!ariFileOk(fe)) {
+      char msg[4600];
+      ariFileErrorFormat(fe, "ptxas output", msg, sizeof msg);
+      ariCompileError(loc, "%s", msg);
       r = mlirLogicalResultFailure();
     } else {
-      tmpOut[0] = 0;
+      r = ariCompileWriteFile(loc, out, cubin, cubinLen);
+      free(cubin);
     }
   }
-  if (tmpOut[0])
-    unlink(tmpOut);
+  unlink(tmpOut);
   unlink(inPath);
   unlink(logPath);
   rmdir(dir);

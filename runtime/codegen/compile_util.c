@@ -5,6 +5,7 @@
 #include "runtime/codegen/compile_util.h"
 #include "runtime/codegen/compile.h"
 #include "utils/arena.h"
+#include "utils/file.h"
 
 #include "mlir-c/Diagnostics.h"
 
@@ -17,8 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 void ariCompileError(MlirLocation loc, const char *fmt, ...) {
   char msg[4096];
@@ -44,44 +43,20 @@ MlirLogicalResult ariCompileWriteFile(MlirLocation loc, const char *path, const 
   if (!strcmp(path, "-")) {
     if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
       ariCompileError(loc, "cannot write to stdout: %s", strerror(errno));
+      clearerr(stdout); /* reported: a tool's exit check need not repeat it */
       return mlirLogicalResultFailure();
     }
     return mlirLogicalResultSuccess();
   }
-  char tmp[4096];
-  if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
-    ariCompileError(loc, "output path too long: %s", path);
-    return mlirLogicalResultFailure();
-  }
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    ariCompileError(loc, "cannot write '%s': %s", path, strerror(errno));
-    return mlirLogicalResultFailure();
-  }
-  const char *p = data;
-  size_t left = len;
-  bool ok = true;
-  while (left && ok) {
-    ssize_t w = write(fd, p, left);
-    if (w < 0 && errno == EINTR)
-      continue;
-    ok = w > 0;
-    if (ok)
-      p += w, left -= (size_t)w;
-  }
-  int err = ok ? 0 : errno;
-  /* mkstemp makes 0600 files; outputs get the usual umask-governed mode. */
-  mode_t mask = umask(0);
-  umask(mask);
-  if (ok && fchmod(fd, 0666 & ~mask) != 0)
-    ok = false, err = errno;
-  if (close(fd) != 0 && ok)
-    ok = false, err = errno;
-  if (ok && rename(tmp, path) != 0)
-    ok = false, err = errno;
-  if (!ok) {
-    unlink(tmp);
-    ariCompileError(loc, "cannot write '%s': %s", path, strerror(err ? err : EIO));
+  /* The one atomic writer: it also keeps devices, FIFOs and symbolic
+   * links (see utils/file.h). Every failure reads "cannot write". */
+  AriFileError e = ariFileWriteAtomic(path, data, len);
+  if (!ariFileOk(e)) {
+    char msg[4600];
+    if (e.step == ARI_FILE_OPEN)
+      e.step = ARI_FILE_WRITE;
+    ariFileErrorFormat(e, NULL, msg, sizeof msg);
+    ariCompileError(loc, "%s", msg);
     return mlirLogicalResultFailure();
   }
   return mlirLogicalResultSuccess();

@@ -3,6 +3,7 @@
 # come from lit.site.cfg.py, which CMake generates in the build directory.
 
 import os
+import shutil
 import subprocess
 import sys
 
@@ -43,6 +44,10 @@ if config.ariadne_sanitize:
     config.environment["ASAN_OPTIONS"] = os.environ.get("ASAN_OPTIONS", "detect_leaks=1")
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
     mlir_opt = "env LD_PRELOAD=%s %s" % (runtime, mlir_opt)
+
+# ariadne-run --target=aarch64 builds its driver with the cross compiler.
+if shutil.which("aarch64-linux-gnu-gcc"):
+    config.available_features.add("aarch64-cross-cc")
 
 # Tests call mlir-opt only through these, never by bare name, so that the
 # sanitizer set-up above applies. Longest names first: lit substitutes in

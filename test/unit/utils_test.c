@@ -3,8 +3,9 @@
  * The string builder in its three storages (heap, arena, fixed buffer:
  * growth, printf, truncation that keeps counting), whole-file reads and
  * their errors as values, the atomic write (content replaced, no
- * temporary left behind), and the hash functions' values on known inputs
- * (tables whose order is observable depend on them never changing).
+ * temporary left behind; FIFOs, devices and symbolic links kept), and
+ * the hash functions' values on known inputs (tables whose order is
+ * observable depend on them never changing).
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -18,6 +19,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -226,6 +228,71 @@ static void testFiles(void) {
   CHECK(rmdir(dir) == 0);
 }
 
+/* ariFileWriteAtomic never renames over what is not a regular file: a
+ * FIFO or a device is written through, a symbolic link stays a link and
+ * its target gets the contents, a dangling link is refused. */
+static void testWriteSpecial(void) {
+  char dir[] = "/tmp/ariadne-utils-test-XXXXXX";
+  CHECK(mkdtemp(dir) != NULL);
+  char fifo[256], target[256], link[256], dangling[256], *data;
+  size_t len;
+  struct stat st;
+  snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+  snprintf(target, sizeof target, "%s/target.txt", dir);
+  snprintf(link, sizeof link, "%s/link", dir);
+  snprintf(dangling, sizeof dangling, "%s/dangling", dir);
+
+  /* FIFO: opening it O_RDWR here gives the writer a reader (and the pipe
+   * buffer holds the few bytes), so nothing blocks. */
+  CHECK(mkfifo(fifo, 0600) == 0);
+  int rd = open(fifo, O_RDWR | O_NONBLOCK);
+  CHECK(rd >= 0);
+  CHECK(ariFileOk(ariFileWriteAtomic(fifo, "through", 7)));
+  char got[16] = {0};
+  CHECK(read(rd, got, sizeof got) == 7 && !memcmp(got, "through", 7));
+  close(rd);
+  CHECK(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode));
+  CHECK(countEntries(dir, "fifo") == 1); /* no temporary left */
+
+  /* A character device: /dev/null stays one (only looked at, not at risk:
+   * it is written through, as any device). */
+  CHECK(ariFileOk(ariFileWriteAtomic("/dev/null", "x", 1)));
+  CHECK(stat("/dev/null", &st) == 0 && S_ISCHR(st.st_mode));
+
+  /* A symbolic link stays a link; its target is replaced. */
+  CHECK(ariFileOk(ariFileWriteAtomic(target, "old", 3)));
+  CHECK(symlink("target.txt", link) == 0);
+  CHECK(ariFileOk(ariFileWriteAtomic(link, "new contents", 12)));
+  CHECK(lstat(link, &st) == 0 && S_ISLNK(st.st_mode));
+  CHECK(ariFileOk(ariFileRead(target, NULL, 0, &data, &len)));
+  CHECK(len == 12 && !memcmp(data, "new contents", 12));
+  free(data);
+  /* A link to a FIFO writes through to it too. */
+  char flink[256];
+  snprintf(flink, sizeof flink, "%s/flink", dir);
+  CHECK(symlink("fifo", flink) == 0);
+  rd = open(fifo, O_RDWR | O_NONBLOCK);
+  CHECK(rd >= 0 && ariFileOk(ariFileWriteAtomic(flink, "ab", 2)));
+  CHECK(read(rd, got, sizeof got) == 2 && !memcmp(got, "ab", 2));
+  close(rd);
+  CHECK(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode));
+  CHECK(lstat(flink, &st) == 0 && S_ISLNK(st.st_mode));
+
+  /* A dangling link is refused and left alone; the error names the link. */
+  CHECK(symlink("nowhere/x", dangling) == 0);
+  AriFileError e = ariFileWriteAtomic(dangling, "x", 1);
+  CHECK(e.step == ARI_FILE_OPEN && e.errnum == ENOENT && e.path == dangling);
+  CHECK(lstat(dangling, &st) == 0 && S_ISLNK(st.st_mode));
+  CHECK(countEntries(dir, "") == 7); /* ., .., fifo, target.txt, link, flink, dangling */
+
+  unlink(dangling);
+  unlink(flink);
+  unlink(link);
+  unlink(target);
+  unlink(fifo);
+  CHECK(rmdir(dir) == 0);
+}
+
 /*--- hashing -------------------------------------------------------------*/
 
 static void testHash(void) {
@@ -259,6 +326,7 @@ int main(void) {
   testStrArena();
   testStrFixed();
   testFiles();
+  testWriteSpecial();
   testHash();
   printf("utils_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;

@@ -310,13 +310,17 @@ static int table54(const Opts *o) {
   int rc = 1;
   size_t len = 0;
   char *text = NULL;
-  AriFileError fe = ariFileRead(o->guides, NULL, 0, &text, &len);
+  AriFileError fe = ariFileRead(o->guides, NULL, ARI_FILE_TEXT_LIMIT, &text, &len);
   MlirContext ctx = ariContextCreate();
   AriDiagSink sink;
   ariDiagSinkAttach(&sink, ctx, stderr);
   MlirModule mod = {NULL};
   if (!ariFileOk(fe)) {
-    fprintf(stderr, "%s: error: cannot read the guide file: %s\n", o->guides, strerror(fe.errnum));
+    if (fe.step == ARI_FILE_TOO_LARGE)
+      fprintf(stderr, "%s: error: the guide file is larger than %zu bytes\n", o->guides, fe.limit);
+    else
+      fprintf(stderr, "%s: error: cannot read the guide file: %s\n", o->guides,
+              strerror(fe.errnum));
     goto done;
   }
   mod = ariParseFile(ctx, o->file);
@@ -373,7 +377,7 @@ done:
   return rc;
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   Opts o;
   memset(&o, 0, sizeof o);
   o.seconds = 60;
@@ -437,3 +441,5 @@ int main(int argc, char **argv) {
   }
   return ariToolUsageError(TOOL, "unknown table '%s' (5.3 or 5.4)", o.table);
 }
+
+int main(int argc, char **argv) { return ariToolExit(toolMain(argc, argv)); }

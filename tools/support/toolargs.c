@@ -7,11 +7,13 @@
 #include "utils/file.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 bool ariToolParseU64(const char *s, uint64_t *out) {
   if (!*s || *s == '-' || *s == '+' || *s == ' ')
@@ -63,57 +65,79 @@ const char *ariToolKindName(AriScalarKind k) {
   return names[k];
 }
 
-static char *readFile(const char *path, AriArena *arena, size_t *len) {
+/* Reads an input file of at most maxBytes bytes (never 0). A larger one
+ * (/dev/zero) stops the read there: tooLarge is set and the caller says
+ * what size it wanted. */
+static char *readFile(const char *path, AriArena *arena, size_t maxBytes, size_t *len,
+                      bool *tooLarge) {
   char *text = NULL;
-  AriFileError e = ariFileRead(path, arena, 0, &text, len);
+  *tooLarge = false;
+  AriFileError e = ariFileRead(path, arena, maxBytes, &text, len);
   if (ariFileOk(e))
     return text;
-  if (e.step == ARI_FILE_OPEN)
+  if (e.step == ARI_FILE_TOO_LARGE)
+    *tooLarge = true;
+  else if (e.step == ARI_FILE_OPEN)
     fprintf(stderr, "%s: error: cannot open: %s\n", path, strerror(e.errnum));
   else
     fprintf(stderr, "%s: error: cannot read the file: %s\n", path, strerror(e.errnum));
   return NULL;
 }
 
-/* Parses one number of kind k; false if `tok` is not one. */
-static bool parseScalar(const char *tok, AriScalarKind k, unsigned char *dst) {
+/* What parseScalar made of a token. */
+typedef enum { SCALAR_OK, SCALAR_INVALID, SCALAR_RANGE } ScalarParse;
+
+/* A float that strtod/strtof could not represent: ERANGE with an
+ * infinity (overflow, also an f32 beyond FLT_MAX) or a zero from a token
+ * that is not zero (underflow). Subnormal results are kept. */
+static bool floatOutOfRange(int err, double v) { return err == ERANGE && (isinf(v) || v == 0); }
+
+/* Parses one number of kind k into dst. */
+static ScalarParse parseScalar(const char *tok, AriScalarKind k, unsigned char *dst) {
   char *end;
   errno = 0;
   switch (k) {
   case ARI_SCALAR_F32: {
     float v = strtof(tok, &end);
-    if (*end)
-      return false;
+    if (*end || end == tok)
+      return SCALAR_INVALID;
+    if (floatOutOfRange(errno, (double)v))
+      return SCALAR_RANGE;
     memcpy(dst, &v, sizeof v);
-    return true;
+    return SCALAR_OK;
   }
   case ARI_SCALAR_F64: {
     double v = strtod(tok, &end);
-    if (*end)
-      return false;
+    if (*end || end == tok)
+      return SCALAR_INVALID;
+    if (floatOutOfRange(errno, v))
+      return SCALAR_RANGE;
     memcpy(dst, &v, sizeof v);
-    return true;
+    return SCALAR_OK;
   }
   default: {
     long long v = strtoll(tok, &end, 10);
-    if (*end || errno)
-      return false;
+    if (*end || end == tok)
+      return SCALAR_INVALID;
+    if (errno)
+      return SCALAR_RANGE;
     if (k == ARI_SCALAR_I1) {
       if (v != 0 && v != 1)
-        return false;
+        return SCALAR_INVALID;
       *dst = (unsigned char)v;
     } else if (k == ARI_SCALAR_I32) {
       if (v < INT32_MIN || v > INT32_MAX)
-        return false;
+        return SCALAR_RANGE;
       int32_t w = (int32_t)v;
       memcpy(dst, &w, sizeof w);
     } else {
       int64_t w = v;
       memcpy(dst, &w, sizeof w);
     }
-    return true;
+    return SCALAR_OK;
   }
   }
+  return SCALAR_INVALID;
 }
 
 static bool readText(const char *path, const char *text, size_t len, AriHostArg *a, long k) {
@@ -152,9 +176,11 @@ static bool readText(const char *path, const char *text, size_t len, AriHostArg 
     }
     memcpy(tok, text + start, n);
     tok[n] = 0;
-    if (!parseScalar(tok, a->scalar, (unsigned char *)a->data + (size_t)got * sz)) {
-      fprintf(stderr, "%s:%d:%d: error: '%s' is not a valid %s value\n", path, line, startCol,
-              tok, ariToolKindName(a->scalar));
+    ScalarParse sp = parseScalar(tok, a->scalar, (unsigned char *)a->data + (size_t)got * sz);
+    if (sp != SCALAR_OK) {
+      fprintf(stderr, "%s:%d:%d: error: '%s' is %s %s value\n", path, line, startCol, tok,
+              sp == SCALAR_RANGE ? "out of range for an" : "not a valid",
+              ariToolKindName(a->scalar));
       return false;
     }
     got++;
@@ -175,12 +201,35 @@ static bool endsWith(const char *s, const char *suffix) {
 
 bool ariToolReadInput(const AriToolInput *in, AriHostArg *a, AriArena *arena) {
   size_t len = 0;
-  char *text = readFile(in->path, arena, &len);
+  bool tooLarge;
+  size_t bytes = (size_t)ariHostArgNumScalars(a) * ariScalarSize(a->scalar);
+  if (endsWith(in->path, ".txt")) {
+    /* A text input: the usual text limit, or 64 bytes a number for a
+     * larger argument. */
+    size_t scalars = (size_t)ariHostArgNumScalars(a);
+    size_t limit = scalars > ARI_FILE_TEXT_LIMIT / 64 ? scalars * 64 : ARI_FILE_TEXT_LIMIT;
+    char *text = readFile(in->path, arena, limit, &len, &tooLarge);
+    if (tooLarge)
+      fprintf(stderr, "%s: error: text input for argument %ld is larger than %zu bytes\n",
+              in->path, in->k, limit);
+    return text && readText(in->path, text, len, a, in->k);
+  }
+  /* Binary data: exactly `bytes` are wanted, so reading stops just past
+   * them (a limit of 0 would mean none). */
+  char *text = readFile(in->path, arena, bytes ? bytes : 1, &len, &tooLarge);
+  if (tooLarge) {
+    /* A regular file's size is known; a stream's is not. */
+    struct stat st;
+    if (stat(in->path, &st) == 0 && S_ISREG(st.st_mode))
+      fprintf(stderr, "%s: error: argument %ld takes %zu bytes of binary data, the file has %jd\n",
+              in->path, in->k, bytes, (intmax_t)st.st_size);
+    else
+      fprintf(stderr, "%s: error: argument %ld takes %zu bytes of binary data, the file has more\n",
+              in->path, in->k, bytes);
+    return false;
+  }
   if (!text)
     return false;
-  if (endsWith(in->path, ".txt"))
-    return readText(in->path, text, len, a, in->k);
-  size_t bytes = (size_t)ariHostArgNumScalars(a) * ariScalarSize(a->scalar);
   if (len != bytes) {
     fprintf(stderr, "%s: error: argument %ld takes %zu bytes of binary data, the file has %zu\n",
             in->path, in->k, bytes, len);
@@ -249,11 +298,22 @@ bool ariToolSaveOutput(const char *dir, long k, const AriHostArg *a) {
     return false;
   }
   ariToolPrintValues(f, a);
-  if (fclose(f) != 0) {
-    fprintf(stderr, "%s: error: cannot write: %s\n", path, strerror(errno));
+  bool failed = ferror(f) != 0; /* a write before the last one failed */
+  int err = fclose(f) != 0 ? errno : failed ? EIO : 0;
+  if (err) {
+    fprintf(stderr, "%s: error: cannot write: %s\n", path, strerror(err));
     return false;
   }
   return true;
+}
+
+int ariToolExit(int rc) {
+  bool failed = ferror(stdout) != 0;
+  int err = fflush(stdout) != 0 ? errno : failed ? EIO : 0;
+  if (!err)
+    return rc;
+  fprintf(stderr, "<stdout>: error: cannot write: %s\n", strerror(err));
+  return rc ? rc : 1;
 }
 
 int ariToolUsageError(const char *tool, const char *fmt, ...) {

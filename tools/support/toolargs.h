@@ -78,6 +78,12 @@ void ariToolPrintValues(FILE *f, const AriHostArg *a);
 /* Saves argument k as DIR/argK.txt in the text format. */
 bool ariToolSaveOutput(const char *dir, long k, const AriHostArg *a);
 
+/* A tool's exit status, given the status rc of its work: stdout is
+ * flushed, and a write to it that failed (`> /dev/full`), now or before,
+ * is reported ("<stdout>: error: cannot write: REASON") and makes the
+ * status 1 when rc was 0. Every tool's main returns through it. */
+int ariToolExit(int rc);
+
 #ifdef __cplusplus
 }
 #endif

@@ -59,6 +59,13 @@
 // WRITE: error: cannot write '{{.*}}missing/a.cubin': No such file or directory
 // RUN: not ariadne-compile %t/kernel.mlir --target=nvptx64 --emit=asm -o %t/sub 2>&1 | FileCheck %s --check-prefix=DIR
 // DIR: error: cannot write '{{.*}}sub': Is a directory
+
+// The cubin reaches -o through the one atomic writer (utils/file.h), not a
+// rename of ptxas's output: a symbolic link stays a link, /dev/null a device.
+// RUN: rm -f %t/link.cubin && echo ARIADNE-OLD-CONTENTS > %t/target.cubin && ln -s target.cubin %t/link.cubin
+// RUN: ariadne-compile %t/kernel.mlir --target=nvptx64 -o %t/link.cubin
+// RUN: test -L %t/link.cubin && not grep -q ARIADNE-OLD-CONTENTS %t/target.cubin
+// RUN: ariadne-compile %t/kernel.mlir --target=nvptx64 -o /dev/null && test -c /dev/null
 // RUN: not ariadne-compile %t/kernel.mlir --target=nvptx64 -o %t/a.cubin --stub=%t/missing/s.c --header=%t/s.h 2>&1 | FileCheck %s --check-prefix=WSTUB
 // WSTUB: error: cannot write '{{.*}}missing/s.c': No such file or directory
 

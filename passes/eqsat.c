@@ -126,6 +126,7 @@ typedef struct {
   AriEqsatOpts eo;
   FILE *report; /* NULL: none */
   bool failed;
+  bool seen; /* a function func= names was found */
 } Run;
 
 /* Why a guide's search stopped without satisfying its sketch, with the
@@ -273,6 +274,7 @@ static void optimiseFunc(void *ctx, MlirOperation func) {
   ariPassFuncName(func, name, sizeof name);
   if (r->o->func[0] && strcmp(r->o->func, name))
     return;
+  r->seen = true;
   MlirLocation loc = mlirOperationGetLocation(func);
   AriArena scratch;
   ariArenaInit(&scratch, 0);
@@ -521,7 +523,9 @@ static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts) {
   }
   r.report = report;
   ariPassForEachFunc(op, optimiseFunc, &r);
-  if (r.failed)
+  if (o->func[0] && !r.seen)
+    res = emit(loc, "no function named '%s'", o->func);
+  else if (r.failed)
     res = mlirLogicalResultFailure();
 done:
   ariPassCloseOutput(report);

@@ -71,6 +71,8 @@
 // Functions: not in the term language; not one result.
 // RUN: %rise-opt %t/import.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=fuse report=none})' -o /dev/null
 // RUN: %rise-opt %t/results.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=fuse report=none})' -o /dev/null
+// func= names no function: an error at the module, as the tools say it.
+// RUN: %rise-opt %t/no-func.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=fuse func=g report=none})' -o /dev/null
 
 // A sketch that can never be satisfied ends at saturation or at a limit,
 // with the reason. None of these depends on timing: the time limit of one
@@ -309,6 +311,16 @@ func.func @two(%a: memref<8xf32>, %o: memref<8xf32>, %p: memref<8xf32>) {
   rise.out %x, %o : !rise.array<8xf32>, memref<8xf32>
   rise.out %x, %p : !rise.array<8xf32>, memref<8xf32>
   return
+}
+
+//--- no-func.mlir
+// expected-error@+1 {{rise-eqsat: no function named 'g'}}
+module {
+  func.func @f(%a: memref<32xf32>, %o: memref<32xf32>) {
+    %x = rise.in %a : memref<32xf32> -> !rise.array<32xf32>
+    rise.out %x, %o : !rise.array<32xf32>, memref<32xf32>
+    return
+  }
 }
 
 //--- saturated.mlir

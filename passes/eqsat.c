@@ -397,6 +397,23 @@ static MlirLogicalResult resolveChain(MlirLocation loc, AriArena *a, Run *r) {
   return mlirLogicalResultSuccess();
 }
 
+/* Every guide of the chain must have its sketch: one whose sizes do not
+ * work out with those bound (nat=m=100 and `m / 32`; AriGuide.sizeError)
+ * is an error here, at its place in the guide file, and only when a chain
+ * needs it. */
+static MlirLogicalResult checkSizes(MlirLocation loc, const Run *r) {
+  for (unsigned i = 0; i < r->numSteps; ++i) {
+    const AriGuide *g = &r->file->guides[r->steps[i]];
+    if (!g->sizeError)
+      continue;
+    MlirLocation at = mlirLocationFileLineColGet(
+        mlirLocationGetContext(loc), mlirStringRefCreateFromCString(r->o->guides),
+        g->sizeError->line, g->sizeError->col);
+    return emit(at, "guide '%s' (of %s): %s", g->name, r->chainName, g->sizeError->msg);
+  }
+  return mlirLogicalResultSuccess();
+}
+
 /* Every rule the chain will use must be known and have an e-graph pattern:
  * checked here once, with the guide's line, instead of once per function. */
 static MlirLogicalResult checkRules(MlirLocation loc, AriArena *a, const Run *r) {
@@ -499,7 +516,8 @@ static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts) {
     res = emit(loc, "%s:%u:%u: %s", o->guides, se.line, se.col, se.msg);
     goto done;
   }
-  if (mlirLogicalResultIsFailure(res = resolveChain(loc, &arena, &r)))
+  if (mlirLogicalResultIsFailure(res = resolveChain(loc, &arena, &r)) ||
+      mlirLogicalResultIsFailure(res = checkSizes(loc, &r)))
     goto done;
   if (o->rules[0]) {
     char **items = ariArenaAlloc(&arena, kMaxRules * sizeof *items);

@@ -174,6 +174,14 @@ bool ariEqsatRunGuides(AriTermStore *s, AriTerm *start, const AriGuideFile *file
       ok = false;
       break;
     }
+    const AriGuide *gd = &file->guides[steps[i]];
+    if (!gd->sketch) { /* its sizes did not work out (AriGuide.sizeError) */
+      const AriSketchError *e = gd->sizeError;
+      snprintf(rep->error, sizeof rep->error, "guide '%s': %u:%u: %s", gd->name, e ? e->line : 0,
+               e ? e->col : 0, e ? e->msg : "no sketch");
+      ok = false;
+      break;
+    }
     AriEqsatGuideReport *gr = &rep->guides[rep->numGuides++];
     ok = runGuide(s, cur, &file->guides[steps[i]], o, gr, rep->error, sizeof rep->error);
     rep->seconds += gr->seconds;

@@ -241,8 +241,9 @@ int main(int argc, char **argv) {
       fprintf(stderr, "%s: error: no goal named '%s'\n", o.guides, o.goal);
     goto done;
   }
-  /* Every rule of the guides to run must have an e-graph pattern: checked
-   * up front, so that the error points at the guide. */
+  /* Every guide to run must have its sketch (AriGuide.sizeError) and every
+   * rule of it an e-graph pattern: checked up front, so that the error
+   * points at the guide. */
   {
     AriArena scratch;
     ariArenaInit(&scratch, 0);
@@ -250,6 +251,12 @@ int main(int argc, char **argv) {
     for (unsigned gi = 0; gi < ngoals && !bad; ++gi)
       for (unsigned st = 0; st < goals[gi]->numSteps && !bad; ++st) {
         const AriGuide *g = &gf->guides[goals[gi]->steps[st]];
+        if (g->sizeError) { /* the sizes bound make its sketch's sizes fail */
+          fprintf(stderr, "%s:%u:%u: error: guide '%s' of goal '%s': %s\n", o.guides,
+                  g->sizeError->line, g->sizeError->col, g->name, goals[gi]->name,
+                  g->sizeError->msg);
+          bad = true;
+        }
         for (unsigned r = 0; r < g->numRules && !bad; ++r) {
           AriEgRule rule;
           char err[ARI_RULE_ERR_MAX];

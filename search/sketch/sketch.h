@@ -182,6 +182,11 @@ typedef struct AriGuide {
   unsigned numRules;
   const char *const *rules;
   unsigned line; /* where the guide starts, for diagnostics */
+  /* A sketch whose sizes are well formed but do not work out with the
+   * sizes bound (`m / 32` with m = 100: not exact, overflow, not
+   * positive): the file still parses, only this guide is unusable, and
+   * sketch is NULL. The error is for whoever runs a goal that needs it. */
+  const AriSketchError *sizeError;
 } AriGuide;
 
 typedef struct AriGuideGoal {

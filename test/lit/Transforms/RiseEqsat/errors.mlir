@@ -50,6 +50,12 @@
 // RUN: %rise-opt %t/size.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%t/size.guides})' -o /dev/null
 // RUN: %rise-opt %t/size-bound.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%t/size.guides nat=m=8})' -o /dev/null
 // RUN: %rise-opt %t/goal-guide.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%t/goal-guide.guides})' -o /dev/null
+// A size that does not divide with nat= is an error only for a chain that
+// needs the guide (issue 13), at its line:column in the guide file.
+// RUN: %rise-opt %t/size-bound.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%t/inexact.guides goal=plain nat=m=100})' -o /dev/null
+// RUN: not %rise-opt %t/size-bound.mlir --pass-pipeline='builtin.module(rise-eqsat{guides=%t/inexact.guides goal=divided nat=m=100})' -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=INEXACT
+// INEXACT: inexact.guides:2:37: error: rise-eqsat: guide 'b' (of goal divided): 100 / 32 is not exact
 
 // The chain: unknown goal or guide, no choice, too long.
 // RUN: %rise-opt %t/goal.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=fusion})' -o /dev/null
@@ -216,6 +222,12 @@ module {
 // With nat=m=8 the file parses; no function, nothing to do, no error.
 module {
 }
+
+//--- inexact.guides
+guide a rules(beta) = map(?, in);
+guide b rules(beta) = containsMap(m / 32, ?);
+goal plain = a;
+goal divided = b;
 
 //--- goal-guide.guides
 guide a rules(beta) = map(?, in);

@@ -229,6 +229,14 @@ static void searchFunc(Run *r, MlirOperation func, const char *name) {
       stopReason(r, g, why, sizeof why);
     else
       snprintf(why, sizeof why, "no guide was run");
+    const AriGuide *gd = g && g->missingSize ? ariGuideFind(r->file, g->guide) : NULL;
+    if (gd) { /* a guide written for other sizes: say so */
+      size_t used = strlen(why);
+      snprintf(why + used, sizeof why - used,
+               "; its sketch (%s:%u) names arrays of size %" PRId64
+               " and no array of that size was in the e-graph",
+               r->o->guides, gd->line, g->missingSize);
+    }
     if (!r->o->allowPartial) {
       emit(loc, "guide '%s' not satisfied on @%s: %s", g ? g->guide : "?", name, why);
       r->failed = true;

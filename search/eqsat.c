@@ -59,6 +59,44 @@ static bool goalReached(void *ctx, AriEGraph *g, AriEClass root) {
   return r == 1;
 }
 
+/* Whether t names an array of size v anywhere in it. */
+static bool typeHasArray(const AriType *t, int64_t v, unsigned depth) {
+  if (!t || depth > 10000)
+    return false;
+  if (ariTypeKind(t) == ARI_TYPE_ARRAY && ariTypeSize(t) == v)
+    return true;
+  return typeHasArray(ariTypeElem(t), v, depth + 1) ||
+         typeHasArray(ariTypeFirst(t), v, depth + 1) ||
+         typeHasArray(ariTypeSecond(t), v, depth + 1);
+}
+
+/* The first array size the sketch names that no e-node of g has in its
+ * type; 0 if none (AriEqsatGuideReport.missingSize). */
+static int64_t missingArraySize(AriEGraph *g, const AriSketch *k) {
+  int64_t sizes[16];
+  size_t n = ariSketchArraySizes(k, sizes, 16);
+  if (n > 16)
+    n = 16;
+  bool seen[16] = {false};
+  size_t left = n;
+  const AriType *prev = NULL;
+  for (size_t i = 0; left && i < ariEgTotalNodes(g); ++i) {
+    const AriType *t = ariEgNodeType(g, (AriENode)i);
+    if (t == prev)
+      continue;
+    prev = t;
+    for (size_t j = 0; j < n; ++j)
+      if (!seen[j] && typeHasArray(t, sizes[j], 0)) {
+        seen[j] = true;
+        left--;
+      }
+  }
+  for (size_t j = 0; j < n; ++j)
+    if (!seen[j])
+      return sizes[j];
+  return 0;
+}
+
 /* One guide from `start`; false on an error (rep->error set). */
 static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
                      const AriEqsatOpts *o, AriEqsatGuideReport *gr, char *err, size_t cap) {
@@ -136,6 +174,8 @@ static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
       gr->found = gr->result != NULL;
       if (gr->found)
         gr->stop = ARI_EG_STOP_GOAL;
+      else
+        gr->missingSize = missingArraySize(g, guide->sketch);
       size_t now = ariEgBytes(g) + ariTermStoreBytes(s);
       if (now > gr->peakBytes)
         gr->peakBytes = now;

@@ -334,6 +334,13 @@ int main(int argc, char **argv) {
         const char *str = ariTermToString(store, rep.guides[k].result, 0);
         printf("  %s\n", str ? str : "(out of memory)");
       }
+      const AriGuide *gd =
+          rep.guides[k].missingSize ? ariGuideFind(gf, rep.guides[k].guide) : NULL;
+      if (gd) /* a guide written for other sizes: why it was not found */
+        fprintf(stderr,
+                "%s:%u: note: guide '%s' names arrays of size %" PRId64
+                " and no array of that size was in the e-graph\n",
+                o.guides, gd->line, gd->name, rep.guides[k].missingSize);
       applied += rep.guides[k].applied;
       if (rep.guides[k].nodes > nodes)
         nodes = rep.guides[k].nodes;

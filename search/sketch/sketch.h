@@ -125,6 +125,13 @@ unsigned ariSketchSize(const AriSketch *k);
  * "contains(map(?, (? :: 32.?)))". snprintf-like; returns the full length. */
 size_t ariSketchPrint(const AriSketch *k, char *buf, size_t cap);
 
+/* The array sizes (n of `n.t`, as containsMap(n, ..) and the other
+ * built-ins write them) that the sketch's types name, each once, in order
+ * of appearance: up to cap of them into out. Returns how many there are.
+ * A program whose e-graph never has an array of one of them cannot
+ * satisfy the sketch (a guide written for other sizes). */
+size_t ariSketchArraySizes(const AriSketch *k, int64_t *out, size_t cap);
+
 /*=== Satisfaction =======================================================*/
 
 /* What the matcher sees of one node. */

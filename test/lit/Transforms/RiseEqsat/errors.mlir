@@ -84,6 +84,9 @@
 // with the reason. None of these depends on timing: the time limit of one
 // nanosecond has passed by the time the runner first looks at the clock.
 // RUN: %rise-opt %t/saturated.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=never report=none})' -o /dev/null
+// A guide written for other sizes (issue 13): the error says which size
+// of its sketch the e-graph never had, and where the guide is.
+// RUN: %rise-opt %t/sizes.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%t/sizes.guides report=none})' -o /dev/null
 // RUN: %rise-opt %t/node-limit.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=never node-limit=40 report=none})' -o /dev/null
 // RUN: %rise-opt %t/iter-limit.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=never iter-limit=2 report=none})' -o /dev/null
 // RUN: %rise-opt %t/memory-limit.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=grow node-limit=0 memory-limit=1 report=none})' -o /dev/null
@@ -333,6 +336,23 @@ module {
     rise.out %x, %o : !rise.array<32xf32>, memref<32xf32>
     return
   }
+}
+
+//--- sizes.guides
+# written for 64 elements
+guide wide rules(splitJoin(2)) = containsMap(64, ?);
+
+//--- sizes.mlir
+// expected-error-re@+1 {{rise-eqsat: guide 'wide' not satisfied on @f: the e-graph saturated after {{[0-9]+}} iterations ({{[0-9]+}} e-nodes) without a program satisfying the sketch; its sketch ({{.*}}sizes.guides:2) names arrays of size 64 and no array of that size was in the e-graph}}
+func.func @f(%a: memref<32xf32>, %o: memref<32xf32>) {
+  %x = rise.in %a : memref<32xf32> -> !rise.array<32xf32>
+  %y = rise.map %x : !rise.array<32xf32> -> !rise.array<32xf32> {
+  ^bb0(%v: f32):
+    %m = arith.mulf %v, %v : f32
+    rise.yield %m : f32
+  }
+  rise.out %y, %o : !rise.array<32xf32>, memref<32xf32>
+  return
 }
 
 //--- saturated.mlir

@@ -165,8 +165,17 @@ static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
        * sketch reachable (the runner checks the goal only between
        * iterations that changed something). */
       ariEgClearError(g);
-      gr->result = ariEgExtractSketch(g, ariEgFind(g, root), guide->sketch, o->cost, o->costCtx,
-                                      &gr->cost);
+      /* The class-level check first (the runner's goal, cheap next to
+       * extraction over a large graph): extraction only where it holds, so
+       * that a limit is not overrun by extracting from a graph that cannot
+       * have the program. */
+      bool reachable = er.stop == ARI_EG_STOP_GOAL || goalReached(&gc, g, ariEgFind(g, root));
+      if (gc.failed) {
+        snprintf(err, cap, "guide %s: out of memory matching the sketch", guide->name);
+        ok = false;
+      } else if (reachable)
+        gr->result = ariEgExtractSketch(g, ariEgFind(g, root), guide->sketch, o->cost,
+                                        o->costCtx, &gr->cost);
       if (!gr->result && ariEgError(g)[0]) {
         snprintf(err, cap, "guide %s: %s", guide->name, ariEgError(g));
         ok = false;

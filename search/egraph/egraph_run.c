@@ -458,7 +458,7 @@ bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrule
       } else if ((i & 255) == 255 && o->maxSeconds && clk(o->clockCtx) - t0 > o->maxSeconds) {
         stop = ARI_EG_STOP_TIME;
         done = true;
-      } else if ((i & 1023) == 1023 && o->maxBytes &&
+      } else if ((i & 255) == 255 && o->maxBytes &&
                  runBytes(g, &col, &seenMatches, &dirty) > o->maxBytes) {
         stop = ARI_EG_STOP_MEMORY;
         done = true;

@@ -124,6 +124,7 @@ typedef struct {
   AriEqsatOpts eo;
   FILE *report; /* NULL: none */
   bool failed;
+  bool seen; /* a function func= names was found */
 } Run;
 
 /* Why a guide's search stopped without satisfying its sketch, with the
@@ -226,6 +227,14 @@ static void searchFunc(Run *r, MlirOperation func, const char *name) {
       stopReason(r, g, why, sizeof why);
     else
       snprintf(why, sizeof why, "no guide was run");
+    const AriGuide *gd = g && g->missingSize ? ariGuideFind(r->file, g->guide) : NULL;
+    if (gd) { /* a guide written for other sizes: say so */
+      size_t used = strlen(why);
+      snprintf(why + used, sizeof why - used,
+               "; its sketch (%s:%u) names arrays of size %" PRId64
+               " and no array of that size was in the e-graph",
+               r->o->guides, gd->line, g->missingSize);
+    }
     if (!r->o->allowPartial) {
       emit(loc, "guide '%s' not satisfied on @%s: %s", g ? g->guide : "?", name, why);
       r->failed = true;
@@ -271,6 +280,7 @@ static void optimiseFunc(void *ctx, MlirOperation func) {
   ariPassFuncName(func, name, sizeof name);
   if (r->o->func[0] && strcmp(r->o->func, name))
     return;
+  r->seen = true;
   MlirLocation loc = mlirOperationGetLocation(func);
   AriArena scratch;
   ariArenaInit(&scratch, 0);
@@ -393,6 +403,23 @@ static MlirLogicalResult resolveChain(MlirLocation loc, AriArena *a, Run *r) {
   return mlirLogicalResultSuccess();
 }
 
+/* Every guide of the chain must have its sketch: one whose sizes do not
+ * work out with those bound (nat=m=100 and `m / 32`; AriGuide.sizeError)
+ * is an error here, at its place in the guide file, and only when a chain
+ * needs it. */
+static MlirLogicalResult checkSizes(MlirLocation loc, const Run *r) {
+  for (unsigned i = 0; i < r->numSteps; ++i) {
+    const AriGuide *g = &r->file->guides[r->steps[i]];
+    if (!g->sizeError)
+      continue;
+    MlirLocation at = mlirLocationFileLineColGet(
+        mlirLocationGetContext(loc), mlirStringRefCreateFromCString(r->o->guides),
+        g->sizeError->line, g->sizeError->col);
+    return emit(at, "guide '%s' (of %s): %s", g->name, r->chainName, g->sizeError->msg);
+  }
+  return mlirLogicalResultSuccess();
+}
+
 /* Every rule the chain will use must be known and have an e-graph pattern:
  * checked here once, with the guide's line, instead of once per function. */
 static MlirLogicalResult checkRules(MlirLocation loc, AriArena *a, const Run *r) {
@@ -495,7 +522,8 @@ static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts) {
     res = emit(loc, "%s:%u:%u: %s", o->guides, se.line, se.col, se.msg);
     goto done;
   }
-  if (mlirLogicalResultIsFailure(res = resolveChain(loc, &arena, &r)))
+  if (mlirLogicalResultIsFailure(res = resolveChain(loc, &arena, &r)) ||
+      mlirLogicalResultIsFailure(res = checkSizes(loc, &r)))
     goto done;
   if (o->rules[0]) {
     char **items = ariArenaAlloc(&arena, kMaxRules * sizeof *items);
@@ -519,7 +547,9 @@ static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts) {
   }
   r.report = report;
   ariPassForEachFunc(op, optimiseFunc, &r);
-  if (r.failed)
+  if (o->func[0] && !r.seen)
+    res = emit(loc, "no function named '%s'", o->func);
+  else if (r.failed)
     res = mlirLogicalResultFailure();
 done:
   if (report) {

@@ -100,6 +100,7 @@ typedef struct {
   AriArena *scratch;
   FILE *out;
   bool failed;
+  bool seen; /* a function func= names was found */
 } Run;
 
 static void rewriteFunc(void *ctx, MlirOperation func) {
@@ -108,6 +109,7 @@ static void rewriteFunc(void *ctx, MlirOperation func) {
   ariPassFuncName(func, name, sizeof name);
   if (r->o->func[0] && strcmp(r->o->func, name))
     return;
+  r->seen = true;
   MlirLocation loc = mlirOperationGetLocation(func);
   AriTermFunc f;
   MlirLocation errLoc = loc;
@@ -237,9 +239,11 @@ static MlirLogicalResult rewriteRun(MlirOperation op, const void *opts) {
     res = emit(loc, "cannot open output file '%s': %s", o->output, strerror(errno));
     goto done;
   }
-  Run run = {o, prog, expr, host, store, &scratch, out, false};
+  Run run = {o, prog, expr, host, store, &scratch, out, false, false};
   ariPassForEachFunc(op, rewriteFunc, &run);
-  if (run.failed)
+  if (o->func[0] && !run.seen)
+    res = emit(loc, "no function named '%s'", o->func);
+  else if (run.failed)
     res = mlirLogicalResultFailure();
 done:
   if (out) {

@@ -59,6 +59,44 @@ static bool goalReached(void *ctx, AriEGraph *g, AriEClass root) {
   return r == 1;
 }
 
+/* Whether t names an array of size v anywhere in it. */
+static bool typeHasArray(const AriType *t, int64_t v, unsigned depth) {
+  if (!t || depth > 10000)
+    return false;
+  if (ariTypeKind(t) == ARI_TYPE_ARRAY && ariTypeSize(t) == v)
+    return true;
+  return typeHasArray(ariTypeElem(t), v, depth + 1) ||
+         typeHasArray(ariTypeFirst(t), v, depth + 1) ||
+         typeHasArray(ariTypeSecond(t), v, depth + 1);
+}
+
+/* The first array size the sketch names that no e-node of g has in its
+ * type; 0 if none (AriEqsatGuideReport.missingSize). */
+static int64_t missingArraySize(AriEGraph *g, const AriSketch *k) {
+  int64_t sizes[16];
+  size_t n = ariSketchArraySizes(k, sizes, 16);
+  if (n > 16)
+    n = 16;
+  bool seen[16] = {false};
+  size_t left = n;
+  const AriType *prev = NULL;
+  for (size_t i = 0; left && i < ariEgTotalNodes(g); ++i) {
+    const AriType *t = ariEgNodeType(g, (AriENode)i);
+    if (t == prev)
+      continue;
+    prev = t;
+    for (size_t j = 0; j < n; ++j)
+      if (!seen[j] && typeHasArray(t, sizes[j], 0)) {
+        seen[j] = true;
+        left--;
+      }
+  }
+  for (size_t j = 0; j < n; ++j)
+    if (!seen[j])
+      return sizes[j];
+  return 0;
+}
+
 /* One guide from `start`; false on an error (rep->error set). */
 static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
                      const AriEqsatOpts *o, AriEqsatGuideReport *gr, char *err, size_t cap) {
@@ -127,8 +165,17 @@ static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
        * sketch reachable (the runner checks the goal only between
        * iterations that changed something). */
       ariEgClearError(g);
-      gr->result = ariEgExtractSketch(g, ariEgFind(g, root), guide->sketch, o->cost, o->costCtx,
-                                      &gr->cost);
+      /* The class-level check first (the runner's goal, cheap next to
+       * extraction over a large graph): extraction only where it holds, so
+       * that a limit is not overrun by extracting from a graph that cannot
+       * have the program. */
+      bool reachable = er.stop == ARI_EG_STOP_GOAL || goalReached(&gc, g, ariEgFind(g, root));
+      if (gc.failed) {
+        snprintf(err, cap, "guide %s: out of memory matching the sketch", guide->name);
+        ok = false;
+      } else if (reachable)
+        gr->result = ariEgExtractSketch(g, ariEgFind(g, root), guide->sketch, o->cost,
+                                        o->costCtx, &gr->cost);
       if (!gr->result && ariEgError(g)[0]) {
         snprintf(err, cap, "guide %s: %s", guide->name, ariEgError(g));
         ok = false;
@@ -136,6 +183,8 @@ static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
       gr->found = gr->result != NULL;
       if (gr->found)
         gr->stop = ARI_EG_STOP_GOAL;
+      else
+        gr->missingSize = missingArraySize(g, guide->sketch);
       size_t now = ariEgBytes(g) + ariTermStoreBytes(s);
       if (now > gr->peakBytes)
         gr->peakBytes = now;
@@ -171,6 +220,14 @@ bool ariEqsatRunGuides(AriTermStore *s, AriTerm *start, const AriGuideFile *file
   for (unsigned i = 0; i < numSteps; ++i) {
     if (steps[i] >= file->numGuides) {
       snprintf(rep->error, sizeof rep->error, "eqsat: guide index %u out of range", steps[i]);
+      ok = false;
+      break;
+    }
+    const AriGuide *gd = &file->guides[steps[i]];
+    if (!gd->sketch) { /* its sizes did not work out (AriGuide.sizeError) */
+      const AriSketchError *e = gd->sizeError;
+      snprintf(rep->error, sizeof rep->error, "guide '%s': %u:%u: %s", gd->name, e ? e->line : 0,
+               e ? e->col : 0, e ? e->msg : "no sketch");
       ok = false;
       break;
     }

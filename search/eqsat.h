@@ -60,6 +60,10 @@ typedef struct AriEqsatGuideReport {
   double seconds;          /* growing + extraction */
   AriTerm *result;         /* the extracted program (NULL when !found) */
   double cost;
+  /* Not found: an array size the sketch names that no e-node's type had
+   * (a guide written for other sizes: 1024 on a 768 x 512 x 640 matmul);
+   * 0 when every size it names was there. */
+  int64_t missingSize;
 } AriEqsatGuideReport;
 
 typedef struct AriEqsatReport {

@@ -245,8 +245,9 @@ static int toolMain(int argc, char **argv) {
       fprintf(stderr, "%s: error: no goal named '%s'\n", o.guides, o.goal);
     goto done;
   }
-  /* Every rule of the guides to run must have an e-graph pattern: checked
-   * up front, so that the error points at the guide. */
+  /* Every guide to run must have its sketch (AriGuide.sizeError) and every
+   * rule of it an e-graph pattern: checked up front, so that the error
+   * points at the guide. */
   {
     AriArena scratch;
     ariArenaInit(&scratch, 0);
@@ -254,6 +255,12 @@ static int toolMain(int argc, char **argv) {
     for (unsigned gi = 0; gi < ngoals && !bad; ++gi)
       for (unsigned st = 0; st < goals[gi]->numSteps && !bad; ++st) {
         const AriGuide *g = &gf->guides[goals[gi]->steps[st]];
+        if (g->sizeError) { /* the sizes bound make its sketch's sizes fail */
+          fprintf(stderr, "%s:%u:%u: error: guide '%s' of goal '%s': %s\n", o.guides,
+                  g->sizeError->line, g->sizeError->col, g->name, goals[gi]->name,
+                  g->sizeError->msg);
+          bad = true;
+        }
         for (unsigned r = 0; r < g->numRules && !bad; ++r) {
           AriEgRule rule;
           char err[ARI_RULE_ERR_MAX];
@@ -331,6 +338,13 @@ static int toolMain(int argc, char **argv) {
         const char *str = ariTermToString(store, rep.guides[k].result, 0);
         printf("  %s\n", str ? str : "(out of memory)");
       }
+      const AriGuide *gd =
+          rep.guides[k].missingSize ? ariGuideFind(gf, rep.guides[k].guide) : NULL;
+      if (gd) /* a guide written for other sizes: why it was not found */
+        fprintf(stderr,
+                "%s:%u: note: guide '%s' names arrays of size %" PRId64
+                " and no array of that size was in the e-graph\n",
+                o.guides, gd->line, gd->name, rep.guides[k].missingSize);
       applied += rep.guides[k].applied;
       if (rep.guides[k].nodes > nodes)
         nodes = rep.guides[k].nodes;

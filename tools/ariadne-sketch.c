@@ -72,6 +72,11 @@ static int check(AriSketchSet *set, const char *path) {
   int rc = f ? 0 : 1;
   for (unsigned i = 0; f && i < f->numGuides; ++i) {
     const AriGuide *g = &f->guides[i];
+    if (g->sizeError) {
+      fprintf(stderr, "%s:%u:%u: error: %s (guide '%s')\n", path, g->sizeError->line,
+              g->sizeError->col, g->sizeError->msg, g->name);
+      rc = 1;
+    }
     for (unsigned r = 0; r < g->numRules; ++r) {
       AriRuleInst inst;
       char err[ARI_RULE_ERR_MAX];
@@ -145,6 +150,8 @@ static int matchModule(AriSketchSet *set, AriTermStore *store, const char *guide
         continue;
       unsigned found = 0;
       for (unsigned g = 0; g < f->numGuides; ++g) {
+        if (!f->guides[g].sketch)
+          continue; /* its sizes did not work out (AriGuide.sizeError) */
         int res = ariSketchMatchClass(m, f->guides[g].sketch, (uintptr_t)tf.roots[r].value);
         if (res < 0) {
           printf(" (error matching %s)", f->guides[g].name);

@@ -261,7 +261,8 @@ typedef struct AriEgReport {
 
 /* Runs equality saturation from class `root`: each iteration collects the
  * matches of every rule in every class, then applies them all, then
- * rebuilds; limits are checked between applications. A match already
+ * rebuilds; limits are checked between applications and, for time and
+ * memory, while matching too. A match already
  * found in an earlier iteration (same rule, e-nodes and variable classes)
  * is not applied again: its result is in the graph already (extraction
  * may have picked other terms since; that variation is given up for

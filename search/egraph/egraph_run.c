@@ -102,6 +102,34 @@ typedef struct {
   uint32_t off; /* vars then nodes in the pool */
 } Match;
 
+/* Incremental matching (AriEgRunOpts.incremental): which classes an
+ * iteration must match in. Snapshot before applying: node and class
+ * counts and which classes are canonical; after the rebuild, the classes
+ * that got a node or absorbed another are dirty, and so are their
+ * ancestors up to `depth` levels (a match rooted higher cannot reach a
+ * change). */
+typedef struct {
+  uint8_t *dirty; /* class -> must be matched; len entries */
+  size_t len;
+  uint8_t *wasCanon;
+  size_t cap;
+  uint32_t *frontier, *next;
+  size_t capF, capN;
+  size_t nodes0, classes0;
+  bool snapped; /* a snapshot of this iteration exists */
+  bool all;     /* first iteration, or out of memory: match everywhere */
+} Dirty;
+
+/* The limits, checked while matching too (see limitDuring): one
+ * iteration's matching can take seconds and the tables it fills many MB. */
+typedef struct {
+  const AriEgRunOpts *o;
+  AriEgClockFn clk;
+  double t0;
+  size_t ticks;   /* matches seen and classes visited */
+  AriEgStop stop; /* the limit that stopped it; SATURATED: none */
+} Limits;
+
 typedef struct {
   AriEGraph *g;
   Match *m;
@@ -114,11 +142,58 @@ typedef struct {
   bool oom;
   Seen *seenMatches;
   size_t fresh;
+  const Dirty *dirty;
+  Limits *lim;
 } Collector;
+
+static size_t runBytes(AriEGraph *g, const Collector *col, const Seen *seen, const Dirty *d);
+
+/* The time limit every 1024 ticks (a clock read), the memory limit every
+ * 4096 (counting the graph's bytes walks its classes), both from the first
+ * tick (a limit already passed stops the first iteration's matching at
+ * once, also on a graph too small for 1024 ticks); true when one is
+ * reached, with lim->stop set. `extra`: bytes about to be allocated (a
+ * table doubling), counted at once, so that the peak stays at the limit
+ * rather than overshooting it by a doubling. */
+static bool limitDuring(Collector *c, size_t extra) {
+  Limits *l = c->lim;
+  const AriEgRunOpts *o = l->o;
+  size_t t = ++l->ticks;
+  if (o->maxSeconds && (t & 1023) == 1 && l->clk(o->clockCtx) - l->t0 > o->maxSeconds) {
+    l->stop = ARI_EG_STOP_TIME;
+    return true;
+  }
+  if (o->maxBytes && (extra || (t & 4095) == 1) &&
+      runBytes(c->g, c, c->seenMatches, c->dirty) + extra > o->maxBytes) {
+    l->stop = ARI_EG_STOP_MEMORY;
+    return true;
+  }
+  return false;
+}
+
+/* Bytes the next insertion into the seen set or the match tables would
+ * allocate (a doubling: both tables exist while rehashing or moving). */
+static size_t growthBytes(const Collector *c, size_t k) {
+  const Seen *s = c->seenMatches;
+  size_t b = 0;
+  if (4 * (s->n + 1) > 3 * s->cap)
+    b += (s->cap ? 2 * s->cap : 4096) * sizeof(uint64_t);
+  if (c->n + 1 > c->cap)
+    b += (c->cap ? 2 * c->cap : 16) * sizeof(Match);
+  if (c->npool + k > c->capPool) {
+    size_t n = c->capPool ? c->capPool : 16;
+    while (n < c->npool + k)
+      n *= 2;
+    b += n * sizeof(uint32_t);
+  }
+  return b;
+}
 
 static bool collect(void *ctx, const AriEClass *vars, const AriENode *nodes) {
   Collector *c = ctx;
   size_t k = c->nvars + c->nnodes;
+  if (limitDuring(c, c->lim->o->maxBytes ? growthBytes(c, k) : 0))
+    return false;
   /* Contexts (egraph_impl.h): the matched root node must be consistent
    * (it may belong to another of its class's contexts: the result is
    * right there, and joins the class as such), every other matched node
@@ -221,24 +296,6 @@ static AriRuleStatus applyMatch(AriEGraph *g, const AriEgRule *r, const Match *m
   return st;
 }
 
-/* Incremental matching (AriEgRunOpts.incremental): which classes an
- * iteration must match in. Snapshot before applying: node and class
- * counts and which classes are canonical; after the rebuild, the classes
- * that got a node or absorbed another are dirty, and so are their
- * ancestors up to `depth` levels (a match rooted higher cannot reach a
- * change). */
-typedef struct {
-  uint8_t *dirty; /* class -> must be matched; len entries */
-  size_t len;
-  uint8_t *wasCanon;
-  size_t cap;
-  uint32_t *frontier, *next;
-  size_t capF, capN;
-  size_t nodes0, classes0;
-  bool snapped; /* a snapshot of this iteration exists */
-  bool all;     /* first iteration, or out of memory: match everywhere */
-} Dirty;
-
 static void dirtySnapshot(AriEGraph *g, Dirty *d) {
   d->nodes0 = g->nnodes;
   d->classes0 = g->nclasses;
@@ -308,8 +365,9 @@ bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrule
   AriEgClockFn clk = o->clock ? o->clock : monotonic;
   double t0 = clk(o->clockCtx);
   Seen seenMatches = {0};
-  Collector col = {.g = g, .seenMatches = &seenMatches};
   Dirty dirty = {.all = true};
+  Limits lim = {.o = o, .clk = clk, .t0 = t0, .stop = ARI_EG_STOP_SATURATED};
+  Collector col = {.g = g, .seenMatches = &seenMatches, .dirty = &dirty, .lim = &lim};
   unsigned depth = 0; /* the largest pattern's node count: a bound on its depth */
   for (size_t r = 0; r < nrules; ++r)
     for (unsigned a = 0; a < rules[r].nalts; ++a)
@@ -337,22 +395,33 @@ bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrule
     }
     /* 1. collect every match */
     col.n = col.npool = 0;
-    for (size_t r = 0; r < nrules && !col.oom; ++r)
-      for (unsigned a = 0; a < rules[r].nalts && !col.oom; ++a) {
+    bool limited = false; /* a limit reached while matching */
+    for (size_t r = 0; r < nrules && !col.oom && !limited; ++r)
+      for (unsigned a = 0; a < rules[r].nalts && !col.oom && !limited; ++a) {
         col.rule = (uint16_t)r;
         col.alt = (uint16_t)a;
         col.nvars = ariEgPatternNumVars(rules[r].lhs[a]);
         col.nnodes = ariEgPatternNumNodes(rules[r].lhs[a]);
-        for (size_t c = 0; c < g->nclasses && !col.oom; ++c) {
+        for (size_t c = 0; c < g->nclasses && !col.oom && !limited; ++c) {
           if (g->uf[c] != c || !dirtyNeeds(&dirty, c))
             continue;
           col.root = (AriEClass)c;
           ariEgMatch(g, rules[r].lhs[a], (AriEClass)c, collect, &col);
+          limited = lim.stop != ARI_EG_STOP_SATURATED || limitDuring(&col, 0);
         }
       }
     if (col.oom) {
       ariEgFail(g, "egraph: out of memory collecting matches");
       stop = ARI_EG_STOP_ERROR;
+      break;
+    }
+    /* Stopped while matching: nothing of this iteration was applied, the
+     * graph is as the last rebuild left it, and its best term the result. */
+    if (limited) {
+      size_t b = runBytes(g, &col, &seenMatches, &dirty);
+      if (b > peak)
+        peak = b;
+      stop = lim.stop;
       break;
     }
     rep->matches += col.n; /* new matches only */
@@ -389,7 +458,7 @@ bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrule
       } else if ((i & 255) == 255 && o->maxSeconds && clk(o->clockCtx) - t0 > o->maxSeconds) {
         stop = ARI_EG_STOP_TIME;
         done = true;
-      } else if ((i & 1023) == 1023 && o->maxBytes &&
+      } else if ((i & 255) == 255 && o->maxBytes &&
                  runBytes(g, &col, &seenMatches, &dirty) > o->maxBytes) {
         stop = ARI_EG_STOP_MEMORY;
         done = true;

@@ -464,3 +464,41 @@ const AriGuide *ariGuideFind(const AriGuideFile *f, const char *name) {
       return &f->guides[i];
   return NULL;
 }
+
+/*--- array sizes named ------------------------------------------------------*/
+
+static void addSize(int64_t v, int64_t *out, size_t cap, size_t *n) {
+  for (size_t i = 0; i < *n && i < cap; ++i)
+    if (out[i] == v)
+      return;
+  if (*n < cap)
+    out[*n] = v;
+  ++*n;
+}
+
+static void typeSizes(const AriTypeSketch *t, int64_t *out, size_t cap, size_t *n,
+                      unsigned depth) {
+  if (!t || depth > 10000)
+    return;
+  if (t->kind == ARI_TS_ARRAY && !t->sizeAny)
+    addSize(t->size, out, cap, n);
+  typeSizes(t->a, out, cap, n, depth + 1);
+  typeSizes(t->b, out, cap, n, depth + 1);
+}
+
+static void sketchSizes(const AriSketch *k, int64_t *out, size_t cap, size_t *n,
+                        unsigned depth) {
+  if (!k || depth > 10000)
+    return;
+  typeSizes(k->type, out, cap, n, depth + 1);
+  for (int i = 0; i < k->numKids; ++i)
+    sketchSizes(k->kids[i], out, cap, n, depth + 1);
+  sketchSizes(k->a, out, cap, n, depth + 1);
+  sketchSizes(k->b, out, cap, n, depth + 1);
+}
+
+size_t ariSketchArraySizes(const AriSketch *k, int64_t *out, size_t cap) {
+  size_t n = 0;
+  sketchSizes(k, out, cap, &n, 0);
+  return n;
+}

@@ -125,6 +125,13 @@ unsigned ariSketchSize(const AriSketch *k);
  * "contains(map(?, (? :: 32.?)))". snprintf-like; returns the full length. */
 size_t ariSketchPrint(const AriSketch *k, char *buf, size_t cap);
 
+/* The array sizes (n of `n.t`, as containsMap(n, ..) and the other
+ * built-ins write them) that the sketch's types name, each once, in order
+ * of appearance: up to cap of them into out. Returns how many there are.
+ * A program whose e-graph never has an array of one of them cannot
+ * satisfy the sketch (a guide written for other sizes). */
+size_t ariSketchArraySizes(const AriSketch *k, int64_t *out, size_t cap);
+
 /*=== Satisfaction =======================================================*/
 
 /* What the matcher sees of one node. */
@@ -182,6 +189,11 @@ typedef struct AriGuide {
   unsigned numRules;
   const char *const *rules;
   unsigned line; /* where the guide starts, for diagnostics */
+  /* A sketch whose sizes are well formed but do not work out with the
+   * sizes bound (`m / 32` with m = 100: not exact, overflow, not
+   * positive): the file still parses, only this guide is unusable, and
+   * sketch is NULL. The error is for whoever runs a goal that needs it. */
+  const AriSketchError *sizeError;
 } AriGuide;
 
 typedef struct AriGuideGoal {

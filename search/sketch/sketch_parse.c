@@ -23,6 +23,7 @@ typedef struct P {
   AriSketchError *err;
   bool failed;
   bool semantic; /* the error is about a well-formed size (not exact, ...) */
+  bool sizeValue; /* ...and about the sizes' values: a guide file defers it */
   unsigned nest;
 } P;
 
@@ -184,11 +185,12 @@ static bool natOp(P *p, size_t at, char op, Nat *a, Nat b) {
     if (b.v == 0)
       return fail(p, at, "division by zero in a size");
     if (a->v % b.v != 0)
-      return fail(p, at, "%lld / %lld is not exact", (long long)a->v, (long long)b.v);
+      return p->sizeValue = true,
+             fail(p, at, "%lld / %lld is not exact", (long long)a->v, (long long)b.v);
     r = a->v / b.v;
   }
   if (ovf)
-    return fail(p, at, "size overflow");
+    return p->sizeValue = true, fail(p, at, "size overflow");
   p->semantic = false;
   a->v = r;
   return true;
@@ -235,7 +237,8 @@ static bool parseSize(P *p, Nat *out) {
   if (!parseNatSum(p, out))
     return false;
   if (!out->any && out->v <= 0)
-    return p->semantic = true, fail(p, at, "sizes must be positive, got %lld", (long long)out->v);
+    return p->semantic = p->sizeValue = true,
+           fail(p, at, "sizes must be positive, got %lld", (long long)out->v);
   return true;
 }
 
@@ -259,6 +262,8 @@ static bool adoptSemanticError(P *p, const P *trial, const AriSketchError *scrat
   if (!trial->failed || !trial->semantic || p->failed)
     return false;
   p->failed = true;
+  p->semantic = true;
+  p->sizeValue = trial->sizeValue;
   p->pos = trial->pos;
   if (p->err)
     *p->err = *scratch;
@@ -878,6 +883,27 @@ static bool parseNatDecl(P *p) {
   return expect(p, ";", "after the 'nat' declaration");
 }
 
+/* A guide's sketch failed on the sizes' values (AriGuide.sizeError): keep
+ * the error with the guide, skip to the ';' that ends it, parse on. */
+static bool deferSizeError(P *p, AriGuide *g) {
+  if (!p->failed || !p->sizeValue || !p->err)
+    return false;
+  AriSketchError *e = ariArenaAlloc(&p->set->arena, sizeof *e);
+  if (!e)
+    return oom(p);
+  *e = *p->err;
+  g->sizeError = e;
+  p->failed = p->semantic = p->sizeValue = false;
+  p->nest = 0;
+  while (p->pos < p->n && p->s[p->pos] != ';') {
+    size_t before = p->pos;
+    skipWs(p); /* comments may hold a ';' */
+    if (p->pos == before)
+      p->pos++;
+  }
+  return true;
+}
+
 const AriGuideFile *ariGuideFileParse(AriSketchSet *set, const char *text, size_t len,
                                       AriSketchError *err) {
   P p = {.set = set, .s = text ? text : "", .n = text ? len : 0, .err = err};
@@ -925,7 +951,8 @@ const AriGuideFile *ariGuideFileParse(AriSketchSet *set, const char *text, size_
       g.rules = rules.data;
       if (!expect(&p, "=", "before the guide's sketch"))
         return NULL;
-      if (!(g.sketch = parseOr(&p)))
+      p.sizeValue = false;
+      if (!(g.sketch = parseOr(&p)) && !deferSizeError(&p, &g))
         return NULL;
       if (!expect(&p, ";", "after the guide's sketch") || !push(&p, &guides, &g, sizeof g))
         return NULL;

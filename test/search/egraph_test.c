@@ -608,6 +608,31 @@ static void testRunner(void) {
            ariEgStopName(rep.stop), rep.iterations, rep.nodes, rep.classes, rep.bestCost);
     ariEgDestroy(g);
   }
+  /* The limits are checked inside an iteration too (issue 13): a deadline
+   * already passed and a memory limit below the first match table stop the
+   * first iteration's matching (no iteration completes), a node limit just
+   * above the start stops its applications before they all ran. The best
+   * term so far is kept in each case. */
+  {
+    AriEgRunOpts mid[] = {{.maxSeconds = 1e-9}, {.maxBytes = 1}, {.maxNodes = 1}};
+    AriEgStop want[] = {ARI_EG_STOP_TIME, ARI_EG_STOP_MEMORY, ARI_EG_STOP_NODES};
+    for (size_t i = 0; i < sizeof mid / sizeof mid[0]; ++i) {
+      AriEGraph *g = ariEgCreate(s);
+      AriEClass root = ariEgAddTerm(g, P(s, prog));
+      if (want[i] == ARI_EG_STOP_NODES)
+        mid[i].maxNodes = ariEgNumNodes(g) + 1;
+      CHECK(ariEgRun(g, root, rules, nr, &mid[i], &rep));
+      CHECK(rep.stop == want[i]);
+      CHECK(rep.best != NULL);
+      if (want[i] == ARI_EG_STOP_NODES)
+        CHECK(rep.iterations == 1 && rep.applied < rep.matches);
+      else
+        CHECK(rep.iterations == 0 && rep.applied == 0);
+      printf("mid-iteration stop %-12s after %u iterations, %zu of %zu matches applied\n",
+             ariEgStopName(rep.stop), rep.iterations, rep.applied, rep.matches);
+      ariEgDestroy(g);
+    }
+  }
   /* The one spelling of each reason (reports, tables and diagnostics all
    * print these): single words, the limits named like rise-eqsat's options. */
   static const char *const stopNames[] = {"saturated",  "goal",         "iter-limit", "node-limit",

@@ -232,6 +232,11 @@ static int unguidedGoal(const Opts *o, const char *text, size_t len, MlirOperati
     goto done;
   }
   const AriGuide *last = &gf->guides[goal->steps[goal->numSteps - 1]];
+  if (!last->sketch) { /* its sizes do not work out (AriGuide.sizeError) */
+    fprintf(stderr, "%s:%u:%u: error: guide '%s': %s\n", o->guides, last->sizeError->line,
+            last->sizeError->col, last->name, last->sizeError->msg);
+    goto done;
+  }
   GoalCtx gc = {last->sketch, false};
   AriEgRunOpts ro;
   memset(&ro, 0, sizeof ro);

@@ -50,6 +50,12 @@
 // RUN: %rise-opt %t/size.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%t/size.guides})' -o /dev/null
 // RUN: %rise-opt %t/size-bound.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%t/size.guides nat=m=8})' -o /dev/null
 // RUN: %rise-opt %t/goal-guide.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%t/goal-guide.guides})' -o /dev/null
+// A size that does not divide with nat= is an error only for a chain that
+// needs the guide (issue 13), at its line:column in the guide file.
+// RUN: %rise-opt %t/size-bound.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%t/inexact.guides goal=plain nat=m=100})' -o /dev/null
+// RUN: not %rise-opt %t/size-bound.mlir --pass-pipeline='builtin.module(rise-eqsat{guides=%t/inexact.guides goal=divided nat=m=100})' -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=INEXACT
+// INEXACT: inexact.guides:2:37: error: rise-eqsat: guide 'b' (of goal divided): 100 / 32 is not exact
 
 // The chain: unknown goal or guide, no choice, too long.
 // RUN: %rise-opt %t/goal.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=fusion})' -o /dev/null
@@ -71,11 +77,16 @@
 // Functions: not in the term language; not one result.
 // RUN: %rise-opt %t/import.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=fuse report=none})' -o /dev/null
 // RUN: %rise-opt %t/results.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=fuse report=none})' -o /dev/null
+// func= names no function: an error at the module, as the tools say it.
+// RUN: %rise-opt %t/no-func.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=fuse func=g report=none})' -o /dev/null
 
 // A sketch that can never be satisfied ends at saturation or at a limit,
 // with the reason. None of these depends on timing: the time limit of one
 // nanosecond has passed by the time the runner first looks at the clock.
 // RUN: %rise-opt %t/saturated.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=never report=none})' -o /dev/null
+// A guide written for other sizes (issue 13): the error says which size
+// of its sketch the e-graph never had, and where the guide is.
+// RUN: %rise-opt %t/sizes.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%t/sizes.guides report=none})' -o /dev/null
 // RUN: %rise-opt %t/node-limit.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=never node-limit=40 report=none})' -o /dev/null
 // RUN: %rise-opt %t/iter-limit.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=never iter-limit=2 report=none})' -o /dev/null
 // RUN: %rise-opt %t/memory-limit.mlir -verify-diagnostics --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides goal=grow node-limit=0 memory-limit=1 report=none})' -o /dev/null
@@ -215,6 +226,12 @@ module {
 module {
 }
 
+//--- inexact.guides
+guide a rules(beta) = map(?, in);
+guide b rules(beta) = containsMap(m / 32, ?);
+goal plain = a;
+goal divided = b;
+
 //--- goal-guide.guides
 guide a rules(beta) = map(?, in);
 goal x = b;
@@ -308,6 +325,33 @@ func.func @two(%a: memref<8xf32>, %o: memref<8xf32>, %p: memref<8xf32>) {
   %x = rise.in %a : memref<8xf32> -> !rise.array<8xf32>
   rise.out %x, %o : !rise.array<8xf32>, memref<8xf32>
   rise.out %x, %p : !rise.array<8xf32>, memref<8xf32>
+  return
+}
+
+//--- no-func.mlir
+// expected-error@+1 {{rise-eqsat: no function named 'g'}}
+module {
+  func.func @f(%a: memref<32xf32>, %o: memref<32xf32>) {
+    %x = rise.in %a : memref<32xf32> -> !rise.array<32xf32>
+    rise.out %x, %o : !rise.array<32xf32>, memref<32xf32>
+    return
+  }
+}
+
+//--- sizes.guides
+# written for 64 elements
+guide wide rules(splitJoin(2)) = containsMap(64, ?);
+
+//--- sizes.mlir
+// expected-error-re@+1 {{rise-eqsat: guide 'wide' not satisfied on @f: the e-graph saturated after {{[0-9]+}} iterations ({{[0-9]+}} e-nodes) without a program satisfying the sketch; its sketch ({{.*}}sizes.guides:2) names arrays of size 64 and no array of that size was in the e-graph}}
+func.func @f(%a: memref<32xf32>, %o: memref<32xf32>) {
+  %x = rise.in %a : memref<32xf32> -> !rise.array<32xf32>
+  %y = rise.map %x : !rise.array<32xf32> -> !rise.array<32xf32> {
+  ^bb0(%v: f32):
+    %m = arith.mulf %v, %v : f32
+    rise.yield %m : f32
+  }
+  rise.out %y, %o : !rise.array<32xf32>, memref<32xf32>
   return
 }
 

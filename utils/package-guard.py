@@ -108,9 +108,9 @@ def from_depfiles(build):
         except OSError:
             continue
         for tok in text.replace("\\\n", " ").split():
-            tok = tok.rstrip(":")
+            tok = os.path.normpath(tok.rstrip(":")) if tok.startswith("/") else tok
             if interesting(tok):
-                used.setdefault(os.path.normpath(tok), "depfile " + os.path.relpath(d, build))
+                used.setdefault(tok, "depfile " + os.path.relpath(d, build))
     return used
 
 
@@ -131,8 +131,9 @@ def relink(linktxt, scratch):
     paths = []
     for line in p.stdout.splitlines():
         for m in TRACE_PATH.findall(line):
+            m = os.path.normpath(m)
             if interesting(m):
-                paths.append(os.path.normpath(m))
+                paths.append(m)
     return linktxt, paths, None
 
 
@@ -175,8 +176,9 @@ def from_ldd(build):
             n += 1
             out = subprocess.run(["ldd", p], capture_output=True, text=True).stdout
             for m in LDD.findall(out):
+                m = os.path.normpath(m)
                 if interesting(m):
-                    used.setdefault(os.path.normpath(m), "ldd " + os.path.relpath(p, build))
+                    used.setdefault(m, "ldd " + os.path.relpath(p, build))
     return used, n
 
 
@@ -184,13 +186,34 @@ STRACE = re.compile(r'^\d+\s+(execve|openat)\((?:AT_FDCWD, )?"([^"]+)"')
 
 
 def from_trace(path):
-    used = {}
+    """Files the traced tests executed or opened, and the probed files among
+    them (which are left out, see PROBED)."""
+    used, probed = {}, set()
     with open(path, errors="replace") as f:
         for line in f:
             m = STRACE.match(line)
-            if m and interesting(m.group(2)) and " = -1 " not in line:
-                used.setdefault(os.path.normpath(m.group(2)), "%s in the test run" % m.group(1))
-    return used
+            if not m or " = -1 " in line:
+                continue
+            p = os.path.normpath(m.group(2))
+            if interesting(p):
+                used.setdefault(p, "%s in the test run" % m.group(1))
+            elif PROBED.match(p) and not p.startswith("/etc/"):
+                probed.add(p)
+    return used, probed
+
+
+def probed_deps(probed):
+    """The shared libraries that probed files (ld's plugins) load: they are
+    opened only because the plugin was."""
+    deps = set()
+    for p in sorted(probed):
+        if not is_elf(p):
+            continue
+        out = subprocess.run(["ldd", p], capture_output=True, text=True).stdout
+        for m in LDD.findall(out):
+            deps.add(os.path.normpath(m))
+            deps.add(os.path.realpath(m))
+    return deps
 
 
 # --- who owns it ----------------------------------------------------------
@@ -295,8 +318,12 @@ def main():
                 for k, v in src.items():
                     used.setdefault(k, v)
     for t in a.trace:
-        tr = from_trace(t)
-        log("%s: %d files executed or opened by the tests" % (t, len(tr)))
+        tr, probed = from_trace(t)
+        deps = probed_deps(probed)
+        tr = {k: v for k, v in tr.items()
+              if k not in deps and os.path.realpath(k) not in deps}
+        log("%s: %d files executed or opened by the tests (%d probed plugins and their "
+            "libraries left out)" % (t, len(tr), len(probed)))
         for k, v in tr.items():
             used.setdefault(k, v)
 

@@ -38,7 +38,7 @@
  *    their acceptors);
  *  - to_mem allocates (global: memref.alloc + dealloc; private/local:
  *    memref.alloca, or memref.alloc + dealloc when larger than
- *    ARI_LOWER_MAX_STACK_BYTES, 64 KiB, so that a big private buffer
+ *    ARI_LOWER_MAX_STACK_BYTES, 256 KiB, so that a big private buffer
  *    cannot overflow a thread's stack) at the start of the function, or
  *    of the innermost scf.parallel body (buffers must stay per-thread
  *    there); the same holds for every buffer the lowering allocates
@@ -104,9 +104,11 @@ extern "C" {
 
 /* The largest buffer convert-rise-to-affine places on the stack
  * (memref.alloca); larger ones are heap-allocated (memref.alloc + dealloc).
- * 64 KiB: OpenMP worker threads may have stacks of a few MiB at most, and
- * several buffers may be live at once. */
-#define ARI_LOWER_MAX_STACK_BYTES (INT64_C(64) << 10)
+ * 256 KiB: libomp's worker threads have 4 MiB stacks and several buffers
+ * may be live at once, while per-chunk line buffers of hand schedules
+ * (Harris' 120 KB) stay on the stack, where allocating them per chunk is
+ * free; a heap block there is malloc'd and freed once per chunk. */
+#define ARI_LOWER_MAX_STACK_BYTES (INT64_C(256) << 10)
 
 extern const AriPassInfo ariRiseToAffinePass;
 

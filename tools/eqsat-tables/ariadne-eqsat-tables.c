@@ -180,8 +180,13 @@ static int unguidedGoal(const Opts *o, const char *text, size_t len, MlirOperati
   }
   const AriGuideGoal *goal = &gf->goals[gi];
   /* the union of every guide's rules, in file order; those without an
-   * e-graph pattern are listed and left out */
-  static AriEgRule rules[MAX_RULES];
+   * e-graph pattern are listed and left out (the rules live in the arena:
+   * MAX_RULES of them are too large for the stack) */
+  AriEgRule *rules = ariArenaCalloc(&arena, MAX_RULES * sizeof *rules);
+  if (!rules) {
+    fprintf(stderr, TOOL ": error: out of memory\n");
+    goto done;
+  }
   const char *skipped[MAX_RULES];
   unsigned nrules = 0, nskipped = 0;
   for (unsigned k = 0; k < gf->numGuides; ++k)

@@ -1,8 +1,8 @@
-// A private (or local) buffer larger than ARI_LOWER_MAX_STACK_BYTES (64 KiB,
+// A private (or local) buffer larger than ARI_LOWER_MAX_STACK_BYTES (256 KiB,
 // passes/lower/rise_to_affine.h) is heap-allocated -- memref.alloc, freed
 // with memref.dealloc at the end of its scope -- instead of a stack
 // memref.alloca that would overflow the stack at run time (issue 13: a
-// 400 MB to_mem private crashed the native run). Up to 64 KiB stays on the
+// 400 MB to_mem private crashed the native run). Up to 256 KiB stays on the
 // stack.
 
 // RUN: %rise-opt %s --pass-pipeline='builtin.module(convert-rise-to-affine)' | FileCheck %s
@@ -31,40 +31,40 @@ func.func @huge_private(%x: memref<100000000xf32>, %o: memref<100000000xf32>) {
   return
 }
 
-// One element over 64 KiB: the heap.
+// One element over 256 KiB: the heap.
 // CHECK-LABEL: func.func @over_limit
-// CHECK:     %[[B:.*]] = memref.alloc() : memref<16385xf32>
-// CHECK:     memref.dealloc %[[B]] : memref<16385xf32>
-func.func @over_limit(%x: memref<16385xf32>, %o: memref<16385xf32>) {
-  %a = rise.in %x : memref<16385xf32> -> !rise.array<16385xf32>
-  %p = rise.to_mem local %a : !rise.array<16385xf32>
-  %r = rise.generate : !rise.array<16385xf32> {
+// CHECK:     %[[B:.*]] = memref.alloc() : memref<65537xf32>
+// CHECK:     memref.dealloc %[[B]] : memref<65537xf32>
+func.func @over_limit(%x: memref<65537xf32>, %o: memref<65537xf32>) {
+  %a = rise.in %x : memref<65537xf32> -> !rise.array<65537xf32>
+  %p = rise.to_mem local %a : !rise.array<65537xf32>
+  %r = rise.generate : !rise.array<65537xf32> {
   ^bb0(%i: index):
-    %c = arith.constant 16384 : index
+    %c = arith.constant 65536 : index
     %j = arith.subi %c, %i : index
-    %e = rise.idx %p[%j] : !rise.array<16385xf32> -> f32
+    %e = rise.idx %p[%j] : !rise.array<65537xf32> -> f32
     rise.yield %e : f32
   }
-  rise.out %r, %o : !rise.array<16385xf32>, memref<16385xf32>
+  rise.out %r, %o : !rise.array<65537xf32>, memref<65537xf32>
   return
 }
 
-// Exactly 64 KiB: the stack, nothing to free.
+// Exactly 256 KiB: the stack, nothing to free.
 // CHECK-LABEL: func.func @at_limit
-// CHECK:     memref.alloca() : memref<16384xf32>
+// CHECK:     memref.alloca() : memref<65536xf32>
 // CHECK-NOT: memref.dealloc
 // CHECK:     return
-func.func @at_limit(%x: memref<16384xf32>, %o: memref<16384xf32>) {
-  %a = rise.in %x : memref<16384xf32> -> !rise.array<16384xf32>
-  %p = rise.to_mem private %a : !rise.array<16384xf32>
-  %r = rise.generate : !rise.array<16384xf32> {
+func.func @at_limit(%x: memref<65536xf32>, %o: memref<65536xf32>) {
+  %a = rise.in %x : memref<65536xf32> -> !rise.array<65536xf32>
+  %p = rise.to_mem private %a : !rise.array<65536xf32>
+  %r = rise.generate : !rise.array<65536xf32> {
   ^bb0(%i: index):
-    %c = arith.constant 16383 : index
+    %c = arith.constant 65535 : index
     %j = arith.subi %c, %i : index
-    %e = rise.idx %p[%j] : !rise.array<16384xf32> -> f32
+    %e = rise.idx %p[%j] : !rise.array<65536xf32> -> f32
     rise.yield %e : f32
   }
-  rise.out %r, %o : !rise.array<16384xf32>, memref<16384xf32>
+  rise.out %r, %o : !rise.array<65536xf32>, memref<65536xf32>
   return
 }
 

@@ -195,18 +195,53 @@ static bool addUse(Exp *e, Block *u, Node *user, Node *n) {
 static Node *planNode(Exp *e, AriTerm *t, Block *u, Node *user);
 static bool planValue(Exp *e, AriTerm *t, Block *u, Node *user, Ref *out);
 
-/* Where a term that the import did not place goes. A stored value is
- * computed where its op stands, so a loop-invariant `to_mem global` goes
- * up as far as its free variables allow (the thesis's final let-hoisting,
- * Listing C.16): B packed once, not once per row block. Never out of a
- * kernel, whose global stores belong to the device. One the input placed
- * stays where it was (its hint wins). */
+/* Whether export may move t out of the block where it is used. Storage
+ * and streaming ops stay put: where a private/local buffer, a ring or a
+ * kernel launch stands is a schedule decision (per-thread buffers, the
+ * loop a ring streams in). A `to_mem global` is loop-invariant storage,
+ * and every other term is a pure value. */
+static bool floatable(const AriTerm *t) {
+  switch ((AriTermKind)t->kind) {
+  case ARI_TERM_TO_MEM:
+    return termAttrs(t)[0] == ARI_ADDR_GLOBAL;
+  case ARI_TERM_CIRCULAR_BUFFER:
+  case ARI_TERM_ROTATE_VALUES:
+  case ARI_TERM_KERNEL:
+    return false;
+  default:
+    return true;
+  }
+}
+
+/* Whether values may float out of region block b: not out of a kernel,
+ * whose code and stores belong to the device, nor out of a GPU map, whose
+ * body every work item runs anyway. */
+static bool floatsOut(const Block *b) {
+  const AriTerm *o = b->owner ? b->owner->t : NULL;
+  if (!o)
+    return true;
+  if (o->kind == ARI_TERM_KERNEL)
+    return false;
+  AriPatternKind k = o->kind == ARI_TERM_MAP ? ariTermPatternKind(o) : ARI_PAT_NONE;
+  return k != ARI_PAT_GLOBAL && k != ARI_PAT_WORKGROUP && k != ARI_PAT_LOCAL;
+}
+
+/* Where a term that the import did not place goes: let-floating. A value
+ * is computed where its op stands, so every term a rewrite made goes up to
+ * the outermost block that binds all of its free variables, and uses of it
+ * from several inner blocks share that one op (planning memoises by term
+ * and block). Without this, a rewrite that only fuses can multiply work:
+ * reduceMapFusion on a softmax leaves the row's sum inside the per-element
+ * map, recomputed for every element (issue 13's 64,000 -> 64,064,000
+ * transcendentals). A `to_mem global` hoisted this way is the thesis's
+ * final let-hoisting (Listing C.16): B packed once, not once per row
+ * block. One the input placed stays where it was (its hint wins). */
 static Block *hoist(Exp *e, AriTerm *t, Block *u, AriTerm **tAt) {
-  if (t->kind != ARI_TERM_TO_MEM || termAttrs(t)[0] != ARI_ADDR_GLOBAL)
+  if (!floatable(t))
     return u;
   Block *to = u;
   for (Block *b = u; b->parent; b = b->parent) {
-    if (b->owner && b->owner->t && b->owner->t->kind == ARI_TERM_KERNEL)
+    if (!floatsOut(b))
       break;
     if (t->maxFree >= 0 && (int64_t)t->minFree < (int64_t)(u->level - b->parent->level))
       break;

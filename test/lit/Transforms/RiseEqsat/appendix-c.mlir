@@ -33,7 +33,7 @@
 // BLOCK-REPORT-NEXT: rise-eqsat @mm reorder1: found stop=goal
 // BLOCK-REPORT-NEXT: rise-eqsat @mm goal blocking: found 2/2 guides
 // BLOCK:      rise.split 32 %{{.*}} : !rise.array<64x64xf32> -> !rise.array<2x32x64xf32>
-// BLOCK-NEXT: rise.map %{{.*}} : !rise.array<2x32x64xf32> -> !rise.array<2x32x64xf32>
+// BLOCK:      rise.map %{{.*}} : !rise.array<2x32x64xf32> -> !rise.array<2x32x64xf32>
 // BLOCK:        rise.map %{{.*}} : !rise.array<2x32x64xf32> -> !rise.array<2x32x32xf32>
 // BLOCK:          rise.reduce seq %{{.*}} : !rise.array<32x32xf32>, !rise.array<16x32x32x4x!rise.pair<f32, f32>> -> !rise.array<32x32xf32>
 // BLOCK:            rise.reduce seq %{{.*}} : !rise.array<32x32xf32>, !rise.array<4x32x32x!rise.pair<f32, f32>> -> !rise.array<32x32xf32>

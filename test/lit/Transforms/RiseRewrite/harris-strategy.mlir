@@ -21,10 +21,11 @@
 //
 // The whole pipeline is split: the input is read in overlapping chunks of
 // 3 + 4 lines (slide 7, 3), each chunk computes all its stages under one
-// map par, and the chunks are joined into the output.
+// map par, and the chunks are joined into the output. (The filters'
+// weights, constants, float to the top between the two.)
 // CHECK-LABEL: func.func @harris_small
 // CHECK:       %[[T:.*]] = rise.transpose %{{.*}} : !rise.array<3x13x11xf32> -> !rise.array<13x3x11xf32>
-// CHECK-NEXT:  %[[C:.*]] = rise.slide 7, 3 %[[T]] : !rise.array<13x3x11xf32> -> !rise.array<3x7x3x11xf32>
+// CHECK:       %[[C:.*]] = rise.slide 7, 3 %[[T]] : !rise.array<13x3x11xf32> -> !rise.array<3x7x3x11xf32>
 // CHECK-NEXT:  %[[P:.*]] = rise.map par %[[C]] : !rise.array<3x7x3x11xf32> -> !rise.array<3x3x7xf32>
 // Per chunk, the thesis's fused pipeline: a ring of gray lines (7 -> 5
 // windows of 3 lines), read by one ring of product-triple lines ((Ixx,

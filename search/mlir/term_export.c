@@ -5,7 +5,8 @@
  * Plan: walk the roots and decide, for every term that needs an op, the
  * block it goes in. A term used inside nested regions may be placed in any
  * enclosing block that binds all of its free variables; the import hints
- * name the block depth it came from, otherwise it goes where it is used.
+ * name the block depth it came from, otherwise it floats to the outermost
+ * such block (see hoist()).
  * A (term, block) pair becomes one op however often it is used, so shared
  * values stay shared. Planning records dependencies between ops of the same
  * block: an op depends on its operands, and a region-holding op on every

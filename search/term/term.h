@@ -464,8 +464,10 @@ typedef struct AriTermFunc {
   /* Where each imported term was defined (block nesting depth and position)
    * and the unused ops of each region, so that export reproduces the
    * original placement and order (see search/mlir/term_mlir.h). Terms without a
-   * hint (made by rewriting) go into the block that uses them, after the
-   * hinted ops there. May be NULL (then everything is placed that way). */
+   * hint (made by rewriting) go to the outermost block that binds their free
+   * variables (let-floating; private/local storage, rings and kernels stay
+   * in the block that uses them), after the hinted ops there. May be NULL
+   * (then everything is placed that way). */
   AriTermHints *hints;
 } AriTermFunc;
 

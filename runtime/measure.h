@@ -49,6 +49,9 @@ typedef struct AriMeasureOptions {
   uint64_t seed;       /* inputs */
   int64_t checkMaxOps; /* interpreter budget for the check; 0: 2e8 ops */
   bool fma;            /* lower with rise-to-llvm-fma */
+  bool unchecked;      /* time without any check: only for kernels that are
+                          not in question (the machine micro-benchmark's),
+                          never for candidates */
   /* Outputs to compare with when the interpreter exceeds its budget: the
    * function's arguments (as ariInterpDescribeArgs lists them) after a
    * checked run of an equivalent function on the same seed; NULL: none. */

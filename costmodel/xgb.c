@@ -348,3 +348,7 @@ void ariXgbFree(AriXgbModel *m) {
     XGBoosterFree(m->booster);
   m->booster = NULL;
 }
+
+void ariXgbLibraryVersion(int *major, int *minor, int *patch) {
+  XGBoostVersion(major, minor, patch);
+}

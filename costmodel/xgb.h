@@ -127,6 +127,9 @@ double ariXgbSeconds(const AriXgbModel *m, double raw);
 
 void ariXgbFree(AriXgbModel *m);
 
+/* The version of the XGBoost library linked in. */
+void ariXgbLibraryVersion(int *major, int *minor, int *patch);
+
 #ifdef __cplusplus
 }
 #endif

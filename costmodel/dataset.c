@@ -283,7 +283,8 @@ AriCostDsError ariCostDsOpenFile(AriCostDsReader *r, const char *path) {
   }
   if (!S_ISREG(st.st_mode)) {
     close(fd);
-    return ioError(S_ISDIR(st.st_mode) ? EISDIR : 0, "cannot read: not a regular file");
+    return S_ISDIR(st.st_mode) ? ioError(EISDIR, "cannot read")
+                               : ioError(0, "cannot read: not a regular file");
   }
   FILE *f = fdopen(fd, "rb");
   if (!f) {

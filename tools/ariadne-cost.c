@@ -3,7 +3,7 @@
  *   ariadne-cost dataset --info FILE
  *   ariadne-cost dataset --dump FILE
  *   ariadne-cost dataset --synthetic -o FILE [--programs N] [--variants N] [--seed N]
- *                        [--layout N]
+ *                        [--layout N] [--append]
  *   ariadne-cost train --data FILE --objective rank|reg --seed N -o MODEL [--rounds N] [--all]
  *   ariadne-cost eval --data FILE --model MODEL [--all]
  *   ariadne-cost predict --model MODEL --data FILE
@@ -59,8 +59,10 @@ static void usage(FILE *f) {
           "                             thread counts, feature layouts, blocks, bytes\n"
           "  dataset --dump FILE        every record, one line each\n"
           "  dataset --synthetic -o FILE [--programs N] [--variants N] [--seed N]\n"
-          "          [--layout N]       a learnable synthetic dataset (for tests, demos),\n"
-          "                             its features stamped with layout version N (0)\n"
+          "          [--layout N] [--append]\n"
+          "                             a learnable synthetic dataset (for tests, demos),\n"
+          "                             its features stamped with layout version N (0);\n"
+          "                             --append adds to FILE, resuming after a torn end\n"
           "  train --data FILE --objective rank|reg --seed N -o MODEL [--rounds N] [--all]\n"
           "                             XGBoost, rank:pairwise by program group or\n"
           "                             regression on log time; trains on the programs\n"
@@ -85,7 +87,7 @@ static void usage(FILE *f) {
 
 typedef struct Options {
   const char *info, *dump, *data, *model, *output, *objective;
-  bool synthetic, all, seedGiven;
+  bool synthetic, append, all, seedGiven;
   uint64_t seed, programs, variants, rounds, layout;
 } Options;
 
@@ -153,6 +155,9 @@ static int parseOptions(int argc, char **argv, const char *cmd, const char *allo
     } else if (!strcmp(a, "--synthetic")) {
       o->synthetic = true;
       name = "--synthetic";
+    } else if (!strcmp(a, "--append")) {
+      o->append = true;
+      name = "--append";
     } else if (!strcmp(a, "--all")) {
       o->all = true;
       name = "--all";
@@ -570,16 +575,30 @@ static int datasetInfo(const char *path) {
   for (size_t i = 0; i < nl; ++i)
     printf("%s%llu", i ? " " : "", (unsigned long long)list[i]);
   printf("%s)\n", threads.n > nl ? " ..." : "");
-  printf("feature layouts: %zu (", layouts.n);
-  bool firstL = true;
-  for (size_t i = 0; i < layouts.cap; ++i)
+  /* Layouts sorted by (version, features). */
+  typedef struct Layout {
+    unsigned version, features;
+    uint64_t records;
+  } Layout;
+  Layout ls[64];
+  size_t nls = 0;
+  for (size_t i = 0; i < layouts.cap && nls < 64; ++i)
     if (layouts.keys[i]) {
-      unsigned ver = 0, nf = 0;
-      sscanf(layouts.keys[i], "%u:%u", &ver, &nf);
-      printf("%sversion %u with %u features: %llu records", firstL ? "" : "; ", ver, nf,
-             (unsigned long long)layouts.counts[i]);
-      firstL = false;
+      Layout l = {0, 0, layouts.counts[i]};
+      sscanf(layouts.keys[i], "%u:%u", &l.version, &l.features);
+      size_t j = nls++;
+      for (; j > 0 && (ls[j - 1].version > l.version ||
+                       (ls[j - 1].version == l.version && ls[j - 1].features > l.features));
+           --j)
+        ls[j] = ls[j - 1];
+      ls[j] = l;
     }
+  printf("feature layouts: %zu (", layouts.n);
+  for (size_t i = 0; i < nls; ++i)
+    printf("%sversion %u with %u features: %llu records", i ? "; " : "", ls[i].version,
+           ls[i].features, (unsigned long long)ls[i].records);
+  if (layouts.n > nls)
+    printf("; ...");
   printf(")\n");
   printf("blocks: %llu\n", (unsigned long long)blocks);
   printf("bytes: %llu\n", (unsigned long long)bytes);
@@ -617,11 +636,18 @@ static double unitRand(uint64_t seed, uint64_t k) {
 static int datasetSynthetic(const Options *o) {
   uint64_t programs = o->programs ? o->programs : 16, variants = o->variants ? o->variants : 12;
   AriCostDsWriter w;
-  AriCostDsError e = ariCostDsCreate(&w, o->output, 0);
+  AriCostDsError e =
+      o->append ? ariCostDsAppendOpen(&w, o->output, 0) : ariCostDsCreate(&w, o->output, 0);
   if (!ariCostDsOk(&e)) {
     dsError(o->output, &e);
     return 1;
   }
+  if (w.cutBytes)
+    fprintf(stderr,
+            "%s: note: cut %llu bytes of a torn last block (an interrupted append); resuming "
+            "at record %llu\n",
+            o->output, (unsigned long long)w.cutBytes, (unsigned long long)w.nextIndex);
+  uint64_t before = w.nextIndex;
   Progress bar;
   progressStart(&bar, "writing ");
   for (uint64_t p = 0; p < programs && ariCostDsOk(&e); ++p) {
@@ -653,23 +679,27 @@ static int datasetSynthetic(const Options *o) {
     dsError(o->output, &e);
     return 1;
   }
-  printf("wrote %llu records (%llu programs x %llu variants, seed %llu) to %s\n",
+  printf("wrote %llu records (%llu programs x %llu variants, seed %llu) to %s",
          (unsigned long long)(programs * variants), (unsigned long long)programs,
          (unsigned long long)variants, (unsigned long long)o->seed, o->output);
+  if (o->append)
+    printf(" after its %llu records", (unsigned long long)before);
+  printf("\n");
   return 0;
 }
 
 static int cmdDataset(int argc, char **argv) {
   Options o;
   int rc = parseOptions(argc, argv, "dataset",
-                        " --info --dump --synthetic --output --programs --variants --seed --layout ", &o);
+                        " --info --dump --synthetic --append --output --programs --variants --seed --layout ", &o);
   if (rc)
     return rc;
   int modes = !!o.info + !!o.dump + o.synthetic;
   if (modes != 1)
     return usageError("'dataset' needs exactly one of --info FILE, --dump FILE, --synthetic");
-  if (!o.synthetic && (o.output || o.programs || o.variants || o.seedGiven || o.layout))
-    return usageError("--output, --programs, --variants, --seed and --layout go with --synthetic");
+  if (!o.synthetic && (o.output || o.programs || o.variants || o.seedGiven || o.layout || o.append))
+    return usageError(
+        "--output, --append, --programs, --variants, --seed and --layout go with --synthetic");
   if (o.info)
     return datasetInfo(o.info);
   if (o.dump)

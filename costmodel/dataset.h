@@ -118,6 +118,13 @@ size_t ariCostDsErrorFormat(const AriCostDsError *e, char *buf, size_t cap);
 /* The CRC32 (zlib's, ISO-HDLC) of n bytes; 0 for none. */
 uint32_t ariCostDsCrc32(const void *p, size_t n);
 
+/* Whether `program` is in the held-out eighth of the programs: those whose
+ * name hashes to 0 mod 8 (ariHashMix64 of ariHashBytes32 of the name).
+ * Training leaves them out and evaluation reports on them, so a model is
+ * judged on programs it never saw. The split is part of the contract:
+ * changing it changes which programs every report is about. */
+bool ariCostDsHeldOut(const char *program);
+
 /* ===---------------------------- encoding -----------------------------=== */
 
 /* Appends the 16-byte file header to out. False when out ran out of memory. */

@@ -21,7 +21,8 @@
  *
  * The model's top k are the k highest scores, ties going to the earlier
  * row, so the metrics are deterministic; a NaN score ranks lowest. Groups
- * with fewer than k rows take them all. Nothing here allocates.
+ * with fewer than k rows take them all (a one-row group's best-k error is
+ * 0, and it has no pairs). Nothing here allocates.
  *
 \*===----------------------------------------------------------------------===*/
 

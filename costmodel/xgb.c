@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "costmodel/xgb.h"
+#include "costmodel/dataset.h"
 #include "utils/file.h"
 
 #include <math.h>
@@ -11,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <xgboost/c_api.h>
-#include <zlib.h>
 
 /* "ARIXGBM" and 0x1A, as the dataset's magic. */
 static const unsigned char kModelMagic[8] = {'A', 'R', 'I', 'X', 'G', 'B', 'M', 0x1A};
@@ -51,17 +51,8 @@ static uint32_t get32(const unsigned char *p) {
 }
 static uint64_t get64(const unsigned char *p) { return get32(p) | (uint64_t)get32(p + 4) << 32; }
 
-static uint32_t crc(const void *p, size_t n) {
-  uLong c = crc32(0L, Z_NULL, 0);
-  const unsigned char *b = p;
-  while (n) {
-    uInt k = n > (1u << 30) ? (1u << 30) : (uInt)n;
-    c = crc32(c, b, k);
-    b += k;
-    n -= k;
-  }
-  return (uint32_t)c;
-}
+/* The CRC32 of the datasets (zlib's). */
+static uint32_t crc(const void *p, size_t n) { return ariCostDsCrc32(p, n); }
 
 const char *ariXgbObjectiveName(AriXgbObjective o) {
   return o == ARI_XGB_RANK ? "rank" : o == ARI_XGB_REG ? "reg" : NULL;

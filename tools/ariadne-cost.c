@@ -346,11 +346,6 @@ static bool finishDataset(const char *path, AriCostDsReader *r) {
   return ok;
 }
 
-/* Whether the program is in the held-out eighth. */
-static bool heldOut(const char *program) {
-  return ariHashMix64(ariHashBytes32(program, strlen(program))) % 8 == 0;
-}
-
 static double median(const double *t, uint32_t n, double *scratch) {
   memcpy(scratch, t, sizeof *t * n);
   /* Insertion sort: n is at most ARI_COST_DS_MAX_TIMES, usually a handful. */
@@ -445,7 +440,7 @@ static bool loadTable(const char *path, Split split, AriArena *a, Table *t) {
       ariCostDsClose(&r);
       return false;
     }
-    bool out = heldOut(rec.program);
+    bool out = ariCostDsHeldOut(rec.program);
     if ((split == SPLIT_TRAIN && out) || (split == SPLIT_HELD_OUT && !out)) {
       t->skipped++;
       continue;

@@ -3,8 +3,8 @@
  * Round trips (file and memory), a flipped byte at every position of a
  * small file (file header, block headers, payloads: detected and named),
  * truncation at every offset, resuming after a torn append, records the
- * writer refuses, and random garbage (no crash, under ASan in the
- * sanitizer build).
+ * writer refuses, random garbage (no crash, under ASan in the
+ * sanitizer build), and the held-out split.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -477,6 +477,20 @@ static void testGarbage(void) {
   ariStrFree(&s);
 }
 
+/* The held-out split: about one program in eight, and always the same ones
+ * (the values are part of the contract: they pin the hash). */
+static void testHeldOut(void) {
+  int held = 0;
+  char name[32];
+  for (int i = 0; i < 8000; ++i) {
+    snprintf(name, sizeof name, "prog%d", i);
+    held += ariCostDsHeldOut(name);
+  }
+  CHECK(held > 900 && held < 1100);
+  CHECK(!ariCostDsHeldOut("synth000") && !ariCostDsHeldOut("synth001") &&
+        !ariCostDsHeldOut("synth002") && ariCostDsHeldOut("synth003"));
+}
+
 int main(void) {
   snprintf(tmpDir, sizeof tmpDir, "/tmp/ariadne-dataset-test-XXXXXX");
   if (!mkdtemp(tmpDir)) {
@@ -490,6 +504,7 @@ int main(void) {
   testInvalid();
   testHeaders();
   testGarbage();
+  testHeldOut();
   const char *names[] = {"a.ards", "new.ards", "inv.ards"};
   for (size_t i = 0; i < sizeof names / sizeof *names; ++i)
     unlink(tmpPath(names[i]));

@@ -724,13 +724,6 @@ static bool copyRecord(AriArena *a, const AriCostRecord *rec, AriCostRecord *out
   return true;
 }
 
-static size_t pendingBytes(const AriCostDsWriter *w) {
-  size_t n = 0;
-  for (uint32_t i = 0; i < w->numPending; ++i)
-    n += recordSize(&w->pending[i]);
-  return n;
-}
-
 AriCostDsError ariCostDsFlush(AriCostDsWriter *w) {
   if (!w->numPending)
     return okError();
@@ -762,6 +755,7 @@ AriCostDsError ariCostDsFlush(AriCostDsWriter *w) {
   w->size += w->buf.len;
   w->nextBlock++;
   w->numPending = 0;
+  w->pendingBytes = 0;
   ariArenaRelease(&w->arena, w->mark);
   return okError();
 }
@@ -772,8 +766,7 @@ AriCostDsError ariCostDsAdd(AriCostDsWriter *w, const AriCostRecord *rec) {
     e.record = w->nextIndex;
     return e;
   }
-  if (w->numPending &&
-      pendingBytes(w) + recordSize(rec) > ARI_COST_DS_MAX_BLOCK) {
+  if (w->numPending && w->pendingBytes + recordSize(rec) > ARI_COST_DS_MAX_BLOCK) {
     e = ariCostDsFlush(w);
     if (!ariCostDsOk(&e))
       return e;
@@ -782,6 +775,7 @@ AriCostDsError ariCostDsAdd(AriCostDsWriter *w, const AriCostRecord *rec) {
     return mkError(ARI_COST_DS_ERR_NO_MEMORY, w->nextIndex, ARI_COST_DS_NONE, ARI_COST_DS_NONE,
                    "out of memory");
   w->pending[w->numPending++].index = w->nextIndex++;
+  w->pendingBytes += recordSize(rec);
   if (w->numPending == w->chunkRecords)
     return ariCostDsFlush(w);
   return okError();
@@ -804,5 +798,6 @@ AriCostDsError ariCostDsCloseWriter(AriCostDsWriter *w) {
 void ariCostDsAbandon(AriCostDsWriter *w) {
   w->nextIndex -= w->numPending;
   w->numPending = 0;
+  w->pendingBytes = 0;
   writerFree(w);
 }

@@ -204,6 +204,7 @@ typedef struct AriCostDsWriter {
   AriArenaMark mark;    /* where the copies start, after `pending` */
   AriCostRecord *pending;
   uint32_t numPending;
+  size_t pendingBytes;  /* their encoded size */
   AriStr buf;           /* the block being encoded */
 } AriCostDsWriter;
 

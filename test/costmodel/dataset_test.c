@@ -477,6 +477,33 @@ static void testGarbage(void) {
   ariStrFree(&s);
 }
 
+/* Records too large for a full chunk in one block: the writer starts a new
+ * block before the 64 MiB bound (127 records of 2^16 features fit). */
+static void testBigBlocks(void) {
+  const char *path = tmpPath("big.ards");
+  double *f = calloc(ARI_COST_DS_MAX_FEATURES, sizeof *f), t = 1e-3;
+  AriCostRecord r = {0, "big", "", "", 1, 1, ARI_COST_DS_MAX_FEATURES, f, 1, &t};
+  AriCostDsWriter w;
+  AriCostDsError e = ariCostDsCreate(&w, path, 256);
+  CHECK(ariCostDsOk(&e));
+  for (int i = 0; i < 128 && ariCostDsOk(&e); ++i)
+    e = ariCostDsAdd(&w, &r);
+  CHECK(ariCostDsOk(&e) && w.nextBlock == 1 && w.numPending == 1);
+  e = ariCostDsCloseWriter(&w);
+  CHECK(ariCostDsOk(&e));
+  AriCostDsReader rd;
+  AriCostRecord rec;
+  e = ariCostDsOpenFile(&rd, path);
+  CHECK(ariCostDsOk(&e));
+  uint64_t n = 0;
+  while (ariCostDsNext(&rd, &rec))
+    n += rec.numFeatures == ARI_COST_DS_MAX_FEATURES && rec.index == n;
+  CHECK(n == 128 && rd.blocks == 2 && ariCostDsOk(ariCostDsReaderError(&rd)));
+  ariCostDsClose(&rd);
+  unlink(path);
+  free(f);
+}
+
 /* The held-out split: about one program in eight, and always the same ones
  * (the values are part of the contract: they pin the hash). */
 static void testHeldOut(void) {
@@ -505,6 +532,7 @@ int main(void) {
   testHeaders();
   testGarbage();
   testHeldOut();
+  testBigBlocks();
   const char *names[] = {"a.ards", "new.ards", "inv.ards"};
   for (size_t i = 0; i < sizeof names / sizeof *names; ++i)
     unlink(tmpPath(names[i]));

@@ -459,6 +459,8 @@ static void record(AriFeatWork *w, const Val *m, int level, bool store) {
   int64_t c = affCoef(&a->off, level);
   if (a->off.irregular)
     l->bytesGather += bytes;
+  else if (l->extent == 1) /* one iteration: no stride to speak of */
+    l->bytesUnit += bytes;
   else if (c == 0)
     l->bytesInvariant += bytes;
   else if (c == m->lanes || c == -m->lanes)

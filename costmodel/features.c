@@ -18,7 +18,7 @@
 #include <string.h>
 
 enum { MAXT = 16 }; /* loop-index terms of one affine offset */
-enum { ERR_RECURSION = 4000 };
+enum { ERR_RECURSION = 2000 }; /* eval frames: well inside an 8 MiB stack, ASan's too */
 
 /* Σ c[i] * index(lev[i]) + k, in scalar elements; `irregular` when the
  * offset is not affine (a join of a transposed view, an index computed by
@@ -65,13 +65,16 @@ struct Scope {
   Val *binder;
 };
 
-typedef struct Buf {
-  double bytes;
-  int homeLevel;
-  uint8_t kind; /* BUF_* */
-} Buf;
+typedef AriFeatBuffer Buf;
 
-enum { BUF_IN, BUF_OUT, BUF_LITERAL, BUF_TEMP, BUF_TOMEM, BUF_RING };
+enum {
+  BUF_IN = ARI_FEAT_BUF_INPUT,
+  BUF_OUT = ARI_FEAT_BUF_OUTPUT,
+  BUF_LITERAL = ARI_FEAT_BUF_LITERAL,
+  BUF_TEMP = ARI_FEAT_BUF_TEMP,
+  BUF_TOMEM = ARI_FEAT_BUF_TO_MEM,
+  BUF_RING = ARI_FEAT_BUF_RING
+};
 
 typedef struct Access {
   int buf, level, bytes;
@@ -318,9 +321,10 @@ static int newBuf(AriFeatWork *w, uint8_t kind, double bytes, int homeLevel) {
   if (!grow(w, (void **)&w->bufs, &w->capBufs, w->numBufs + 1, sizeof *w->bufs))
     return -1;
   Buf *b = &w->bufs[w->numBufs];
+  memset(b, 0, sizeof *b);
   b->bytes = bytes;
-  b->homeLevel = homeLevel;
-  b->kind = kind;
+  b->level = homeLevel;
+  b->kind = (AriFeatBufKind)kind;
   return (int)w->numBufs++;
 }
 
@@ -452,10 +456,13 @@ static void record(AriFeatWork *w, const Val *m, int level, bool store) {
     a->off.irregular = true; /* lanes gathered one by one */
   AriFeatLevel *l = &w->levels[level];
   double bytes = a->bytes * l->trips;
-  if (store)
+  if (store) {
     l->bytesStored += bytes;
-  else
+    w->bufs[a->buf].stored += bytes;
+  } else {
     l->bytesLoaded += bytes;
+    w->bufs[a->buf].loaded += bytes;
+  }
   int64_t c = affCoef(&a->off, level);
   if (a->off.irregular)
     l->bytesGather += bytes;
@@ -1453,6 +1460,8 @@ static void footprints(AriFeatWork *w) {
       fp[(size_t)l * nb + (size_t)a->buf] += distinct * elemBytes;
     }
   }
+  for (size_t b = 0; b < nb; ++b)
+    w->bufs[b].footprint = fmin(fp[b], w->bufs[b].bytes); /* level 0's row */
   for (size_t l = 0; l < nl; ++l) {
     AriFeatLevel *L = &w->levels[l];
     for (size_t b = 0; b < nb; ++b) {
@@ -1596,6 +1605,8 @@ static void summarise(AriFeatWork *w, AriFeatures *out) {
   v[ARI_FEAT_HOT_FOOTPRINT_ITER] = h->footprintIter;
   out->numLevels = (unsigned)nl;
   out->levels = L;
+  out->numBuffers = (unsigned)w->numBufs;
+  out->buffers = w->bufs;
 }
 
 /* Evaluates the roots; `values` may hold a single bare term (nroots 1,

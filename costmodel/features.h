@@ -198,26 +198,48 @@ typedef struct AriFeatLevel {
   double subtreeOps, subtreeBytes; /* opsTotal / loads+stores of it and its nested levels */
 } AriFeatLevel;
 
+/* What a buffer holds. */
+typedef enum AriFeatBufKind {
+  ARI_FEAT_BUF_INPUT,   /* a rise.in argument */
+  ARI_FEAT_BUF_OUTPUT,  /* a root's destination */
+  ARI_FEAT_BUF_LITERAL, /* a rise.literal (constant data) */
+  ARI_FEAT_BUF_TEMP,    /* a materialised map or an array accumulator */
+  ARI_FEAT_BUF_TO_MEM,  /* a to_mem buffer */
+  ARI_FEAT_BUF_RING     /* a circular_buffer's ring of `alloc` slots */
+} AriFeatBufKind;
+
+/* One buffer: its working set and where it lives. */
+typedef struct AriFeatBuffer {
+  AriFeatBufKind kind;
+  int level;        /* the level it is allocated in (0: once per run) */
+  double bytes;     /* its size */
+  double footprint; /* unique bytes of it the run touches (at most bytes) */
+  double loaded, stored; /* bytes moved from and to it per run */
+} AriFeatBuffer;
+
 typedef struct AriFeatures {
   unsigned version; /* ARI_FEAT_VERSION */
   double v[ARI_FEAT_COUNT];
   unsigned numLevels;
-  const AriFeatLevel *levels; /* level 0 first, parents before children; lives in the
-                                 work area until its next use */
+  const AriFeatLevel *levels; /* level 0 first, parents before children */
+  unsigned numBuffers;
+  const AriFeatBuffer *buffers;
+  /* levels and buffers live in the work area until its next use */
 } AriFeatures;
 
 typedef enum AriFeatStatus {
   ARI_FEAT_OK = 0,
   ARI_FEAT_ERR_BAD_TERM,    /* NULL, not a data term, or not closed */
   ARI_FEAT_ERR_UNSUPPORTED, /* a function that is not a lambda, a lambda used as data, ... */
-  ARI_FEAT_ERR_TOO_DEEP,    /* terms nested over 4000 deep, arrays of rank above
+  ARI_FEAT_ERR_TOO_DEEP,    /* terms nested over 2000 deep, arrays of rank above
                                ARI_FEAT_MAX_RANK */
   ARI_FEAT_ERR_NOMEM
 } AriFeatStatus;
 
 enum { ARI_FEAT_MAX_RANK = 12 };
 
-/* A reusable work area (arena and tables). NULL when out of memory. */
+/* A reusable work area (arena and tables); every call needs one (NULL is
+ * ARI_FEAT_ERR_BAD_TERM). NULL when out of memory. */
 typedef struct AriFeatWork AriFeatWork;
 AriFeatWork *ariFeatWorkCreate(void);
 void ariFeatWorkDestroy(AriFeatWork *w); /* NULL is a no-op */

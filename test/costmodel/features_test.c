@@ -17,6 +17,7 @@
 
 #include "costmodel/features.h"
 #include "passes/stats.h"
+#include "search/gen/gen.h"
 #include "search/mlir/term_mlir.h"
 #include "test/check.h"
 #include "tools/support/mlirutil.h"
@@ -224,6 +225,75 @@ static void testBad(AriFeatWork *w) {
   CHECK(!strcmp(ariFeatStatusName(ARI_FEAT_ERR_UNSUPPORTED), "unsupported term"));
 }
 
+/* A chain of n additions: nested n deep. */
+static AriTerm *chain(AriTermStore *s, int n) {
+  const AriType *f32 = ariTypeF32(s);
+  AriTerm *t = ariTermConstFloat(s, f32, 1);
+  for (int i = 0; i < n && t; ++i) {
+    AriTerm *k[2] = {t, ariTermConstFloat(s, f32, i)};
+    t = ariTermOp(s, "arith.addf", NULL, k, 2, f32);
+  }
+  return t;
+}
+
+static void testDeep(AriFeatWork *w) {
+  AriTermStore *s = ariTermStoreCreate(0);
+  AriFeatures f;
+  CHECK(ariCostFeatures(s, chain(s, 1000), w, &f) == ARI_FEAT_OK);
+  CHECK(f.v[ARI_FEAT_FLOPS] == 1000);
+  CHECK(ariCostFeatures(s, chain(s, 5000), w, &f) == ARI_FEAT_ERR_TOO_DEEP);
+  CHECK(strstr(ariFeatWorkError(w), "nested too deeply") != NULL);
+  /* the work area is usable again after an error */
+  CHECK(ariCostFeatures(s, chain(s, 10), w, &f) == ARI_FEAT_OK && f.v[ARI_FEAT_FLOPS] == 10);
+  ariTermStoreDestroy(s);
+}
+
+/* Every rule of the catalogue on random programs made for it: features
+ * of the program before and after the rewrite are computed (no error, all
+ * finite, none negative). */
+static void testRules(AriFeatWork *w) {
+  int ok = 0, cases = 0;
+  for (size_t id = 0; id < ariRuleCount(); ++id) {
+    const AriRuleInfo *info = ariRuleInfo(id);
+    AriRuleArg args[ARI_RULE_MAX_ARGS];
+    size_t n = info->minArgs;
+    for (size_t i = 0; i < n; ++i)
+      args[i] = info->paramKind == ARI_RULE_PARAM_ADDR ? (AriRuleArg){true, 0, "private"}
+                : info->paramKind == ARI_RULE_PARAM_DIM ? (AriRuleArg){false, 0, NULL}
+                                                        : (AriRuleArg){false, 2, NULL};
+    AriRuleInst inst;
+    char err[256];
+    if (!ariRuleBind(id, args, n, &inst, err, sizeof err))
+      continue;
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+      AriTermStore *s = ariTermStoreCreate((size_t)64 << 20);
+      AriGen g;
+      ariGenInit(&g, s, seed * 7919 + id);
+      AriTerm *t = ariGenForRule(&g, &inst), *t2 = NULL;
+      if (t && ariGenRewriteFirst(s, &inst, t, &t2) == ARI_RULE_APPLIED) {
+        AriTerm *both[2] = {t, t2};
+        for (int k = 0; k < 2; ++k) {
+          AriFeatures f;
+          AriFeatStatus st = ariCostFeatures(s, ariGenWritable(s, both[k]), w, &f);
+          cases++;
+          bool good = st == ARI_FEAT_OK;
+          for (unsigned i = 0; good && i < ARI_FEAT_COUNT; ++i)
+            good = isfinite(f.v[i]) && f.v[i] >= 0;
+          CHECK(good);
+          if (!good)
+            fprintf(stderr, "rule %s seed %llu (%s): %s: %s\n  %s\n", info->name,
+                    (unsigned long long)seed, k ? "after" : "before", ariFeatStatusName(st),
+                    ariFeatWorkError(w), ariTermToString(s, both[k], 0));
+          ok += good;
+        }
+      }
+      ariTermStoreDestroy(s);
+    }
+  }
+  printf("rules: features of %d of %d programs before/after a rewrite\n", ok, cases);
+  CHECK(cases > 200);
+}
+
 static void testNames(const char *docs) {
   for (unsigned i = 0; i < ARI_FEAT_COUNT; ++i) {
     CHECK(ariFeatName(i) && ariFeatUnit(i) && ariFeatDoc(i));
@@ -273,6 +343,8 @@ int main(int argc, char **argv) {
          files, funcsMerged);
   testHand(w);
   testBad(w);
+  testDeep(w);
+  testRules(w);
   testNames(docs);
   mlirContextDestroy(ctx);
   ariFeatWorkDestroy(w);

@@ -607,6 +607,14 @@ static void chargeOp(AriFeatWork *w, const AriTerm *t, int level) {
   double lanes = operand && ariTypeKind(operand) == ARI_TYPE_VECTOR ? (double)ariTypeSize(operand) : 1;
   AriFeatLevel *l = &w->levels[level];
   double n = lanes * l->trips;
+  /* in a map vec, scalar ops run as lanes of the vec level's width */
+  double width = lanes;
+  for (int p = level; width == 1 && p > 0; p = w->levels[p].parent)
+    if (w->levels[p].pattern == ARI_PAT_VEC)
+      width = (double)w->levels[p].vecWidth;
+  if (width > 1)
+    l->vectorOps += n;
+  l->laneOps += n * width;
   l->ops[cls][ty] += n;
   l->opsTotal += n;
   if (info & OPF_FLOP1)
@@ -1510,15 +1518,8 @@ static void summarise(AriFeatWork *w, AriFeatures *out) {
       v[ARI_FEAT_PAR_MAX] = l->parallel;
     if (l->parallel > 1)
       parOps += l->opsTotal;
-    bool inVec = false;
-    for (int p = (int)i; p > 0 && !inVec; p = L[p].parent)
-      inVec = L[p].pattern == ARI_PAT_VEC;
-    if (inVec) {
-      vecOps += l->opsTotal;
-      widthOps += l->opsTotal * (double)l->vecWidth;
-    } else {
-      widthOps += l->opsTotal;
-    }
+    vecOps += l->vectorOps;
+    widthOps += l->laneOps;
     if (i == 0)
       continue;
     v[ARI_FEAT_LEVELS] += 1;
@@ -1558,7 +1559,6 @@ static void summarise(AriFeatWork *w, AriFeatures *out) {
       hot = (int)i;
     }
   }
-  /* vector ops: lanes in vec levels plus ops on vector operands elsewhere */
   v[ARI_FEAT_VECTOR_OPS] = vecOps;
   v[ARI_FEAT_FOOTPRINT] = L[0].footprint;
   double moved = v[ARI_FEAT_BYTES_LOADED] + v[ARI_FEAT_BYTES_STORED];

@@ -106,7 +106,7 @@ enum {
   X(TRANSCENDENTALS, "transcendentals", "ops", "transcendental ops (rise-stats' list)")        \
   X(OPS, "ops", "ops", "all arith/math op executions but constants, per lane")                 \
   X(INT_OPS, "int_ops", "ops", "op executions on integer or index values")                     \
-  X(VECTOR_OPS, "vector_ops", "ops", "op lanes executed in `map vec` levels or on vectors")    \
+  X(VECTOR_OPS, "vector_ops", "ops", "op lanes run as vector instructions (map vec, vectors)")    \
   X(BYTES_LOADED, "bytes_loaded", "B", "bytes loaded from buffers (inputs, temporaries, ...)") \
   X(BYTES_STORED, "bytes_stored", "B", "bytes stored into buffers (outputs, temporaries)")     \
   X(BYTES_UNIT, "bytes_unit_stride", "B", "bytes moved with stride 1 in their level's index")  \
@@ -126,7 +126,7 @@ enum {
   X(MAX_BUFFER_BYTES, "max_buffer_bytes", "B", "the largest allocated buffer")                  \
   X(LEVELS, "levels", "count", "loop levels (level 0, the program, not counted)")              \
   X(MAX_DEPTH, "max_depth", "count", "deepest loop nesting")                                    \
-  X(LEVELS_SEQ, "levels_seq", "count", "levels run sequentially (seq, none, copies, rings)")   \
+  X(LEVELS_SEQ, "levels_seq", "count", "levels run sequentially (seq, copies, ring fills)")   \
   X(LEVELS_PAR, "levels_par", "count", "`par` levels")                                          \
   X(LEVELS_VEC, "levels_vec", "count", "`vec` levels")                                          \
   X(LEVELS_UNROLL, "levels_unroll", "count", "`unroll` levels")                                 \
@@ -141,8 +141,8 @@ enum {
   X(BYTES_PER_TASK, "bytes_per_task", "B", "bytes moved per iteration of that level")           \
   X(FOOTPRINT_PER_TASK, "footprint_per_task", "B", "unique bytes per iteration of that level")  \
   X(PAR_FRACTION, "par_fraction", "ratio", "fraction of ops run inside a parallel level")       \
-  X(VEC_FRACTION, "vec_fraction", "ratio", "fraction of ops run as vector lanes")               \
-  X(MEAN_VEC_WIDTH, "mean_vec_width", "lanes", "op-weighted mean vector width")                 \
+  X(VEC_FRACTION, "vec_fraction", "ratio", "vector_ops / ops")               \
+  X(MEAN_VEC_WIDTH, "mean_vec_width", "lanes", "mean lanes per op instruction, op-weighted")                 \
   X(HOT_DEPTH, "hot_depth", "count", "depth of the hot level (the level with most ops+moves)")  \
   X(HOT_EXTENT, "hot_extent", "iters", "its extent")                                            \
   X(HOT_KIND, "hot_kind", "enum", "its pattern kind (AriPatternKind value)")                   \
@@ -189,6 +189,9 @@ typedef struct AriFeatLevel {
   double parallel;        /* product of the par/GPU extents of it and its ancestors */
   double ops[ARI_FEAT_NUM_OPCLASSES][ARI_FEAT_NUM_SCALARS];
   double opsTotal, flops, transcendentals, intOps;
+  double vectorOps; /* op lanes run as vector instructions: on vector operands, or in a
+                       `map vec` level (itself or an enclosing one) */
+  double laneOps;   /* sum over op executions of opsTotal times their instruction's lanes */
   double bytesLoaded, bytesStored;
   double bytesUnit, bytesStrided, bytesInvariant, bytesGather; /* loads + stores */
   double footprint;     /* unique bytes one execution touches, nested levels included */

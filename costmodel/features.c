@@ -430,13 +430,17 @@ static int parLevelOf(const AriFeatWork *w, int level) {
 }
 
 /* An allocation of `bytes` whose buffer lives at `level`: executed once per
- * iteration of the innermost enclosing parallel level. */
-static void chargeAlloc(AriFeatWork *w, int level, double bytes, bool global) {
+ * iteration of the innermost enclosing parallel level. On the heap as the
+ * lowering places it: to_mem and rings when global or over 256 KiB
+ * (ARI_LOWER_MAX_STACK_BYTES), temporaries (`temp`: materialised maps,
+ * accumulators) at function level or over 64 KiB. */
+static void chargeAlloc(AriFeatWork *w, int level, double bytes, bool global, bool temp) {
   int p = parLevelOf(w, level);
   AriFeatLevel *l = &w->levels[p];
   double n = p ? l->trips : 1;
   l->allocs += n;
-  if (global || bytes > 256.0 * 1024 || p == 0)
+  bool heap = temp ? p == 0 || bytes > 64.0 * 1024 : global || bytes > 256.0 * 1024;
+  if (heap)
     l->heapAllocs += n;
 }
 
@@ -696,7 +700,7 @@ static bool materialise(AriFeatWork *w, Val *v, Val *dest) {
       return false;
     double bytes = typeBytes(v->type);
     w->levels[home].tempBytes += bytes;
-    chargeAlloc(w, home, bytes, false);
+    chargeAlloc(w, home, bytes, false, true);
     w->materialised += 1;
   }
   AriPatternKind pk = isMap ? ariTermPatternKind(t) : ARI_PAT_SEQ;
@@ -1037,7 +1041,7 @@ static Val *evalReduce(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
       return NULL;
     double bytes = typeBytes(at);
     w->levels[hl].tempBytes += bytes;
-    chargeAlloc(w, hl, bytes, false);
+    chargeAlloc(w, hl, bytes, false, true);
     if (!writeInto(w, init, accv, hl))
       return NULL;
   } else {
@@ -1095,7 +1099,7 @@ static Val *evalRing(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
     return NULL;
   double bytes = typeBytes(ringT);
   w->levels[hl].ringBytes += bytes;
-  chargeAlloc(w, hl, bytes, ariTermAddr(t) == ARI_ADDR_GLOBAL);
+  chargeAlloc(w, hl, bytes, ariTermAddr(t) == ARI_ADDR_GLOBAL, false);
   Val *slotv = elementOf(w, ring, lv, NULL);
   if (!slotv || !writeInto(w, r, slotv, lv))
     return NULL;
@@ -1316,7 +1320,7 @@ static Val *compute(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
       return NULL;
     double bytes = typeBytes(ty);
     w->levels[hl].toMemBytes += bytes;
-    chargeAlloc(w, hl, bytes, ariTermAddr(t) == ARI_ADDR_GLOBAL);
+    chargeAlloc(w, hl, bytes, ariTermAddr(t) == ARI_ADDR_GLOBAL, false);
     if (!writeTerm(w, ariTermKid(t, 0), env, buf, hl))
       return NULL;
     return buf;

@@ -3,7 +3,7 @@
  * Turns a term of the store (search/term/term.h) into numbers a cost model
  * reads: one record per loop level and one fixed-length vector of doubles
  * per program, without lowering it, so that a search can score thousands
- * of candidates per second (about 10 us for a 200-node program; see
+ * of candidates per second (about 20 us for a 200-node program; see
  * docs/costmodel.md, "Features", for every feature and the measurement).
  *
  * What is counted follows convert-rise-to-affine (passes/lower/
@@ -31,7 +31,8 @@
  *     once per run or once per iteration of the innermost enclosing
  *     parallel level (the lowering's per-thread buffers).
  * On imported programs without rewrites, flops and transcendentals equal
- * rise-stats' (test/costmodel/features_test.c checks every example).
+ * rise-stats' (test/costmodel/features_test.c checks every example whose
+ * import merged no duplicate ops).
  *
  * Counts are totals per program run: a level's figures are already
  * multiplied by the trip counts of its enclosing levels.

@@ -608,7 +608,8 @@ static void chargeOp(AriFeatWork *w, const AriTerm *t, int level) {
     rt = ariTypeFirst(rt);
   const AriType *operand = ariTermNumKids(t) ? ariTermType(ariTermKid(t, 0)) : NULL;
   int ty = scalarClass(cls == ARI_FEAT_OPC_CMP && operand ? operand : rt);
-  double lanes = operand && ariTypeKind(operand) == ARI_TYPE_VECTOR ? (double)ariTypeSize(operand) : 1;
+  double lanes =
+      operand && ariTypeKind(operand) == ARI_TYPE_VECTOR ? (double)ariTypeSize(operand) : 1;
   AriFeatLevel *l = &w->levels[level];
   double n = lanes * l->trips;
   /* in a map vec, scalar ops run as lanes of the vec level's width */
@@ -1681,7 +1682,7 @@ done:;
   return st;
 }
 
-AriFeatStatus ariCostFeatures(AriTermStore *s, AriTerm *t, AriFeatWork *w, AriFeatures *out) {
+AriFeatStatus ariCostFeatures(AriTermStore *s, AriTerm *t, AriFeatures *out, AriFeatWork *w) {
   AriTermRoot r = {ARI_ROOT_OUT, 0, t};
   if (!t) {
     memset(out, 0, sizeof *out);
@@ -1695,8 +1696,8 @@ AriFeatStatus ariCostFeatures(AriTermStore *s, AriTerm *t, AriFeatWork *w, AriFe
   return run(s, &r, 1, w, out);
 }
 
-AriFeatStatus ariCostFeaturesFunc(AriTermStore *s, const AriTermFunc *f, AriFeatWork *w,
-                                  AriFeatures *out) {
+AriFeatStatus ariCostFeaturesFunc(AriTermStore *s, const AriTermFunc *f, AriFeatures *out,
+                                  AriFeatWork *w) {
   if (!f || !w) {
     memset(out, 0, sizeof *out);
     out->version = ARI_FEAT_VERSION;

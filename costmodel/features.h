@@ -143,7 +143,7 @@ enum {
   X(FOOTPRINT_PER_TASK, "footprint_per_task", "B", "unique bytes per iteration of that level")  \
   X(PAR_FRACTION, "par_fraction", "ratio", "fraction of ops run inside a parallel level")       \
   X(VEC_FRACTION, "vec_fraction", "ratio", "vector_ops / ops")               \
-  X(MEAN_VEC_WIDTH, "mean_vec_width", "lanes", "mean lanes per op instruction, op-weighted")                 \
+  X(MEAN_VEC_WIDTH, "mean_vec_width", "lanes", "mean lanes per op instruction, op-weighted") \
   X(HOT_DEPTH, "hot_depth", "count", "depth of the hot level (the level with most ops+moves)")  \
   X(HOT_EXTENT, "hot_extent", "iters", "its extent")                                            \
   X(HOT_KIND, "hot_kind", "enum", "its pattern kind (AriPatternKind value)")                   \
@@ -256,13 +256,13 @@ const char *ariFeatWorkError(const AriFeatWork *w);
  * written to an output buffer. `s` is t's store: terms with APP redexes are
  * beta-normalised into it first. On failure *out is zeroed, the status says
  * what is wrong and ariFeatWorkError why. */
-AriFeatStatus ariCostFeatures(AriTermStore *s, AriTerm *t, AriFeatWork *w, AriFeatures *out);
+AriFeatStatus ariCostFeatures(AriTermStore *s, AriTerm *t, AriFeatures *out, AriFeatWork *w);
 
 /* The same for a function: OUT roots are written to their argument, RETURN
  * roots returned, KEEP roots computed (rise-stats counts them too); shared
  * subterms are computed once for all roots. */
-AriFeatStatus ariCostFeaturesFunc(AriTermStore *s, const AriTermFunc *f, AriFeatWork *w,
-                                  AriFeatures *out);
+AriFeatStatus ariCostFeaturesFunc(AriTermStore *s, const AriTermFunc *f, AriFeatures *out,
+                                  AriFeatWork *w);
 
 /* The name of feature i of the program vector (NULL when out of range),
  * its unit and its one-line meaning; the index of a name, -1 if none. */

@@ -53,11 +53,11 @@ static unsigned funcSize(AriTermStore *s, const AriTermFunc *f) {
 
 static double timeFunc(AriTermStore *s, const AriTermFunc *f, AriFeatWork *w, int reps) {
   AriFeatures out;
-  if (ariCostFeaturesFunc(s, f, w, &out) != ARI_FEAT_OK)
+  if (ariCostFeaturesFunc(s, f, &out, w) != ARI_FEAT_OK)
     return -1;
   double t0 = now();
   for (int r = 0; r < reps; ++r)
-    ariCostFeaturesFunc(s, f, w, &out);
+    ariCostFeaturesFunc(s, f, &out, w);
   return (now() - t0) / reps * 1e6;
 }
 

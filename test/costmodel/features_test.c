@@ -83,7 +83,7 @@ static void checkFunc(MlirOperation func, const char *where, AriFeatWork *w) {
     return;
   }
   AriFeatures feat;
-  AriFeatStatus rc = ariCostFeaturesFunc(s, &f, w, &feat);
+  AriFeatStatus rc = ariCostFeaturesFunc(s, &f, &feat, w);
   CHECK(rc == ARI_FEAT_OK);
   if (rc != ARI_FEAT_OK)
     fprintf(stderr, "%s: %s: %s\n", where, ariFeatStatusName(rc), ariFeatWorkError(w));
@@ -184,7 +184,7 @@ static bool extract(AriTermStore *s, const char *prog, const char *text, AriFeat
   AriTerm *t = parse(s, text);
   if (!t)
     return false;
-  AriFeatStatus rc = ariCostFeatures(s, t, w, f);
+  AriFeatStatus rc = ariCostFeatures(s, t, f, w);
   CHECK(rc == ARI_FEAT_OK);
   if (rc != ARI_FEAT_OK) {
     fprintf(stderr, "%s: %s: %s\n", prog, ariFeatStatusName(rc), ariFeatWorkError(w));
@@ -204,23 +204,23 @@ static bool extract(AriTermStore *s, const char *prog, const char *text, AriFeat
 static void testBad(AriFeatWork *w) {
   AriTermStore *s = ariTermStoreCreate(0);
   AriFeatures f;
-  CHECK(ariCostFeatures(s, NULL, w, &f) == ARI_FEAT_ERR_BAD_TERM);
+  CHECK(ariCostFeatures(s, NULL, &f, w) == ARI_FEAT_ERR_BAD_TERM);
   CHECK(f.version == ARI_FEAT_VERSION && f.v[ARI_FEAT_FLOPS] == 0);
   /* open term, function-typed term, a lambda used as data */
   AriTerm *open = ariTermVar(s, 0, ariTypeF32(s));
-  CHECK(ariCostFeatures(s, open, w, &f) == ARI_FEAT_ERR_BAD_TERM);
+  CHECK(ariCostFeatures(s, open, &f, w) == ARI_FEAT_ERR_BAD_TERM);
   CHECK(strstr(ariFeatWorkError(w), "closed") != NULL);
   AriTerm *lam = parse(s, "(lam f32 %0)");
-  CHECK(ariCostFeatures(s, lam, w, &f) == ARI_FEAT_ERR_BAD_TERM);
+  CHECK(ariCostFeatures(s, lam, &f, w) == ARI_FEAT_ERR_BAD_TERM);
   AriTerm *apped = parse(s, "(map (lam f32 (arith.addf %0 %0 : f32)) (in 0 : 4.f32))");
-  CHECK(ariCostFeatures(s, apped, w, &f) == ARI_FEAT_OK);
+  CHECK(ariCostFeatures(s, apped, &f, w) == ARI_FEAT_OK);
   CHECK(f.v[ARI_FEAT_FLOPS] == 4);
   /* a beta-redex is reduced first: (\x. x + x) applied inside a map */
   AriTerm *redex = parse(s, "(map (lam f32 (app (lam f32 (arith.addf %0 %0 : f32)) %0)) "
                             "(in 0 : 4.f32))");
-  CHECK(ariCostFeatures(s, redex, w, &f) == ARI_FEAT_OK);
+  CHECK(ariCostFeatures(s, redex, &f, w) == ARI_FEAT_OK);
   CHECK(f.v[ARI_FEAT_FLOPS] == 4);
-  CHECK(ariCostFeatures(s, apped, NULL, &f) == ARI_FEAT_ERR_BAD_TERM);
+  CHECK(ariCostFeatures(s, apped, &f, NULL) == ARI_FEAT_ERR_BAD_TERM);
   ariTermStoreDestroy(s);
   CHECK(!strcmp(ariFeatStatusName(ARI_FEAT_ERR_UNSUPPORTED), "unsupported term"));
 }
@@ -239,12 +239,12 @@ static AriTerm *chain(AriTermStore *s, int n) {
 static void testDeep(AriFeatWork *w) {
   AriTermStore *s = ariTermStoreCreate(0);
   AriFeatures f;
-  CHECK(ariCostFeatures(s, chain(s, 1000), w, &f) == ARI_FEAT_OK);
+  CHECK(ariCostFeatures(s, chain(s, 1000), &f, w) == ARI_FEAT_OK);
   CHECK(f.v[ARI_FEAT_FLOPS] == 1000);
-  CHECK(ariCostFeatures(s, chain(s, 5000), w, &f) == ARI_FEAT_ERR_TOO_DEEP);
+  CHECK(ariCostFeatures(s, chain(s, 5000), &f, w) == ARI_FEAT_ERR_TOO_DEEP);
   CHECK(strstr(ariFeatWorkError(w), "nested too deeply") != NULL);
   /* the work area is usable again after an error */
-  CHECK(ariCostFeatures(s, chain(s, 10), w, &f) == ARI_FEAT_OK && f.v[ARI_FEAT_FLOPS] == 10);
+  CHECK(ariCostFeatures(s, chain(s, 10), &f, w) == ARI_FEAT_OK && f.v[ARI_FEAT_FLOPS] == 10);
   ariTermStoreDestroy(s);
 }
 
@@ -274,7 +274,7 @@ static void testRules(AriFeatWork *w) {
         AriTerm *both[2] = {t, t2};
         for (int k = 0; k < 2; ++k) {
           AriFeatures f;
-          AriFeatStatus st = ariCostFeatures(s, ariGenWritable(s, both[k]), w, &f);
+          AriFeatStatus st = ariCostFeatures(s, ariGenWritable(s, both[k]), &f, w);
           cases++;
           bool good = st == ARI_FEAT_OK;
           for (unsigned i = 0; good && i < ARI_FEAT_COUNT; ++i)

@@ -31,7 +31,9 @@ typedef struct Aff {
   int64_t k;
 } Aff;
 
-typedef enum { V_REG, V_MEM, V_PAIR, V_LAZY, V_REGS } ValKind;
+/* V_THUNK: an element of a fused map, computed when first used (the
+ * lowering emits a fused producer only where its value is read). */
+typedef enum { V_REG, V_MEM, V_PAIR, V_LAZY, V_REGS, V_THUNK } ValKind;
 
 typedef struct Scope Scope;
 typedef struct Val Val;
@@ -51,9 +53,11 @@ struct Val {
   int64_t laneStride;
   /* V_PAIR */
   Val *a, *b;
-  /* V_LAZY: MAP or GENERATE `term` evaluated in `env`, its input `xs` */
+  /* V_LAZY: MAP or GENERATE `term` evaluated in `env`, its input `xs`.
+   * V_THUNK: lambda body `term` applied to `xs` in `env` at `level`;
+   * `forced` its value once computed */
   AriTerm *term;
-  Val *xs;
+  Val *xs, *forced;
   Scope *env, *home;
   bool fusable, fusedOnce;
 };
@@ -285,7 +289,7 @@ static Val *newVal(AriFeatWork *w, ValKind kind, int level, const AriType *type)
   v->idx = NULL;
   v->a = v->b = NULL;
   v->term = NULL;
-  v->xs = NULL;
+  v->xs = v->forced = NULL;
   v->env = v->home = NULL;
   v->fusable = v->fusedOnce = false;
   v->rank = 0;
@@ -640,11 +644,25 @@ static Val *elementOf(AriFeatWork *w, Val *v, int level, Scope *at);
 static bool writeInto(AriFeatWork *w, Val *r, Val *d, int level);
 static bool materialise(AriFeatWork *w, Val *lazy, Val *dest);
 
+static Val *apply(AriFeatWork *w, AriTerm *body, Scope *env, int level, Val *arg);
+
+/* The value of v, computing a fused element when it is first used. */
+static Val *resolve(AriFeatWork *w, Val *v) {
+  while (v && v->kind == V_THUNK) {
+    if (!v->forced)
+      v->forced = apply(w, v->term, v->env, v->level, v->xs);
+    v = v->forced;
+  }
+  return v;
+}
+
 /* A scalar operand: an element still in memory is loaded now, once (the
- * value becomes a register; every later use shares it). */
-static bool forceScalar(AriFeatWork *w, Val *v) {
+ * value becomes a register; every later use shares it). Returns the value
+ * (resolved), NULL on error. */
+static Val *forceScalar(AriFeatWork *w, Val *v) {
+  v = resolve(w, v);
   if (!v)
-    return false;
+    return NULL;
   switch (v->kind) {
   case V_MEM:
     if (v->rank == 0) {
@@ -652,13 +670,13 @@ static bool forceScalar(AriFeatWork *w, Val *v) {
       v->kind = V_REG;
       v->idx = NULL;
     }
-    return true;
+    return v;
   case V_PAIR:
-    return forceScalar(w, v->a) && forceScalar(w, v->b);
+    return forceScalar(w, v->a) && forceScalar(w, v->b) ? v : NULL;
   case V_LAZY:
-    return materialise(w, v, NULL);
+    return materialise(w, v, NULL) ? v : NULL;
   default:
-    return true;
+    return v;
   }
 }
 
@@ -691,7 +709,7 @@ static Val *apply(AriFeatWork *w, AriTerm *body, Scope *env, int level, Val *arg
 /* Lazy map/generate: its elements computed where they are read. */
 static bool materialise(AriFeatWork *w, Val *v, Val *dest) {
   if (v->kind != V_LAZY)
-    return dest ? writeInto(w, v, dest, v->level) : true;
+    return dest ? writeInto(w, v, dest, v->level) : resolve(w, v) != NULL;
   AriTerm *t = v->term;
   int home = v->home->level;
   bool isMap = ariTermKind(t) == ARI_TERM_MAP;
@@ -739,10 +757,18 @@ static bool materialise(AriFeatWork *w, Val *v, Val *dest) {
 
 /* Writes value r into the view d, at `level`. */
 static bool writeInto(AriFeatWork *w, Val *r, Val *d, int level) {
+  r = resolve(w, r);
   if (!r || !d)
     return false;
-  if (r->kind == V_LAZY && holdsArray(r->type))
-    return materialise(w, r, d);
+  if (r->kind == V_LAZY && holdsArray(r->type)) {
+    /* computed in place when it belongs to this level; a lazy value from
+     * an enclosing level (captured by this lambda) is computed there once,
+     * into a temporary, then copied */
+    if (r->home->level == level)
+      return materialise(w, r, d);
+    if (!materialise(w, r, NULL))
+      return false;
+  }
   if (d->kind == V_PAIR) {
     if (r->kind == V_PAIR)
       return writeInto(w, r->a, d->a, level) && writeInto(w, r->b, d->b, level);
@@ -761,9 +787,21 @@ static bool writeInto(AriFeatWork *w, Val *r, Val *d, int level) {
   return writeInto(w, elementOf(w, r, c, NULL), elementOf(w, d, c, NULL), c);
 }
 
+/* A fused element: body applied to arg at `level`, when first used. */
+static Val *thunk(AriFeatWork *w, AriTerm *body, Scope *env, int level, Val *arg) {
+  Val *t = newVal(w, V_THUNK, level, NULL);
+  if (t) {
+    t->term = body;
+    t->env = env;
+    t->xs = arg;
+  }
+  return t;
+}
+
 /* Element i of array value v, i the index of loop `level`; `at` is the
  * scope of the reader (a lazy map of that scope, used once, is fused). */
 static Val *elementOf(AriFeatWork *w, Val *v, int level, Scope *at) {
+  v = resolve(w, v);
   if (!v)
     return NULL;
   switch (v->kind) {
@@ -812,7 +850,7 @@ static Val *elementOf(AriFeatWork *w, Val *v, int level, Scope *at) {
           affAdd(w, arg->idx, level, 1);
         }
       }
-      return arg ? apply(w, body, v->env, level, arg) : NULL;
+      return arg ? thunk(w, body, v->env, level, arg) : NULL;
     }
     if (!materialise(w, v, NULL))
       return NULL;
@@ -825,6 +863,8 @@ static Val *elementOf(AriFeatWork *w, Val *v, int level, Scope *at) {
   case V_REG:
     /* a lane of a vector in registers */
     return newReg(w, level, ariTypeElem(v->type));
+  case V_THUNK: /* resolved above */
+    break;
   }
   return NULL;
 }
@@ -833,6 +873,7 @@ static Val *elementOf(AriFeatWork *w, Val *v, int level, Scope *at) {
  * values are materialised first. */
 static Val *viewK(AriFeatWork *w, AriTermKind kind, int64_t a0, int64_t a1, const AriType *rt,
                   Val *v) {
+  v = resolve(w, v);
   if (!v)
     return NULL;
   if (v->kind == V_LAZY && !materialise(w, v, NULL))
@@ -940,6 +981,7 @@ static Val *view(AriFeatWork *w, const AriTerm *t, Val *v) {
 
 /* xs[i] for a scalar index value i. */
 static Val *indexInto(AriFeatWork *w, Val *xs, Val *i, int level, Scope *at) {
+  xs = resolve(w, xs);
   if (!xs)
     return NULL;
   switch (xs->kind) {
@@ -975,7 +1017,7 @@ static Val *indexInto(AriFeatWork *w, Val *xs, Val *i, int level, Scope *at) {
       if (!body)
         return NULL;
       Val *arg = isMap ? indexInto(w, xs->xs, i, level, xs->home) : i;
-      return arg ? apply(w, body, xs->env, level, arg) : NULL;
+      return arg ? thunk(w, body, xs->env, level, arg) : NULL;
     }
     if (!materialise(w, xs, NULL))
       return NULL;
@@ -1215,8 +1257,8 @@ static Val *compute(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
     unsigned n = ariTermNumKids(t);
     Val *ops[8];
     for (unsigned i = 0; i < n; ++i) {
-      Val *o = eval(w, ariTermKid(t, i), env);
-      if (!forceScalar(w, o))
+      Val *o = forceScalar(w, eval(w, ariTermKid(t, i), env));
+      if (!o)
         return NULL;
       if (i < 8)
         ops[i] = o;
@@ -1278,14 +1320,14 @@ static Val *compute(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
     return p->a && p->b ? p : NULL;
   }
   case ARI_TERM_UNZIP: {
-    Val *v = eval(w, ariTermKid(t, 0), env);
+    Val *v = resolve(w, eval(w, ariTermKid(t, 0), env));
     if (v && v->kind == V_LAZY && !materialise(w, v, NULL))
       return NULL;
     return v;
   }
   case ARI_TERM_FST:
   case ARI_TERM_SND: {
-    Val *v = eval(w, ariTermKid(t, 0), env);
+    Val *v = resolve(w, eval(w, ariTermKid(t, 0), env));
     if (v && v->kind == V_LAZY && !materialise(w, v, NULL))
       return NULL;
     if (!v)
@@ -1310,8 +1352,8 @@ static Val *compute(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
   }
   case ARI_TERM_IDX: {
     Val *xs = eval(w, ariTermKid(t, 0), env);
-    Val *i = eval(w, ariTermKid(t, 1), env);
-    if (!forceScalar(w, i))
+    Val *i = forceScalar(w, eval(w, ariTermKid(t, 1), env));
+    if (!i)
       return NULL;
     return indexInto(w, xs, i, hl, home);
   }

@@ -2,10 +2,13 @@
  *
  * An abstract evaluation of the term: values are registers, buffer views
  * (a buffer, per-dimension strides and an affine offset in the enclosing
- * loop indices), pairs, and lazy maps/generates that a reader either fuses
- * or materialises. Every op, load and store is charged to a loop level
- * with that level's trip count. See features.h for the semantics and
- * docs/costmodel.md for the features.
+ * loop indices), pairs, lazy maps/generates that a reader either fuses or
+ * materialises, and thunks (fused elements, computed when first used).
+ * Every op, load and store is charged to a loop level with that level's
+ * trip count. Values are memoised per (term id, scope of its innermost free
+ * variable), which is what makes shared subterms count once and
+ * loop-invariant ones count at the level they belong to. See features.h
+ * for the semantics and docs/costmodel.md for the features.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -121,6 +124,8 @@ struct AriFeatWork {
   size_t numAcc, capAcc;
   int inBuf[64];
   double fused, materialised, outputBytes;
+  double hist[ARI_FEAT_NUM_OPCLASSES][ARI_FEAT_NUM_SCALARS]; /* all levels' ops */
+  const AriType *indexType;
   /* op classes by symbol id, valid when gen matches */
   OpMemo *opInfo;
   uint32_t gen;
@@ -625,6 +630,7 @@ static void chargeOp(AriFeatWork *w, const AriTerm *t, int level) {
     l->vectorOps += n;
   l->laneOps += n * width;
   l->ops[cls][ty] += n;
+  w->hist[cls][ty] += n;
   l->opsTotal += n;
   if (info & OPF_FLOP1)
     l->flops += n;
@@ -734,7 +740,7 @@ static bool materialise(AriFeatWork *w, Val *v, Val *dest) {
   if (isMap) {
     arg = elementOf(w, v->xs, lv, v->home);
   } else {
-    arg = newReg(w, lv, ariTypeIndex(w->s));
+    arg = newReg(w, lv, w->indexType);
     if (arg && (arg->idx = alloc(w, sizeof(Aff))) != NULL) {
       arg->idx->n = 0;
       arg->idx->k = 0;
@@ -844,7 +850,7 @@ static Val *elementOf(AriFeatWork *w, Val *v, int level, Scope *at) {
       if (isMap) {
         arg = elementOf(w, v->xs, level, v->home);
       } else {
-        arg = newReg(w, level, ariTypeIndex(w->s));
+        arg = newReg(w, level, w->indexType);
         if (arg && (arg->idx = alloc(w, sizeof(Aff))) != NULL) {
           memset(arg->idx, 0, sizeof *arg->idx);
           affAdd(w, arg->idx, level, 1);
@@ -1478,6 +1484,8 @@ static bool reset(AriFeatWork *w, AriTermStore *s) {
   w->nextScope = 0;
   w->recursion = 0;
   w->fused = w->materialised = w->outputBytes = 0;
+  memset(w->hist, 0, sizeof w->hist);
+  w->indexType = ariTypeIndex(s);
   if (++w->gen == 0) { /* wrapped: forget every entry */
     memset(w->opInfo, 0, w->capOpInfo * sizeof *w->opInfo);
     w->gen = 1;
@@ -1543,9 +1551,6 @@ static void summarise(AriFeatWork *w, AriFeatures *out) {
   double hotScore = -1, parOps = 0, vecOps = 0, widthOps = 0;
   for (size_t i = 0; i < nl; ++i) {
     const AriFeatLevel *l = &L[i];
-    for (int c = 0; c < ARI_FEAT_NUM_OPCLASSES; ++c)
-      for (int t = 0; t < ARI_FEAT_NUM_SCALARS; ++t)
-        v[ARI_FEAT_HIST + c * ARI_FEAT_NUM_SCALARS + t] += l->ops[c][t];
     v[ARI_FEAT_FLOPS] += l->flops;
     v[ARI_FEAT_TRANSCENDENTALS] += l->transcendentals;
     v[ARI_FEAT_OPS] += l->opsTotal;
@@ -1606,6 +1611,7 @@ static void summarise(AriFeatWork *w, AriFeatures *out) {
       hot = (int)i;
     }
   }
+  memcpy(v + ARI_FEAT_HIST, w->hist, sizeof w->hist);
   v[ARI_FEAT_VECTOR_OPS] = vecOps;
   v[ARI_FEAT_FOOTPRINT] = L[0].footprint;
   double moved = v[ARI_FEAT_BYTES_LOADED] + v[ARI_FEAT_BYTES_STORED];

@@ -16,9 +16,10 @@
  *     level whose binder it uses (shared SSA values, loop-invariant code
  *     hoisted): a closed term once per run;
  *   - a map is LAZY until it is consumed: read element-wise by a map or
- *     reduce of the same scope, and used once, it is fused (recomputed per
- *     element read, in the reader's level); written by a root or to_mem
- *     (through join/split/transpose/as_scalar) it writes in place;
+ *     reduce of the same scope, and used once, it is fused (computed per
+ *     element read, in the reader's level, where the element is used);
+ *     written by a root or to_mem (through join/split/transpose/as_scalar)
+ *     it writes in place;
  *     otherwise -- `map par`/GPU maps read by a pattern, used twice, read
  *     from inside a lambda, through idx or other views -- it is
  *     materialised into a temporary buffer (an allocation, stores, then

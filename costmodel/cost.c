@@ -2,6 +2,7 @@
 
 #include "costmodel/cost.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void ariCostWeightsDefault(AriCostWeights *w) {
@@ -20,6 +21,37 @@ double ariCostWeighted(void *ctx, const AriEGraph *g, AriENode n, const double *
     c += kidCosts[i];
   if ((k == ARI_TERM_MAP || k == ARI_TERM_REDUCE) && ariEgNodeAttr(g, n, 0) == ARI_PAT_NONE)
     c += w->highLevelPenalty;
+  return c;
+}
+
+double ariCostTermSize(const AriTerm *t) { return (double)ariTermTreeSize(t); }
+
+/* Tree sums over a DAG: each distinct subterm's cost once, memoised by id,
+ * so shared subterms cost linear time and still count per use. */
+static double weightedRec(const AriCostWeights *w, const AriTerm *t, double *memo, uint32_t n,
+                          unsigned depth) {
+  uint32_t id = ariTermId(t);
+  if (id < n && memo[id] >= 0)
+    return memo[id];
+  AriTermKind k = ariTermKind(t);
+  double c = w->kind[k];
+  if ((k == ARI_TERM_MAP || k == ARI_TERM_REDUCE) && ariTermPatternKind(t) == ARI_PAT_NONE)
+    c += w->highLevelPenalty;
+  for (unsigned i = 0; i < ariTermNumKids(t); ++i)
+    c += depth > 10000 ? 0 : weightedRec(w, ariTermKid(t, i), memo, n, depth + 1);
+  if (id < n)
+    memo[id] = c;
+  return c;
+}
+
+double ariCostTermWeighted(const AriCostWeights *w, const AriTerm *t) {
+  uint32_t n = ariTermId(t) + 1; /* kids are older: their ids are smaller */
+  double *memo = malloc(n * sizeof *memo);
+  if (memo)
+    for (uint32_t i = 0; i < n; ++i)
+      memo[i] = -1;
+  double c = weightedRec(w, t, memo, memo ? n : 0, 0);
+  free(memo);
   return c;
 }
 

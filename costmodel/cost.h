@@ -36,6 +36,13 @@ void ariCostWeightsDefault(AriCostWeights *w);
 /* An AriEgCostFn; ctx is an AriCostWeights. */
 double ariCostWeighted(void *ctx, const AriEGraph *g, AriENode n, const double *kidCosts);
 
+/* The same costs on a term of the store (as extraction would count the
+ * term as a tree): ariCostTermSize is its tree size; ariCostTermWeighted
+ * sums w over the tree. For ranking measured variants against these
+ * baselines (ariadne-cost measure records both). */
+double ariCostTermSize(const AriTerm *t);
+double ariCostTermWeighted(const AriCostWeights *w, const AriTerm *t);
+
 /* A cost chosen by name, with the context it needs. */
 typedef struct AriCost {
   AriEgCostFn fn;

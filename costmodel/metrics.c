@@ -65,8 +65,8 @@ bool ariCostMetricsCompute(const uint32_t *groupSizes, size_t numGroups, const d
       }
     double top1 = bestOfTop(t, s, n, 1), top2 = bestOfTop(t, s, n, 2),
            top5 = bestOfTop(t, s, n, 5);
-    b1 += top1 / best - 1;
-    b2 += top2 / best - 1;
+    b1 += top1 / best;
+    b2 += top2 / best;
     sumBest += best;
     sumTop1 += top1;
     sumTop5 += top5;

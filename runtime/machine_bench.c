@@ -116,6 +116,8 @@ bool ariMachineBench(MlirContext ctx, AriMachine *m, double scale, char *err, si
       bytes = c / 2 > 2 * prev ? c / 2 : 2 * prev;
       if (bytes > (INT64_C(256) << 20))
         bytes = INT64_C(256) << 20; /* a huge shared L3: half of it would take long */
+      if (l >= 2)
+        bytes = (int64_t)((double)bytes * scale);
       prev = c;
       last = c;
     } else {

@@ -39,7 +39,8 @@ extern "C" {
 
 /* Fills m's rates; its cache sizes must be set (ariMachineProbe). ctx has
  * the rise dialect and ariCompileRegister. `scale` (0 < scale <= 1)
- * shrinks the memory kernel's arrays and the repetitions, for tests.
+ * shrinks the arrays of the last-level and memory kernels, for tests
+ * (their figures then no longer mean what they say).
  * False with a message when a kernel fails to compile or run. */
 bool ariMachineBench(MlirContext ctx, AriMachine *m, double scale, char *err, size_t cap);
 

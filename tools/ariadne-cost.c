@@ -5,9 +5,10 @@
  *   ariadne-cost dataset --synthetic -o FILE [--programs N] [--variants N] [--seed N]
  *                        [--layout N] [--append]
  *   ariadne-cost train --data FILE --objective rank|reg --seed N -o MODEL [--rounds N] [--all]
- *   ariadne-cost eval --data FILE --model MODEL [--all]
+ *   ariadne-cost eval --data FILE [--model MODEL] [--all]
  *   ariadne-cost predict --model MODEL --data FILE
- *   ariadne-cost measure ...      (not yet: it comes with runtime/'s harness)
+ *   ariadne-cost measure PROGRAM.mlir... -o FILE [...]   (tools/cost_measure.c)
+ *   ariadne-cost machine -o FILE [--scale X]             (tools/cost_measure.c)
  *
  * Datasets are costmodel/dataset.h's files, models costmodel/xgb.h's. The
  * rows of one program measured on one machine with one thread count form a
@@ -20,7 +21,8 @@
  * Options take their value as --opt=V or --opt V. Errors are located:
  * "FILE: error: record R (block B at byte offset X): ...". Exit status 0 on
  * success, 1 on bad input (a damaged file, a model that does not fit the
- * data, no rows to work on), 2 on a bad command line and for `measure`.
+ * data, no rows to work on, a program that cannot be measured), 2 on a bad
+ * command line.
  * Long loops draw a progress bar on stderr when it is a terminal.
  *
 \*===----------------------------------------------------------------------===*/
@@ -30,6 +32,7 @@
 #include "costmodel/dataset.h"
 #include "costmodel/metrics.h"
 #include "costmodel/xgb.h"
+#include "tools/cost_measure.h"
 #include "tools/support/toolargs.h"
 #include "utils/arena.h"
 #include "utils/hash.h"
@@ -67,20 +70,30 @@ static void usage(FILE *f) {
           "                             XGBoost, rank:pairwise by program group or\n"
           "                             regression on log time; trains on the programs\n"
           "                             not held out (--all: on every program)\n"
-          "  eval --data FILE --model MODEL [--all]\n"
+          "  eval --data FILE [--model MODEL] [--all]\n"
           "                             pairwise accuracy, best-1/best-2 error, TenSet's\n"
           "                             top-1/top-5 score, MAPE on the held-out programs\n"
-          "                             (--all: on every program)\n"
+          "                             (--all: on every program); with the baselines a\n"
+          "                             measured dataset records (term size, weighted\n"
+          "                             size, analytic) beside the model's figures\n"
           "  predict --model MODEL --data FILE\n"
           "                             the model's output for every record\n"
-          "  measure                    not yet available (needs the measurement harness)\n"
+          "  measure PROGRAM.mlir... -o FILE [--func NAME]... [--variants N] [--threads 1,2]\n"
+          "          [--seed N] [--reps N] [--timeout SEC] [--max-steps N] [--machine FILE]\n"
+          "          [--append]\n"
+          "                             the unscheduled program and N sampled schedules of\n"
+          "                             every function (50), featurised, checked, timed at\n"
+          "                             each thread count and recorded; --append skips what\n"
+          "                             FILE holds; --machine adds the analytic baseline\n"
+          "  machine -o FILE [--scale X]\n"
+          "                             micro-benchmark this machine for the analytic model\n"
           "\n"
           "One program in eight, by a hash of its name, is held out of training.\n"
           "Options take their value as --opt=VALUE or --opt VALUE; -o is --output.\n"
           "  -h, --help     this text      --version     versions of the tool and formats\n"
           "\n"
           "Exit status: 0 success; 1 bad input (damaged or mismatched file, no data);\n"
-          "2 bad command line, or a command that is not available yet.\n");
+          "2 bad command line.\n");
 }
 
 /* ===--------------------------- options --------------------------------=== */
@@ -792,6 +805,49 @@ static bool modelAndRows(const Options *o, Split split, AriArena *a, AriXgbModel
   return true;
 }
 
+/* Prints one line of metrics. */
+static void printMetrics(const char *who, const AriCostMetrics *met, bool mape) {
+  printf("%-16s", who);
+  if (met->pairs)
+    printf(" pairwise accuracy %.4f,", met->pairAccuracy);
+  else
+    printf(" pairwise accuracy n/a,");
+  printf(" best-1 error %.4f, best-2 error %.4f, top-1 score %.4f, top-5 score %.4f", met->best1Error,
+         met->best2Error, met->top1Score, met->top5Score);
+  if (mape)
+    printf(", MAPE %.4f", met->mape);
+  printf("\n");
+}
+
+/* The baselines `measure` records after the features (tools/cost_measure.h),
+ * ranked on the same rows: lower size / fewer seconds is faster. */
+static bool evalBaselines(const Table *t, AriArena *a) {
+  static const char *const names[ARI_COST_NUM_BASELINES] = {"term size", "weighted size",
+                                                            "analytic"};
+  double *score = ariArenaAlloc(a, sizeof *score * t->rows);
+  double *secs = ariArenaAlloc(a, sizeof *secs * t->rows);
+  if (!score || !secs)
+    return false;
+  for (unsigned b = 0; b < ARI_COST_NUM_BASELINES; ++b) {
+    bool any = true;
+    for (size_t i = 0; i < t->rows; ++i) {
+      double v = t->x[i * t->cols + ARI_FEAT_COUNT + b];
+      any = any && !isnan(v);
+      score[i] = -v;
+      secs[i] = v;
+    }
+    if (!any) {
+      printf("%-16s n/a (measured without --machine)\n", names[b]);
+      continue;
+    }
+    AriCostMetrics met;
+    ariCostMetricsCompute(t->sizes, t->numSizes, t->time, score,
+                          b == ARI_COST_BASE_ANALYTIC ? secs : NULL, &met);
+    printMetrics(names[b], &met, b == ARI_COST_BASE_ANALYTIC);
+  }
+  return true;
+}
+
 static int cmdEval(int argc, char **argv) {
   Options o;
   int rc = parseOptions(argc, argv, "eval", " --data --model --all ", &o);
@@ -799,40 +855,47 @@ static int cmdEval(int argc, char **argv) {
     return rc;
   if (!o.data)
     return usageError("'eval' needs --data FILE");
-  if (!o.model)
-    return usageError("'eval' needs --model MODEL");
   AriArena a;
   ariArenaInit(&a, 0);
   AriXgbModel m;
   Table t;
-  double *raw;
-  if (!modelAndRows(&o, o.all ? SPLIT_ALL : SPLIT_HELD_OUT, &a, &m, &t, &raw)) {
+  double *raw = NULL;
+  Split split = o.all ? SPLIT_ALL : SPLIT_HELD_OUT;
+  if (o.model ? !modelAndRows(&o, split, &a, &m, &t, &raw) : !loadTable(o.data, split, &a, &t)) {
     ariArenaDestroy(&a);
     return 1;
   }
+  bool baselines = t.layout == ARI_COST_MEASURE_LAYOUT &&
+                   t.cols == ARI_FEAT_COUNT + ARI_COST_NUM_BASELINES;
   rc = 0;
   if (!t.rows) {
     fprintf(stderr, "%s: error: no %s rows to evaluate on (%llu records)\n", o.data,
             o.all ? "" : "held-out", (unsigned long long)t.records);
     rc = 1;
+  } else if (!o.model && !baselines) {
+    fprintf(stderr, "%s: error: without --model, 'eval' ranks by the baselines that 'measure' "
+                    "records, and this dataset has none (feature layout %u)\n",
+            o.data, t.layout);
+    rc = 1;
   } else {
+    if (o.model)
+      printf("model: %s (%s, feature layout %u with %u features)\n", o.model,
+             ariXgbObjectiveName(m.objective), m.featureLayout, m.numFeatures);
+    printf("rows: %zu in %zu groups (%s; %llu records left out)\n", t.rows, t.numSizes,
+           o.all ? "every program" : "held-out programs", (unsigned long long)t.skipped);
     double *score = ariArenaAlloc(&a, sizeof *score * t.rows);
     double *secs = ariArenaAlloc(&a, sizeof *secs * t.rows);
     AriCostMetrics met;
     if (!score || !secs) {
       fprintf(stderr, "%s: error: out of memory\n", o.data);
       rc = 1;
-    } else {
+    } else if (o.model) {
       for (size_t i = 0; i < t.rows; ++i) {
         score[i] = ariXgbScore(&m, raw[i]);
         secs[i] = ariXgbSeconds(&m, raw[i]);
       }
       ariCostMetricsCompute(t.sizes, t.numSizes, t.time, score,
                             m.objective == ARI_XGB_REG ? secs : NULL, &met);
-      printf("model: %s (%s, feature layout %u with %u features)\n", o.model,
-             ariXgbObjectiveName(m.objective), m.featureLayout, m.numFeatures);
-      printf("rows: %zu in %zu groups (%s; %llu records left out)\n", t.rows, t.numSizes,
-             o.all ? "every program" : "held-out programs", (unsigned long long)t.skipped);
       if (met.pairs)
         printf("pairwise accuracy: %.4f (%zu pairs)\n", met.pairAccuracy, met.pairs);
       else
@@ -846,8 +909,13 @@ static int cmdEval(int argc, char **argv) {
       else
         printf("MAPE: n/a (a ranking model predicts no times)\n");
     }
+    if (rc == 0 && baselines && !evalBaselines(&t, &a)) {
+      fprintf(stderr, "%s: error: out of memory\n", o.data);
+      rc = 1;
+    }
   }
-  ariXgbFree(&m);
+  if (o.model)
+    ariXgbFree(&m);
   ariArenaDestroy(&a);
   return rc;
 }
@@ -884,7 +952,7 @@ static int cmdPredict(int argc, char **argv) {
 
 static int toolMain(int argc, char **argv) {
   if (argc < 2)
-    return usageError("no command (dataset, train, eval, predict, measure)");
+    return usageError("no command (dataset, train, eval, predict, measure, machine)");
   const char *cmd = argv[1];
   if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
     usage(stdout);
@@ -906,13 +974,12 @@ static int toolMain(int argc, char **argv) {
     return cmdEval(argc, argv);
   if (!strcmp(cmd, "predict"))
     return cmdPredict(argc, argv);
-  if (!strcmp(cmd, "measure")) {
-    fprintf(stderr, "%s: error: 'measure' is not yet available: it needs the measurement "
-                    "harness of runtime/, which is not built yet\n",
-            TOOL);
-    return 2;
-  }
-  return usageError("unknown command '%s' (dataset, train, eval, predict, measure)", cmd);
+  if (!strcmp(cmd, "measure"))
+    return ariCostCmdMeasure(argc, argv);
+  if (!strcmp(cmd, "machine"))
+    return ariCostCmdMachine(argc, argv);
+  return usageError("unknown command '%s' (dataset, train, eval, predict, measure, machine)",
+                    cmd);
 }
 
 int main(int argc, char **argv) { return ariToolExit(toolMain(argc, argv)); }

@@ -189,11 +189,24 @@ static bool draw(Sampler *m, const PoolRule *p, AriRuleInst *out) {
   return ariRuleBind((size_t)id, args, nargs, out, err, sizeof err);
 }
 
+/* Whether t is an array of scalars or vectors (nested arrays allowed):
+ * what vectorisation applies to and what storage the lowering can place
+ * (a to_mem of an array of pairs is not lowered). */
+static bool plainArray(const AriTerm *t) {
+  const AriType *ty = ariTermType(t);
+  if (ariTypeKind(ty) != ARI_TYPE_ARRAY)
+    return false;
+  while (ariTypeKind(ty) == ARI_TYPE_ARRAY)
+    ty = ariTypeElem(ty);
+  return ariTypeKind(ty) != ARI_TYPE_PAIR;
+}
+
 /* Applies r at t; for startVectorization, also the first vectorize* rule
  * that moves the new as_vector down (steps[] gets it). */
-static AriRuleStatus applyAt(Sampler *m, const AriRuleInst *r, bool vector, AriTerm *t,
+static AriRuleStatus applyAt(Sampler *m, const AriRuleInst *r, unsigned family, AriTerm *t,
                              AriTerm **out, AriRuleInst *second) {
-  if (vector && ariTypeKind(ariTermType(t)) != ARI_TYPE_ARRAY)
+  bool vector = family == ARI_SAMPLE_VECTOR;
+  if ((vector || family == ARI_SAMPLE_STORAGE) && !plainArray(t))
     return ARI_RULE_NO_MATCH;
   AriRuleStatus st = ariRuleApply(r, m->s, t, out);
   if (st != ARI_RULE_APPLIED || !vector)
@@ -257,7 +270,7 @@ static bool step(Sampler *m, unsigned families, AriTermRoot *roots, unsigned nro
   for (unsigned i = 0; i < m->nnodes && !fired; ++i) {
     AriTerm *t = m->nodes[i], *res;
     AriRuleInst second;
-    AriRuleStatus st = applyAt(m, &r, vector, t, &res, &second);
+    AriRuleStatus st = applyAt(m, &r, p->family, t, &res, &second);
     if (st == ARI_RULE_ERROR) {
       m->failed = true;
       break;

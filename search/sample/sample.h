@@ -54,7 +54,8 @@ enum {
   ARI_SAMPLE_INTERCHANGE = 1u << 1, /* map/map, map/reduce interchanges */
   ARI_SAMPLE_FUSION = 1u << 2,      /* fusions and fissions */
   ARI_SAMPLE_VECTOR = 1u << 3,      /* startVectorization + vectorizeBefore* */
-  ARI_SAMPLE_STORAGE = 1u << 4,     /* toMem(global | private) on arrays */
+  ARI_SAMPLE_STORAGE = 1u << 4,     /* toMem(global | private) on arrays of
+                                       scalars or vectors */
   ARI_SAMPLE_LOWERING = 1u << 5,    /* mapSeq/Par/Unroll, reduceSeq/SeqUnroll */
   ARI_SAMPLE_ALL = (1u << 6) - 1
 };

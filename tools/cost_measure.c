@@ -1,0 +1,525 @@
+/*===- tools/cost_measure.c - ariadne-cost measure and machine -------------===*\
+ *
+ * The commands of ariadne-cost that run code (the rest of the tool only
+ * reads and writes files):
+ *
+ *   measure: for every function of the programs given, the unscheduled
+ *   program and N variants from the schedule sampler (search/sample/
+ *   sample.h) are exported, featurised (costmodel/features.h), measured
+ *   (runtime/measure.h) at each thread count and appended to a dataset
+ *   (costmodel/dataset.h). A record's features are the program vector
+ *   followed by three baselines: term size, weighted size and the analytic
+ *   model's seconds (NaN without --machine). Its variant string starts
+ *   with the code's key (ariMeasureKey, 16 hex digits), so a resumed run
+ *   (--append) skips what the file already holds for this machine and
+ *   thread count. The unscheduled program is checked by the interpreter
+ *   and then serves as every variant's reference; one too large for the
+ *   interpreter is trusted as lowered by the default pipeline (which the
+ *   differential tests check at small sizes), and says so in its variant.
+ *   Invalid samples (mismatch, crash, time-out, compile error) are logged
+ *   on stderr and never recorded.
+ *
+ *   machine: runs the micro-benchmark (runtime/machine_bench.h) and
+ *   writes the machine file of the analytic model (costmodel/machine.h).
+ *
+\*===----------------------------------------------------------------------===*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "tools/cost_measure.h"
+
+#include "costmodel/analytic.h"
+#include "costmodel/cost.h"
+#include "costmodel/dataset.h"
+#include "costmodel/features.h"
+#include "costmodel/machine.h"
+#include "runtime/codegen/compile.h"
+#include "runtime/machine_bench.h"
+#include "runtime/measure.h"
+#include "search/mlir/term_mlir.h"
+#include "search/sample/sample.h"
+#include "tools/support/mlirutil.h"
+#include "tools/support/toolargs.h"
+#include "utils/arena.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define TOOL "ariadne-cost"
+
+enum { MAX_THREADS = 8, MAX_FUNCS = 64, MAX_FILES = 64 };
+
+typedef struct {
+  const char *files[MAX_FILES];
+  int nfiles;
+  const char *funcs[MAX_FUNCS];
+  int nfuncs;
+  const char *output, *machineFile;
+  bool append;
+  uint64_t variants, seed, reps, maxSteps;
+  double timeoutS;
+  int threads[MAX_THREADS], nthreads;
+} MeasureOptions;
+
+/* "--name=V" or "--name V". */
+static bool opt(int argc, char **argv, int *i, const char *name, const char **v) {
+  if (ariToolOptValue(argv[*i], name, v))
+    return true;
+  if (strcmp(argv[*i], name))
+    return false;
+  *v = *i + 1 < argc ? argv[++*i] : NULL;
+  return true;
+}
+
+static int parseMeasure(int argc, char **argv, MeasureOptions *o) {
+  memset(o, 0, sizeof *o);
+  o->variants = 50;
+  o->seed = 1;
+  o->reps = 10;
+  o->timeoutS = 60;
+  o->threads[0] = 1;
+  o->nthreads = 1;
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i], *v = NULL;
+    uint64_t u;
+    if (opt(argc, argv, &i, "--output", &v) || opt(argc, argv, &i, "-o", &v)) {
+      if (!v)
+        return ariToolUsageError(TOOL, "%s needs a value", a);
+      o->output = v;
+    } else if (opt(argc, argv, &i, "--func", &v)) {
+      if (!v || o->nfuncs == MAX_FUNCS)
+        return ariToolUsageError(TOOL, "--func needs a name (at most %d)", MAX_FUNCS);
+      o->funcs[o->nfuncs++] = v;
+    } else if (opt(argc, argv, &i, "--machine", &v)) {
+      if (!v)
+        return ariToolUsageError(TOOL, "--machine needs a file");
+      o->machineFile = v;
+    } else if (opt(argc, argv, &i, "--variants", &v)) {
+      if (!v || !ariToolParseU64(v, &o->variants) || o->variants > 100000)
+        return ariToolUsageError(TOOL, "--variants needs an integer from 0 to 100000, got '%s'",
+                                 v ? v : "");
+    } else if (opt(argc, argv, &i, "--seed", &v)) {
+      if (!v || !ariToolParseU64(v, &o->seed))
+        return ariToolUsageError(TOOL, "--seed needs an integer, got '%s'", v ? v : "");
+    } else if (opt(argc, argv, &i, "--reps", &v)) {
+      if (!v || !ariToolParseU64(v, &o->reps) || o->reps < 1 || o->reps > 10000)
+        return ariToolUsageError(TOOL, "--reps needs an integer from 1 to 10000, got '%s'",
+                                 v ? v : "");
+    } else if (opt(argc, argv, &i, "--max-steps", &v)) {
+      if (!v || !ariToolParseU64(v, &o->maxSteps) || o->maxSteps < 1 ||
+          o->maxSteps > ARI_SAMPLE_MAX_STEPS / 2)
+        return ariToolUsageError(TOOL, "--max-steps needs an integer from 1 to %d, got '%s'",
+                                 ARI_SAMPLE_MAX_STEPS / 2, v ? v : "");
+    } else if (opt(argc, argv, &i, "--timeout", &v)) {
+      char *end;
+      o->timeoutS = v ? strtod(v, &end) : 0;
+      if (!v || *end || !(o->timeoutS > 0 && o->timeoutS <= 86400))
+        return ariToolUsageError(TOOL, "--timeout needs seconds from 0 to 86400, got '%s'",
+                                 v ? v : "");
+    } else if (opt(argc, argv, &i, "--threads", &v)) {
+      o->nthreads = 0;
+      for (const char *p = v; p && *p;) {
+        char num[16];
+        size_t n = strcspn(p, ",");
+        snprintf(num, sizeof num, "%.*s", (int)(n < 15 ? n : 15), p);
+        if (o->nthreads == MAX_THREADS || !ariToolParseU64(num, &u) || u < 1 || u > 4096)
+          return ariToolUsageError(TOOL,
+                                   "--threads needs a list of up to %d counts from 1 to 4096, "
+                                   "got '%s'",
+                                   MAX_THREADS, v);
+        o->threads[o->nthreads++] = (int)u;
+        p += n + (p[n] == ',');
+      }
+      if (!o->nthreads)
+        return ariToolUsageError(TOOL, "--threads needs a list of thread counts");
+    } else if (!strcmp(a, "--append")) {
+      o->append = true;
+    } else if (a[0] == '-' && a[1]) {
+      return ariToolUsageError(TOOL, "'measure' does not take %s", a);
+    } else if (o->nfiles == MAX_FILES) {
+      return ariToolUsageError(TOOL, "at most %d programs", MAX_FILES);
+    } else {
+      o->files[o->nfiles++] = a;
+    }
+  }
+  if (!o->nfiles)
+    return ariToolUsageError(TOOL, "'measure' needs at least one program (.mlir)");
+  if (!o->output)
+    return ariToolUsageError(TOOL, "'measure' needs -o DATASET");
+  return 0;
+}
+
+/* What is in the dataset already: "key/machine/threads" strings. */
+typedef struct {
+  char **keys;
+  size_t n, cap;
+} Seen;
+
+static bool seenAdd(Seen *s, const char *k) {
+  if (s->n == s->cap) {
+    size_t nc = s->cap ? 2 * s->cap : 256;
+    char **nk = realloc(s->keys, nc * sizeof *nk);
+    if (!nk)
+      return false;
+    s->keys = nk;
+    s->cap = nc;
+  }
+  return (s->keys[s->n++] = strdup(k)) != NULL;
+}
+
+static bool seenHas(const Seen *s, const char *k) {
+  for (size_t i = 0; i < s->n; ++i)
+    if (!strcmp(s->keys[i], k))
+      return true;
+  return false;
+}
+
+static void seenFree(Seen *s) {
+  for (size_t i = 0; i < s->n; ++i)
+    free(s->keys[i]);
+  free(s->keys);
+}
+
+static void seenKey(char *buf, size_t cap, const char *program, const char *variant,
+                    const char *machine, unsigned threads) {
+  snprintf(buf, cap, "%s|%.16s|%s|%u", program, variant, machine, threads);
+}
+
+static bool loadSeen(const char *path, Seen *s) {
+  AriCostDsReader r;
+  AriCostDsError e = ariCostDsOpenFile(&r, path);
+  if (!ariCostDsOk(&e))
+    return false;
+  AriCostRecord rec;
+  char key[2048];
+  bool ok = true;
+  while (ok && ariCostDsNext(&r, &rec)) {
+    seenKey(key, sizeof key, rec.program, rec.variant, rec.machine, rec.threads);
+    ok = seenAdd(s, key);
+  }
+  ok = ok && ariCostDsOk(ariCostDsReaderError(&r));
+  ariCostDsClose(&r);
+  return ok;
+}
+
+typedef struct {
+  const MeasureOptions *o;
+  AriCostDsWriter *w;
+  Seen *seen;
+  const AriMachine *machine; /* NULL: no analytic baseline */
+  char machineName[256];
+  AriFeatWork *work;
+  long measured, cached, invalid;
+} Run;
+
+/* Features + baselines of one variant; false (with a note) when the
+ * extractor refuses it. */
+static bool featurise(Run *r, AriTermStore *s, const AriTermFunc *f, double *vec, int threads) {
+  AriFeatures feat;
+  if (ariCostFeaturesFunc(s, f, &feat, r->work) != ARI_FEAT_OK) {
+    fprintf(stderr, "%s: note: no features: %s\n", TOOL, ariFeatWorkError(r->work));
+    return false;
+  }
+  memcpy(vec, feat.v, sizeof feat.v);
+  AriCostWeights w;
+  ariCostWeightsDefault(&w);
+  double size = 0, weighted = 0;
+  for (unsigned i = 0; i < f->numRoots; ++i) {
+    size += ariCostTermSize(f->roots[i].value);
+    weighted += ariCostTermWeighted(&w, f->roots[i].value);
+  }
+  vec[ARI_FEAT_COUNT + ARI_COST_BASE_SIZE] = size;
+  vec[ARI_FEAT_COUNT + ARI_COST_BASE_WEIGHTED] = weighted;
+  vec[ARI_FEAT_COUNT + ARI_COST_BASE_ANALYTIC] =
+      r->machine ? ariAnalyticSeconds(r->machine, &feat, threads) : NAN;
+  return true;
+}
+
+/* Measures one variant at every thread count and records it. */
+static bool measureVariant(Run *r, MlirContext ctx, AriTermStore *s, const AriTermFunc *f,
+                           const char *program, const char *label, bool *isRef,
+                           AriArena *refArena, AriHostArg **ref, intptr_t *nref) {
+  MlirLocation loc = mlirLocationUnknownGet(ctx), errLoc;
+  MlirModule mod = mlirModuleCreateEmpty(loc);
+  MlirOperation fn = ariTermExportNewFunc(s, f, ctx, loc, &errLoc);
+  if (mlirOperationIsNull(fn)) {
+    fprintf(stderr, "%s: note: %s %s does not export: %s\n", TOOL, program, label,
+            ariTermStoreError(s));
+    ariTermStoreClearError(s);
+    mlirModuleDestroy(mod);
+    r->invalid++;
+    return true;
+  }
+  mlirBlockAppendOwnedOperation(mlirModuleGetBody(mod), fn);
+  char variant[1200];
+  snprintf(variant, sizeof variant, "%016llx %s", (unsigned long long)ariMeasureKey(fn), label);
+  bool ok = true;
+  for (int ti = 0; ti < r->o->nthreads && ok; ++ti) {
+    int threads = r->o->threads[ti];
+    char key[2048];
+    seenKey(key, sizeof key, program, variant, r->machineName, (unsigned)threads);
+    bool have = seenHas(r->seen, key);
+    if (have && !*isRef) {
+      r->cached++;
+      continue;
+    }
+    AriMeasureOptions mo = {.threads = threads, .reps = (int)r->o->reps,
+                            .timeoutS = r->o->timeoutS, .seed = r->o->seed,
+                            .reference = *ref, .numReference = *nref};
+    AriMeasureResult res;
+    AriHostArg *outs = NULL;
+    intptr_t nouts = 0;
+    AriMeasureStatus st =
+        ariMeasureFunc(fn, &mo, &res, *isRef ? refArena : NULL, *isRef ? &outs : NULL,
+                       *isRef ? &nouts : NULL);
+    if (st == ARI_MEASURE_UNCHECKED && *isRef) {
+      /* too large for the interpreter: the default lowering's output is
+       * the reference (see the file comment) */
+      mo.unchecked = true;
+      st = ariMeasureFunc(fn, &mo, &res, refArena, &outs, &nouts);
+      if (st == ARI_MEASURE_OK)
+        snprintf(variant + strlen(variant), sizeof variant - strlen(variant),
+                 " (reference: the default lowering, too large for the interpreter)");
+    }
+    if (st != ARI_MEASURE_OK) {
+      fprintf(stderr, "%s: note: %s %s at %d thread(s): %s: %s\n", TOOL, program, label, threads,
+              ariMeasureStatusName(st), res.message);
+      r->invalid++;
+      if (*isRef) {
+        fprintf(stderr, "%s: error: the unscheduled %s cannot be measured, so its variants "
+                        "cannot be checked\n",
+                TOOL, program);
+        ok = false;
+      }
+      break;
+    }
+    if (*isRef && outs) {
+      *ref = outs;
+      *nref = nouts;
+    }
+    if (have) { /* measured again only to be the variants' reference */
+      r->cached++;
+      continue;
+    }
+    double vec[ARI_FEAT_COUNT + ARI_COST_NUM_BASELINES];
+    if (!featurise(r, s, f, vec, threads)) {
+      r->invalid++;
+      break;
+    }
+    double secs = res.medianMs * 1e-3;
+    if (!(secs > 0))
+      secs = 1e-9; /* below the clock's resolution */
+    AriCostRecord rec = {.program = program, .variant = variant, .machine = r->machineName,
+                         .threads = (uint32_t)threads, .featureLayout = ARI_COST_MEASURE_LAYOUT,
+                         .numFeatures = ARI_FEAT_COUNT + ARI_COST_NUM_BASELINES,
+                         .features = vec, .numTimes = 1, .times = &secs};
+    AriCostDsError e = ariCostDsAdd(r->w, &rec);
+    if (!ariCostDsOk(&e)) {
+      char msg[256];
+      ariCostDsErrorFormat(&e, msg, sizeof msg);
+      fprintf(stderr, "%s: %s: error: %s\n", TOOL, r->o->output, msg);
+      ok = false;
+      break;
+    }
+    r->measured++;
+  }
+  *isRef = false;
+  mlirModuleDestroy(mod);
+  return ok;
+}
+
+static bool measureFunc(Run *r, MlirContext ctx, MlirOperation func, const char *file,
+                        const char *name, long *done, long total) {
+  char program[512];
+  const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+  snprintf(program, sizeof program, "%.*s/%s", (int)strcspn(base, "."), base, name);
+  AriTermStore *s = ariTermStoreCreate((size_t)1 << 30);
+  AriArena arena, refArena;
+  ariArenaInit(&arena, 0);
+  ariArenaInit(&refArena, 0);
+  AriTermFunc tf;
+  MlirLocation loc;
+  bool ok = true;
+  if (!s || !ariTermImportFunc(s, func, &tf, &loc)) {
+    fprintf(stderr, "%s: note: %s: @%s is not in the term language: %s\n", TOOL, file, name,
+            s ? ariTermStoreError(s) : "out of memory");
+    goto done;
+  }
+  AriSampleVariant *v = calloc(r->o->variants + 1, sizeof *v);
+  unsigned n = 0;
+  AriSampleOptions so = {.seed = r->o->seed, .maxSteps = (unsigned)r->o->maxSteps};
+  if (!v || ariSampleVariants(s, &arena, &tf, &so, v, (unsigned)r->o->variants, &n) ==
+                ARI_SAMPLE_ERROR) {
+    fprintf(stderr, "%s: error: sampling %s: out of memory\n", TOOL, program);
+    free(v);
+    ok = false;
+    goto done;
+  }
+  if (n < r->o->variants)
+    fprintf(stderr, "%s: note: %s has only %u distinct variants within the sampler's draws\n",
+            TOOL, program, n);
+  AriHostArg *ref = NULL;
+  intptr_t nref = 0;
+  bool isRef = true;
+  ok = measureVariant(r, ctx, s, &tf, program, "orig", &isRef, &refArena, &ref, &nref);
+  for (unsigned i = 0; ok && i < n; ++i) {
+    char label[1024];
+    int len = snprintf(label, sizeof label, "v%u", i);
+    for (unsigned k = 0; k < v[i].numSteps && len < (int)sizeof label - 64; ++k) {
+      len += snprintf(label + len, sizeof label - (size_t)len, k ? "," : " ");
+      len += (int)ariRuleInstPrint(&v[i].steps[k], label + len, sizeof label - (size_t)len);
+    }
+    ok = measureVariant(r, ctx, s, &v[i].func, program, label, &isRef, &refArena, &ref, &nref);
+    ++*done;
+    if (isatty(STDERR_FILENO))
+      fprintf(stderr, "\rmeasuring %s: %ld of %ld variants\033[K", program, *done, total);
+  }
+  if (isatty(STDERR_FILENO))
+    fprintf(stderr, "\r\033[K");
+  free(v);
+done:
+  ariArenaDestroy(&arena);
+  ariArenaDestroy(&refArena);
+  ariTermStoreDestroy(s);
+  return ok;
+}
+
+static bool wanted(const MeasureOptions *o, const char *name) {
+  if (!o->nfuncs)
+    return true;
+  for (int i = 0; i < o->nfuncs; ++i)
+    if (!strcmp(o->funcs[i], name))
+      return true;
+  return false;
+}
+
+int ariCostCmdMeasure(int argc, char **argv) {
+  MeasureOptions o;
+  int rc = parseMeasure(argc, argv, &o);
+  if (rc)
+    return rc;
+  AriMachine machine;
+  char err[512];
+  if (o.machineFile && !ariMachineRead(o.machineFile, &machine, err, sizeof err)) {
+    fprintf(stderr, "%s: error: %s\n", TOOL, err);
+    return 1;
+  }
+  Seen seen = {0};
+  if (o.append && access(o.output, F_OK) == 0 && !loadSeen(o.output, &seen)) {
+    fprintf(stderr, "%s: %s: error: cannot read the dataset to resume it (ariadne-cost dataset "
+                    "--info says why)\n",
+            TOOL, o.output);
+    seenFree(&seen);
+    return 1;
+  }
+  AriCostDsWriter w;
+  AriCostDsError e = o.append && access(o.output, F_OK) == 0
+                         ? ariCostDsAppendOpen(&w, o.output, 16)
+                         : ariCostDsCreate(&w, o.output, 16);
+  if (!ariCostDsOk(&e)) {
+    ariCostDsErrorFormat(&e, err, sizeof err);
+    fprintf(stderr, "%s: %s: error: %s\n", TOOL, o.output, err);
+    seenFree(&seen);
+    return 1;
+  }
+  MlirContext ctx = ariContextCreate();
+  AriDiagSink sink;
+  ariDiagSinkAttach(&sink, ctx, stderr);
+  ariCompileRegister(ctx);
+  Run r = {.o = &o, .w = &w, .seen = &seen, .machine = o.machineFile ? &machine : NULL,
+           .work = ariFeatWorkCreate()};
+  ariMeasureMachine(r.machineName, sizeof r.machineName);
+  bool ok = r.work != NULL;
+  long done = 0, total = 0;
+  MlirModule mods[MAX_FILES] = {{NULL}};
+  for (int fi = 0; ok && fi < o.nfiles; ++fi) {
+    mods[fi] = ariParseFile(ctx, o.files[fi]);
+    ok = !mlirModuleIsNull(mods[fi]);
+    for (MlirOperation f = ok ? mlirBlockGetFirstOperation(mlirModuleGetBody(mods[fi]))
+                              : (MlirOperation){NULL};
+         !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+      MlirAttribute na = mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("sym_name"));
+      char name[256];
+      if (mlirAttributeIsNull(na))
+        continue;
+      snprintf(name, sizeof name, "%.*s", (int)mlirStringAttrGetValue(na).length,
+               mlirStringAttrGetValue(na).data);
+      total += wanted(&o, name) ? (long)o.variants : 0;
+    }
+  }
+  for (int fi = 0; ok && fi < o.nfiles; ++fi)
+    for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(mods[fi]));
+         ok && !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+      MlirAttribute na = mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("sym_name"));
+      if (mlirAttributeIsNull(na))
+        continue;
+      char name[256];
+      snprintf(name, sizeof name, "%.*s", (int)mlirStringAttrGetValue(na).length,
+               mlirStringAttrGetValue(na).data);
+      if (wanted(&o, name))
+        ok = measureFunc(&r, ctx, f, o.files[fi], name, &done, total);
+    }
+  e = ariCostDsCloseWriter(&w);
+  if (ok && !ariCostDsOk(&e)) {
+    ariCostDsErrorFormat(&e, err, sizeof err);
+    fprintf(stderr, "%s: %s: error: %s\n", TOOL, o.output, err);
+    ok = false;
+  }
+  printf("measured %ld records (%ld already in the dataset, %ld invalid samples not recorded) "
+         "on %s\n",
+         r.measured, r.cached, r.invalid, r.machineName);
+  for (int fi = 0; fi < o.nfiles; ++fi)
+    if (!mlirModuleIsNull(mods[fi]))
+      mlirModuleDestroy(mods[fi]);
+  ariFeatWorkDestroy(r.work);
+  ariDiagSinkDetach(&sink);
+  mlirContextDestroy(ctx);
+  seenFree(&seen);
+  return ok ? 0 : 1;
+}
+
+int ariCostCmdMachine(int argc, char **argv) {
+  const char *out = NULL;
+  double scale = 1;
+  for (int i = 2; i < argc; ++i) {
+    const char *v = NULL;
+    if (opt(argc, argv, &i, "--output", &v) || opt(argc, argv, &i, "-o", &v)) {
+      if (!v)
+        return ariToolUsageError(TOOL, "-o needs a file");
+      out = v;
+    } else if (opt(argc, argv, &i, "--scale", &v)) {
+      char *end;
+      scale = v ? strtod(v, &end) : 0;
+      if (!v || *end || !(scale > 0 && scale <= 1))
+        return ariToolUsageError(TOOL, "--scale needs a number in (0, 1], got '%s'", v ? v : "");
+    } else {
+      return ariToolUsageError(TOOL, "'machine' does not take '%s'", argv[i]);
+    }
+  }
+  if (!out)
+    return ariToolUsageError(TOOL, "'machine' needs -o FILE");
+  AriMachine m;
+  ariMachineProbe(&m);
+  MlirContext ctx = ariContextCreate();
+  AriDiagSink sink;
+  ariDiagSinkAttach(&sink, ctx, stderr);
+  ariCompileRegister(ctx);
+  char err[512];
+  bool ok = ariMachineBench(ctx, &m, scale, err, sizeof err) &&
+            ariMachineWrite(out, &m, err, sizeof err);
+  if (!ok)
+    fprintf(stderr, "%s: error: %s\n", TOOL, err);
+  else
+    printf("%s: bandwidth %.1f / %.1f / %.1f / %.1f GB/s (L1 / L2 / L3 / memory), %.1f GFLOP/s "
+           "vector, %.2f GFLOP/s scalar chain\n",
+           m.name, m.bandwidthGBs[0], m.bandwidthGBs[1], m.bandwidthGBs[2], m.bandwidthGBs[3],
+           m.gflopsVector, m.gflopsScalar);
+  ariDiagSinkDetach(&sink);
+  mlirContextDestroy(ctx);
+  return ok ? 0 : 1;
+}

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "costmodel/dataset.h"
+#include "utils/bytes.h"
 #include "utils/file.h"
 #include "utils/hash.h"
 
@@ -28,38 +29,13 @@ static const unsigned char kBlockMagic[4] = {'A', 'D', 'B', 'K'};
 
 /* ===------------------------------ bytes -------------------------------=== */
 
-static void put16(unsigned char *p, uint32_t v) {
-  p[0] = (unsigned char)v;
-  p[1] = (unsigned char)(v >> 8);
-}
-static void put32(unsigned char *p, uint32_t v) {
-  for (int i = 0; i < 4; ++i)
-    p[i] = (unsigned char)(v >> (8 * i));
-}
-static void put64(unsigned char *p, uint64_t v) {
-  for (int i = 0; i < 8; ++i)
-    p[i] = (unsigned char)(v >> (8 * i));
-}
-static uint32_t get16(const unsigned char *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
-static uint32_t get32(const unsigned char *p) {
-  uint32_t v = 0;
-  for (int i = 3; i >= 0; --i)
-    v = v << 8 | p[i];
-  return v;
-}
-static uint64_t get64(const unsigned char *p) {
-  uint64_t v = 0;
-  for (int i = 7; i >= 0; --i)
-    v = v << 8 | p[i];
-  return v;
-}
 static void putF64(unsigned char *p, double d) {
   uint64_t u;
   memcpy(&u, &d, 8);
-  put64(p, u);
+  ariPutLE64(p, u);
 }
 static double getF64(const unsigned char *p) {
-  uint64_t u = get64(p);
+  uint64_t u = ariGetLE64(p);
   double d;
   memcpy(&d, &u, 8);
   return d;
@@ -143,8 +119,8 @@ size_t ariCostDsErrorFormat(const AriCostDsError *e, char *buf, size_t cap) {
 bool ariCostDsEncodeHeader(AriStr *out) {
   unsigned char h[ARI_COST_DS_FILE_HEADER];
   memcpy(h, kFileMagic, 8);
-  put32(h + 8, ARI_COST_DS_VERSION);
-  put32(h + 12, ariCostDsCrc32(h, 12));
+  ariPutLE32(h + 8, ARI_COST_DS_VERSION);
+  ariPutLE32(h + 12, ariCostDsCrc32(h, 12));
   return ariStrAppend(out, (const char *)h, sizeof h);
 }
 
@@ -193,15 +169,15 @@ static unsigned char *encodeRecord(unsigned char *p, const AriCostRecord *r, uin
   size_t pl = strlen(r->program), vl = strlen(r->variant), ml = strlen(r->machine);
   size_t body = recordSize(r) - ARI_COST_DS_RECORD_HEADER;
   unsigned char *b = p + ARI_COST_DS_RECORD_HEADER;
-  put64(b, index);
-  put32(b + 8, r->threads);
-  put32(b + 12, r->featureLayout);
-  put16(b + 16, (uint32_t)pl);
-  put16(b + 18, (uint32_t)vl);
-  put16(b + 20, (uint32_t)ml);
-  put16(b + 22, 0);
-  put32(b + 24, r->numFeatures);
-  put32(b + 28, r->numTimes);
+  ariPutLE64(b, index);
+  ariPutLE32(b + 8, r->threads);
+  ariPutLE32(b + 12, r->featureLayout);
+  ariPutLE16(b + 16, (uint32_t)pl);
+  ariPutLE16(b + 18, (uint32_t)vl);
+  ariPutLE16(b + 20, (uint32_t)ml);
+  ariPutLE16(b + 22, 0);
+  ariPutLE32(b + 24, r->numFeatures);
+  ariPutLE32(b + 28, r->numTimes);
   unsigned char *q = b + ARI_COST_DS_RECORD_FIXED;
   memcpy(q, r->program, pl);
   q += pl;
@@ -213,8 +189,8 @@ static unsigned char *encodeRecord(unsigned char *p, const AriCostRecord *r, uin
     putF64(q, r->features[i]);
   for (uint32_t i = 0; i < r->numTimes; ++i, q += 8)
     putF64(q, r->times[i]);
-  put32(p, (uint32_t)body);
-  put32(p + 4, ariCostDsCrc32(b, body));
+  ariPutLE32(p, (uint32_t)body);
+  ariPutLE32(p + 4, ariCostDsCrc32(b, body));
   return q;
 }
 
@@ -248,14 +224,14 @@ bool ariCostDsEncodeBlock(const AriCostRecord *records, size_t n, uint64_t block
   if (ok) {
     unsigned char h[ARI_COST_DS_BLOCK_HEADER];
     memcpy(h, kBlockMagic, 4);
-    put32(h + 4, (uint32_t)blockIndex);
-    put64(h + 8, firstIndex);
-    put32(h + 16, (uint32_t)n);
-    put32(h + 20, (uint32_t)clen);
-    put32(h + 24, (uint32_t)ulen);
-    put32(h + 28, ariCostDsCrc32(c, clen));
-    put32(h + 32, ariCostDsCrc32(u, ulen));
-    put32(h + 36, ariCostDsCrc32(h, 36));
+    ariPutLE32(h + 4, (uint32_t)blockIndex);
+    ariPutLE64(h + 8, firstIndex);
+    ariPutLE32(h + 16, (uint32_t)n);
+    ariPutLE32(h + 20, (uint32_t)clen);
+    ariPutLE32(h + 24, (uint32_t)ulen);
+    ariPutLE32(h + 28, ariCostDsCrc32(c, clen));
+    ariPutLE32(h + 32, ariCostDsCrc32(u, ulen));
+    ariPutLE32(h + 36, ariCostDsCrc32(h, 36));
     ok = ariStrAppend(out, (const char *)h, sizeof h) && ariStrAppend(out, (const char *)c, clen);
   }
   free(u);
@@ -369,13 +345,13 @@ static bool readFileHeader(AriCostDsReader *r) {
     return fail(r, mkError(ARI_COST_DS_ERR_TRUNCATED, ARI_COST_DS_NONE, ARI_COST_DS_NONE, 0,
                            "the file ends inside its header (%zu of 16 bytes)", have),
                 false);
-  if (get32(h + 12) != ariCostDsCrc32(h, 12))
+  if (ariGetLE32(h + 12) != ariCostDsCrc32(h, 12))
     return fail(r, mkError(ARI_COST_DS_ERR_CORRUPT, ARI_COST_DS_NONE, ARI_COST_DS_NONE, 0,
                            "file header CRC mismatch"),
                 false);
-  if (get32(h + 8) != ARI_COST_DS_VERSION)
+  if (ariGetLE32(h + 8) != ARI_COST_DS_VERSION)
     return fail(r, mkError(ARI_COST_DS_ERR_VERSION, ARI_COST_DS_NONE, ARI_COST_DS_NONE, 8,
-                           "format version %u, this reader knows version %u", get32(h + 8),
+                           "format version %u, this reader knows version %u", ariGetLE32(h + 8),
                            ARI_COST_DS_VERSION),
                 false);
   r->goodEnd = r->pos;
@@ -397,8 +373,8 @@ static bool decodeRecord(AriCostDsReader *r, const unsigned char *u, size_t ulen
     snprintf(why, whyCap, "the block's data ends inside the record");
     return false;
   }
-  size_t body = get32(u + p);
-  uint32_t crc = get32(u + p + 4);
+  size_t body = ariGetLE32(u + p);
+  uint32_t crc = ariGetLE32(u + p + 4);
   p += ARI_COST_DS_RECORD_HEADER;
   if (body > ulen - p) {
     snprintf(why, whyCap, "the block's data ends inside the record (length %zu)", body);
@@ -413,9 +389,9 @@ static bool decodeRecord(AriCostDsReader *r, const unsigned char *u, size_t ulen
     snprintf(why, whyCap, "record length %zu is below the fixed 32 bytes", body);
     return false;
   }
-  uint64_t idx = get64(b);
-  uint32_t pl = get16(b + 16), vl = get16(b + 18), ml = get16(b + 20), res = get16(b + 22);
-  uint32_t nf = get32(b + 24), nt = get32(b + 28);
+  uint64_t idx = ariGetLE64(b);
+  uint32_t pl = ariGetLE16(b + 16), vl = ariGetLE16(b + 18), ml = ariGetLE16(b + 20), res = ariGetLE16(b + 22);
+  uint32_t nf = ariGetLE32(b + 24), nt = ariGetLE32(b + 28);
   if (idx != index) {
     snprintf(why, whyCap, "it says it is record %llu", (unsigned long long)idx);
     return false;
@@ -444,8 +420,8 @@ static bool decodeRecord(AriCostDsReader *r, const unsigned char *u, size_t ulen
     return false;
   }
   rec->index = idx;
-  rec->threads = get32(b + 8);
-  rec->featureLayout = get32(b + 12);
+  rec->threads = ariGetLE32(b + 8);
+  rec->featureLayout = ariGetLE32(b + 12);
   rec->numFeatures = nf;
   rec->numTimes = nt;
   rec->program = copyName(&r->arena, q, pl);
@@ -517,7 +493,7 @@ static bool loadBlock(AriCostDsReader *r) {
   }
   if (!readBytes(r, h, sizeof h))
     return fail(r, r->error, false);
-  if (memcmp(h, kBlockMagic, 4) || get32(h + 36) != ariCostDsCrc32(h, 36)) {
+  if (memcmp(h, kBlockMagic, 4) || ariGetLE32(h + 36) != ariCostDsCrc32(h, 36)) {
     AriCostDsError e = mkError(ARI_COST_DS_ERR_CORRUPT, ARI_COST_DS_NONE, bi, off, "%s",
                                memcmp(h, kBlockMagic, 4) ? "bad block magic (block header damaged)"
                                                          : "block header CRC mismatch");
@@ -527,9 +503,9 @@ static bool loadBlock(AriCostDsReader *r) {
       allZero = allZero && !h[i];
     return fail(r, e, allZero);
   }
-  uint32_t index = get32(h + 4), count = get32(h + 16), clen = get32(h + 20), ulen = get32(h + 24);
-  uint64_t first = get64(h + 8);
-  uint32_t ccrc = get32(h + 28), ucrc = get32(h + 32);
+  uint32_t index = ariGetLE32(h + 4), count = ariGetLE32(h + 16), clen = ariGetLE32(h + 20), ulen = ariGetLE32(h + 24);
+  uint64_t first = ariGetLE64(h + 8);
+  uint32_t ccrc = ariGetLE32(h + 28), ucrc = ariGetLE32(h + 32);
   if (index != (uint32_t)bi || first != firstExpected)
     return fail(r, mkError(ARI_COST_DS_ERR_CORRUPT, ARI_COST_DS_NONE, bi, off,
                            "out of sequence: it says block %u from record %llu, expected block "

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "costmodel/xgb.h"
+#include "utils/bytes.h"
 #include "costmodel/dataset.h"
 #include "utils/file.h"
 
@@ -37,19 +38,6 @@ static bool failXgb(AriXgbError *err, const char *what) {
   size_t n = strcspn(last, "\n");
   return failf(err, "%s: XGBoost: %.*s", what, (int)(n > 300 ? 300 : n), last);
 }
-
-static void put32(unsigned char *p, uint32_t v) {
-  for (int i = 0; i < 4; ++i)
-    p[i] = (unsigned char)(v >> (8 * i));
-}
-static void put64(unsigned char *p, uint64_t v) {
-  for (int i = 0; i < 8; ++i)
-    p[i] = (unsigned char)(v >> (8 * i));
-}
-static uint32_t get32(const unsigned char *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static uint64_t get64(const unsigned char *p) { return get32(p) | (uint64_t)get32(p + 4) << 32; }
 
 /* The CRC32 of the datasets (zlib's). */
 static uint32_t crc(const void *p, size_t n) { return ariCostDsCrc32(p, n); }
@@ -183,15 +171,15 @@ bool ariXgbSaveMem(const AriXgbModel *m, AriStr *out, AriXgbError *err) {
     return failf(err, "the model is too large (%llu bytes)", (unsigned long long)len);
   unsigned char h[ARI_XGB_MODEL_HEADER];
   memcpy(h, kModelMagic, 8);
-  put32(h + 8, ARI_XGB_MODEL_VERSION);
-  put32(h + 12, (uint32_t)m->objective);
-  put32(h + 16, m->featureLayout);
-  put32(h + 20, m->numFeatures);
-  put64(h + 24, m->seed);
-  put32(h + 32, m->rounds);
-  put32(h + 36, (uint32_t)len);
-  put32(h + 40, crc(payload, (size_t)len));
-  put32(h + 44, crc(h, 44));
+  ariPutLE32(h + 8, ARI_XGB_MODEL_VERSION);
+  ariPutLE32(h + 12, (uint32_t)m->objective);
+  ariPutLE32(h + 16, m->featureLayout);
+  ariPutLE32(h + 20, m->numFeatures);
+  ariPutLE64(h + 24, m->seed);
+  ariPutLE32(h + 32, m->rounds);
+  ariPutLE32(h + 36, (uint32_t)len);
+  ariPutLE32(h + 40, crc(payload, (size_t)len));
+  ariPutLE32(h + 44, crc(h, 44));
   if (!ariStrAppend(out, (const char *)h, sizeof h) || !ariStrAppend(out, payload, (size_t)len))
     return failf(err, "out of memory saving the model");
   return true;
@@ -220,9 +208,9 @@ bool ariXgbLoadMem(const void *data, size_t len, AriXgbModel *m, AriXgbError *er
   if (len < ARI_XGB_MODEL_HEADER)
     return failf(err, "truncated model file: %zu of the header's %d bytes", len,
                  ARI_XGB_MODEL_HEADER);
-  if (get32(h + 44) != crc(h, 44))
+  if (ariGetLE32(h + 44) != crc(h, 44))
     return failf(err, "model file header CRC mismatch (the file is damaged)");
-  uint32_t version = get32(h + 8), obj = get32(h + 12), plen = get32(h + 36);
+  uint32_t version = ariGetLE32(h + 8), obj = ariGetLE32(h + 12), plen = ariGetLE32(h + 36);
   if (version != ARI_XGB_MODEL_VERSION)
     return failf(err, "model file version %u, this build reads version %d", version,
                  ARI_XGB_MODEL_VERSION);
@@ -237,7 +225,7 @@ bool ariXgbLoadMem(const void *data, size_t len, AriXgbModel *m, AriXgbError *er
     return failf(err, "model file has %zu bytes after its payload",
                  len - ARI_XGB_MODEL_HEADER - plen);
   const unsigned char *payload = h + ARI_XGB_MODEL_HEADER;
-  if (crc(payload, plen) != get32(h + 40))
+  if (crc(payload, plen) != ariGetLE32(h + 40))
     return failf(err, "model payload CRC mismatch (the file is damaged)");
   BoosterHandle b = NULL;
   if (XGBoosterCreate(NULL, 0, &b))
@@ -253,10 +241,10 @@ bool ariXgbLoadMem(const void *data, size_t len, AriXgbModel *m, AriXgbError *er
   }
   m->booster = b;
   m->objective = (AriXgbObjective)obj;
-  m->featureLayout = get32(h + 16);
-  m->numFeatures = get32(h + 20);
-  m->seed = get64(h + 24);
-  m->rounds = get32(h + 32);
+  m->featureLayout = ariGetLE32(h + 16);
+  m->numFeatures = ariGetLE32(h + 20);
+  m->seed = ariGetLE64(h + 24);
+  m->rounds = ariGetLE32(h + 32);
   return true;
 }
 

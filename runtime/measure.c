@@ -11,6 +11,8 @@
 
 #include "runtime/measure.h"
 
+#include "costmodel/machine.h"
+
 #include "runtime/codegen/compile.h"
 #include "runtime/runtime.h"
 #include "utils/arena.h"
@@ -64,21 +66,9 @@ uint64_t ariMeasureKey(MlirOperation func) {
 }
 
 void ariMeasureMachine(char *buf, size_t cap) {
-  char model[160] = "unknown";
-  FILE *f = fopen("/proc/cpuinfo", "r");
-  if (f) {
-    char line[512];
-    while (fgets(line, sizeof line, f))
-      if (!strncmp(line, "model name", 10) && strchr(line, ':')) {
-        const char *v = strchr(line, ':') + 1;
-        while (*v == ' ' || *v == '\t')
-          ++v;
-        snprintf(model, sizeof model, "%.*s", (int)strcspn(v, "\n"), v);
-        break;
-      }
-    fclose(f);
-  }
-  snprintf(buf, cap, "%s, %ld cpus", model, sysconf(_SC_NPROCESSORS_ONLN));
+  AriMachine m;
+  ariMachineProbe(&m);
+  snprintf(buf, cap, "%s", m.name);
 }
 
 /*--- the run ------------------------------------------------------------------*/

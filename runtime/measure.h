@@ -92,7 +92,7 @@ AriMeasureStatus ariMeasureFunc(MlirOperation func, const AriMeasureOptions *opt
 uint64_t ariMeasureKey(MlirOperation func);
 
 /* The machine, for records and cache keys: "CPU model name, N cpus"
- * (from /proc/cpuinfo; "unknown" when unreadable). */
+ * (ariMachineProbe's name, from /proc/cpuinfo; "unknown" when unreadable). */
 void ariMeasureMachine(char *buf, size_t cap);
 
 const char *ariMeasureStatusName(AriMeasureStatus s);

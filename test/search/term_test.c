@@ -488,6 +488,14 @@ static void testParse(void) {
       {"(arith.addf %0:f32 %0:f32)", "result type"},
       {"", "end of input"},
   };
+  /* A NUL byte is refused where it stands (found by fuzz_term: a literal's
+   * text was cut short there when printed). */
+  static const char nul[] = "(literal dense<[1\0]> : tensor<1xf32> : 1.f32)";
+  ariTermStoreClearError(s);
+  CHECK(ariTermParse(s, nul, sizeof nul - 1) == NULL &&
+        !strcmp(ariTermStoreError(s), "parse: column 18: NUL byte in the text"));
+  ariTermStoreClearError(s);
+  CHECK(ariTypeParse(s, "f32\0", 4) == NULL && strstr(ariTermStoreError(s), "column 4: NUL"));
   for (unsigned i = 0; i < sizeof bad / sizeof *bad; ++i) {
     ariTermStoreClearError(s);
     AriTerm *t = ariTermParse(s, bad[i].text, strlen(bad[i].text));

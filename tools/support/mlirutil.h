@@ -43,7 +43,9 @@ void ariDiagSinkDetach(AriDiagSink *sink);
  * file that cannot be opened or read, or that is larger than
  * ARI_FILE_TEXT_LIMIT (utils/file.h; /dev/zero is stopped there), is an
  * error located at the file ("PATH:0:0: error: input file 'PATH' is larger
- * than 4194304 bytes"). */
+ * than 4194304 bytes"). Only a regular file is parsed from the file, so
+ * that locations name it; stdin, a FIFO or a device is read into memory
+ * first and its locations name "-", as ariParseString's. */
 MlirModule ariParseFile(MlirContext ctx, const char *path);
 
 /* Parses and verifies source text (locations name it "-"). Here and in

@@ -1149,7 +1149,9 @@ AriTerm *ariTermConstInt(AriTermStore *s, const AriType *type, int64_t value) {
     value = value != 0;
   } else if (w < 64) {
     int64_t lo = -((int64_t)1 << (w - 1));
-    int64_t hi = ((int64_t)1 << w) - 1;
+    /* In unsigned arithmetic: 2^w - 1 is INT64_MAX for i63, and the shift
+     * would overflow int64_t (found by fuzz_term). */
+    int64_t hi = (int64_t)(((uint64_t)1 << w) - 1);
     if (value < lo || value > hi)
       return ariTermFail(s, "const: %lld does not fit in i%u", (long long)value, w);
     /* Canonical form: sign-extended from the width, as MLIR prints it. */

@@ -433,7 +433,8 @@ const char *ariTermToString(AriTermStore *s, const AriTerm *t, unsigned flags);
  * enclosing lam takes the lam's parameter type; a free VAR needs its type
  * written as %i:TYPE. Optional " : TYPE" annotations must match the type
  * inferred. Returns NULL with "parse: column N: ..." in ariTermStoreError
- * on malformed or ill-typed input. Types are written as ariTypePrint
+ * on malformed or ill-typed input (a NUL byte anywhere in the text
+ * included). Types are written as ariTypePrint
  * writes them. */
 AriTerm *ariTermParse(AriTermStore *s, const char *text, size_t len);
 /* One type in ariTypePrint's notation; NULL with an error otherwise. */

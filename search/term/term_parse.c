@@ -154,8 +154,22 @@ static const AriType *ptype(P *c) {
   return t ? t : perr(c, "unknown scalar type");
 }
 
+/* The text formats are text: a NUL byte is refused where it stands, before
+ * parsing, since names and literal text are kept as C strings and would
+ * print cut short there (the print would not parse back to the term). */
+static bool hasNul(P *c) {
+  const char *q = c->end > c->begin ? memchr(c->begin, 0, (size_t)(c->end - c->begin)) : NULL;
+  if (!q)
+    return false;
+  c->p = q;
+  perr(c, "NUL byte in the text");
+  return true;
+}
+
 const AriType *ariTypeParse(AriTermStore *s, const char *text, size_t len) {
   P c = {s, text, text, text + len, {0}, 0, 0, false};
+  if (hasNul(&c))
+    return NULL;
   const AriType *t = ptype(&c);
   ws(&c);
   if (t && c.p != c.end)
@@ -484,6 +498,8 @@ static AriTerm *pterm(P *c) {
 
 AriTerm *ariTermParse(AriTermStore *s, const char *text, size_t len) {
   P c = {s, text, text, text + len, {0}, 0, 0, false};
+  if (hasNul(&c))
+    return NULL;
   AriTerm *t = pterm(&c);
   ws(&c);
   if (t && c.p != c.end)

@@ -216,6 +216,44 @@ static bool findName(const SsaName *v, size_t n, const char *name, size_t len) {
   return false;
 }
 
+/* The ops whose regions are isolated from above among the dialects the
+ * tests parse with: names defined outside are not in scope inside. */
+static bool isIsolatedOpName(const char *s, size_t n) {
+  return (n == 9 && !memcmp(s, "func.func", 9)) || (n == 6 && !memcmp(s, "module", 6)) ||
+         (n == 14 && !memcmp(s, "builtin.module", 14));
+}
+
+/* After `%name` (at e): `= ` (not `==`), `:N =` or `, %other... =`: the
+ * name is one of an op's results. */
+static bool isResultDef(const char *e) {
+  for (;;) {
+    if (*e == ':' && isDigit(e[1]))
+      for (++e; isDigit(*e);)
+        ++e;
+    while (isSpace(*e))
+      ++e;
+    if (*e == '=')
+      return e[1] != '=';
+    if (*e != ',')
+      return false;
+    for (++e; isSpace(*e);)
+      ++e;
+    if (*e != '%')
+      return false;
+    for (++e; isIdent(*e) || *e == '-';)
+      ++e;
+  }
+}
+
+/* Sound towards flagging: a name is "in scope" only where a definition
+ * certainly is (so a placeholder MLIR might make is never missed), and any
+ * occurrence of a name with none in scope, use or unrecognised
+ * definition, is matched against the pending uses. Definitions are
+ * results (`%x =`, `%x:2 =`, `%x, %y =`) and arguments (`%x:` or `%x :`
+ * inside the parentheses of `@name(`, a function's signature, whose scope
+ * is the body, or of `^name(`, a block's, whose scope is the region).
+ * Scopes end with their closing brace, everything at the top level, and
+ * everything at an isolated op (`func.func`, `module`, quoted or not). */
 bool fzHasForwardRef(const char *text, AriArena *arena) {
   size_t count = 1;
   for (const char *p = text; *p; ++p)
@@ -228,15 +266,20 @@ bool fzHasForwardRef(const char *text, AriArena *arena) {
     return true;
   }
   size_t ndefs = 0, npending = 0;
-  int depth = 0;
+  int depth = 0, paren = 0;
+  int argParen = -1; /* the paren level of an argument list, -1: none */
+  int argScope = 0;  /* added to depth for its names: 1 for a signature */
   bool found = false;
   for (const char *p = text; *p && !found; ++p) {
     if (p[0] == '/' && p[1] == '/') {
       while (p[1] && p[1] != '\n')
         ++p;
     } else if (*p == '"') {
+      const char *s = p + 1;
       while (p[1] && p[1] != '"' && p[1] != '\n')
         p += p[1] == '\\' && p[2] ? 2 : 1;
+      if (isIsolatedOpName(s, (size_t)(p + 1 - s)))
+        ndefs = 0;
       if (p[1] == '"')
         ++p;
     } else if (*p == '{') {
@@ -250,6 +293,26 @@ bool fzHasForwardRef(const char *text, AriArena *arena) {
        * later function's definitions resolve them. */
       if (depth == 0)
         ndefs = 0;
+    } else if (*p == '(') {
+      ++paren;
+      const char *b = p;
+      while (b > text && isIdent(b[-1]))
+        --b;
+      if (b < p && b > text && (b[-1] == '@' || b[-1] == '^')) {
+        argParen = paren;
+        argScope = b[-1] == '@';
+      }
+    } else if (*p == ')') {
+      if (paren == argParen)
+        argParen = -1;
+      paren = paren > 0 ? paren - 1 : 0;
+    } else if ((*p >= 'a' && *p <= 'z') && (p == text || !(isIdent(p[-1]) || strchr("@^#!%", p[-1])))) {
+      const char *e = p;
+      while (isIdent(*e))
+        ++e;
+      if (isIsolatedOpName(p, (size_t)(e - p)))
+        ndefs = 0;
+      p = e - 1;
     } else if (*p == '%') {
       const char *name = p + 1, *e = name;
       while (isIdent(*e) || *e == '-')
@@ -257,19 +320,20 @@ bool fzHasForwardRef(const char *text, AriArena *arena) {
       size_t len = (size_t)(e - name);
       if (!len)
         continue;
-      /* A definition: `%x =`, `%x:2 =`, or an argument `%x: type`. */
-      const char *q = e;
-      bool def = *q == ':' && !isDigit(q[1]);
-      if (*q == ':' && isDigit(q[1]))
-        for (++q; isDigit(*q);)
+      int defDepth = depth;
+      bool def = isResultDef(e);
+      if (!def && paren == argParen) {
+        const char *q = e;
+        while (isSpace(*q))
           ++q;
-      while (*q == ' ' || *q == '\t')
-        ++q;
-      def = def || (*q == '=' && q[1] != '=');
+        def = *q == ':' && !isDigit(q[1]);
+        defDepth = depth + argScope;
+      }
       if (def) {
         found = findName(pending, npending, name, len);
-        defs[ndefs++] = (SsaName){name, len, depth};
+        defs[ndefs++] = (SsaName){name, len, defDepth};
       } else if (!findName(defs, ndefs, name, len)) {
+        found = findName(pending, npending, name, len);
         pending[npending++] = (SsaName){name, len, depth};
       }
       p = e - 1;

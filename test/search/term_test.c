@@ -488,6 +488,20 @@ static void testParse(void) {
       {"(arith.addf %0:f32 %0:f32)", "result type"},
       {"", "end of input"},
   };
+  /* Constants of i63, the widest type below 64 bits, stay in range (found
+   * by fuzz_term: the bound 2^63 - 1 overflowed while it was computed). */
+  CHECK(ariTermParse(s, "(const 0 : i63)", 15) != NULL);
+  CHECK(ariTermParse(s, "(const 9223372036854775807 : i63)", 33) != NULL);
+  CHECK(ariTermParse(s, "(const -4611686018427387905 : i63)", 34) == NULL);
+  ariTermStoreClearError(s);
+  /* A NUL byte is refused where it stands (found by fuzz_term: a literal's
+   * text was cut short there when printed). */
+  static const char nul[] = "(literal dense<[1\0]> : tensor<1xf32> : 1.f32)";
+  ariTermStoreClearError(s);
+  CHECK(ariTermParse(s, nul, sizeof nul - 1) == NULL &&
+        !strcmp(ariTermStoreError(s), "parse: column 18: NUL byte in the text"));
+  ariTermStoreClearError(s);
+  CHECK(ariTypeParse(s, "f32\0", 4) == NULL && strstr(ariTermStoreError(s), "column 4: NUL"));
   for (unsigned i = 0; i < sizeof bad / sizeof *bad; ++i) {
     ariTermStoreClearError(s);
     AriTerm *t = ariTermParse(s, bad[i].text, strlen(bad[i].text));

@@ -39,10 +39,18 @@ void ariDiagSinkAttach(AriDiagSink *sink, MlirContext ctx, FILE *out);
 void ariDiagSinkDetach(AriDiagSink *sink);
 
 /* Parses and verifies a file ("-" reads stdin). Returns a null module on
- * error, with diagnostics already reported to the context's handlers. */
+ * error, with diagnostics already reported to the context's handlers. A
+ * file that cannot be opened or read, or that is larger than
+ * ARI_FILE_TEXT_LIMIT (utils/file.h; /dev/zero is stopped there), is an
+ * error located at the file ("PATH:0:0: error: input file 'PATH' is larger
+ * than 4194304 bytes"). Only a regular file is parsed from the file, so
+ * that locations name it; stdin, a FIFO or a device is read into memory
+ * first and its locations name "-", as ariParseString's. */
 MlirModule ariParseFile(MlirContext ctx, const char *path);
 
-/* Parses and verifies source text (locations name it "-"). */
+/* Parses and verifies source text (locations name it "-"). Here and in
+ * ariParseFile and ariParseNamed, a parse that reported an error returns a
+ * null module even where MLIR returned one (test/fuzz/mlir-bugs/README.md). */
 MlirModule ariParseString(MlirContext ctx, const char *text);
 
 /* As ariParseString, with `name` as the file name in locations. */

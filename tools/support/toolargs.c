@@ -140,7 +140,7 @@ static ScalarParse parseScalar(const char *tok, AriScalarKind k, unsigned char *
   return SCALAR_INVALID;
 }
 
-static bool readText(const char *path, const char *text, size_t len, AriHostArg *a, long k) {
+bool ariToolParseInputText(const char *path, const char *text, size_t len, AriHostArg *a, long k) {
   int64_t want = ariHostArgNumScalars(a), got = 0;
   size_t sz = ariScalarSize(a->scalar);
   int line = 1, col = 1;
@@ -212,7 +212,7 @@ bool ariToolReadInput(const AriToolInput *in, AriHostArg *a, AriArena *arena) {
     if (tooLarge)
       fprintf(stderr, "%s: error: text input for argument %ld is larger than %zu bytes\n",
               in->path, in->k, limit);
-    return text && readText(in->path, text, len, a, in->k);
+    return text && ariToolParseInputText(in->path, text, len, a, in->k);
   }
   /* Binary data: exactly `bytes` are wanted, so reading stops just past
    * them (a limit of 0 would mean none). */

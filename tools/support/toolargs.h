@@ -68,6 +68,15 @@ const char *ariToolKindName(AriScalarKind k);
 /* Fills argument `in->k` (already allocated) from the file `in->path`. */
 bool ariToolReadInput(const AriToolInput *in, AriHostArg *a, struct AriArena *arena);
 
+/* Parses text[0..len) in the text format into argument `k` (`a`, already
+ * allocated): exactly ariHostArgNumScalars(a) numbers of a's scalar kind.
+ * A NUL byte, a token that is not such a number, or too many or too few
+ * numbers is an error "PATH:LINE:COL: error: ..." on stderr (path names
+ * the text) and false; `a` may then be partly filled. What
+ * ariToolReadInput does with a *.txt file once it is read (and what the
+ * fuzz harness test/fuzz/libfuzzer/fuzz_interp_input.c drives). */
+bool ariToolParseInputText(const char *path, const char *text, size_t len, AriHostArg *a, long k);
+
 /* Writes one scalar of `a` (element i of its buffer): f32 with %.9g, f64
  * with %.17g, integers exactly. */
 void ariToolPrintScalar(FILE *f, const AriHostArg *a, int64_t i);

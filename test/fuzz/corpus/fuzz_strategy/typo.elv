@@ -1,0 +1,3 @@
+fuse = normalize(mapFusion);
+main = fuse ;
+   chunk(2);

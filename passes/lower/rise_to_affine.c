@@ -1360,6 +1360,32 @@ static Desc *buffer(Lower *L, Desc *d, MlirRiseAddressSpace addr, bool explicitA
 
 static bool evalOp(Lower *L, MlirOperation op, Env **env);
 
+static bool soleUse(MlirValue v) {
+  MlirOpOperand u = mlirValueGetFirstUse(v);
+  return !mlirOpOperandIsNull(u) && mlirOpOperandIsNull(mlirOpOperandGetNextUse(u));
+}
+
+/* Option fma: the value a lambda yields, marked (Desc.mx, my) as the
+ * product x * y when it is the result of an arith.mulf we emitted that
+ * nothing has used yet and the lambda yields it and uses it for nothing
+ * else -- so that an addf reading it as an element (crossFusedOperand)
+ * may absorb the multiply. */
+static Desc *markProduct(Lower *L, MlirValue yielded, Desc *r) {
+  if (!L->fma || !r || r->k != D_VAL || !mlirValueIsAOpResult(r->v) || !soleUse(yielded) ||
+      !mlirOpOperandIsNull(mlirValueGetFirstUse(r->v)))
+    return r;
+  MlirOperation mul = mlirOpResultGetOwner(r->v);
+  if (!opNamed(mul, "arith.mulf") || mlirOperationGetNumOperands(mul) != 2)
+    return r;
+  Desc *t = newDesc(L, D_VAL, r->ty);
+  if (t) {
+    *t = *r;
+    t->mx = mlirOperationGetOperand(mul, 0);
+    t->my = mlirOperationGetOperand(mul, 1);
+  }
+  return t;
+}
+
 static Desc *lambda(Lower *L, MlirOperation op, intptr_t region, Env *env, intptr_t nargs,
                     Desc **args) {
   MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, region));
@@ -1370,7 +1396,8 @@ static Desc *lambda(Lower *L, MlirOperation op, intptr_t region, Env *env, intpt
   for (MlirOperation o = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o)) {
     if (riseOpKind(o) == RISE_OP_YIELD)
-      return use(L, env, mlirOperationGetOperand(o, 0));
+      return markProduct(L, mlirOperationGetOperand(o, 0),
+                         use(L, env, mlirOperationGetOperand(o, 0)));
     if (!evalOp(L, o, &env))
       return NULL;
   }
@@ -1600,7 +1627,20 @@ typedef struct SplitReduce {
 static bool splitInner(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue *next,
                        void *user) {
   SplitReduce *s = user;
-  return reduceBody(b, lbAdd(b, lbMulC(b, s->outer, s->p), iv), iter, next, s->r);
+  MlirValue t = lbMulC(b, s->outer, s->p), i = lbAdd(b, t, iv);
+  if (!reduceBody(b, i, iter, next, s->r))
+    return false;
+  /* Reads through joins of inner size p took o and c directly: the flat
+   * index is often left unused. */
+  MlirValue dead[2] = {i, t};
+  for (int k = 0; k < 2; ++k)
+    if (mlirValueIsAOpResult(dead[k]) && mlirOpOperandIsNull(mlirValueGetFirstUse(dead[k])) &&
+        (k == 0 || !mlirValueEqual(dead[0], dead[1]))) {
+      MlirOperation op = mlirOpResultGetOwner(dead[k]);
+      mlirOperationRemoveFromParent(op);
+      mlirOperationDestroy(op);
+    }
+  return true;
 }
 
 static bool splitOuter(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue *next,
@@ -1941,10 +1981,6 @@ static Desc *evalReduce(Lower *L, MlirOperation op, Env *env) {
 
 /*--- fused multiply-add (option fma) ---------------------------------------*/
 
-static bool opIs(MlirOperation op, const char *name) {
-  return !mlirOperationIsNull(op) &&
-         mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)), sref(name));
-}
 
 /* The arith.mulf defining `v` when its only use is `add`, in add's block;
  * else null. */
@@ -1953,7 +1989,7 @@ static MlirOperation soleMulOf(MlirValue v, MlirOperation add) {
   if (!mlirValueIsAOpResult(v))
     return none;
   MlirOperation mul = mlirOpResultGetOwner(v);
-  if (!opIs(mul, "arith.mulf") || !mlirBlockEqual(mlirOperationGetBlock(mul), mlirOperationGetBlock(add)))
+  if (!opNamed(mul, "arith.mulf") || !mlirBlockEqual(mlirOperationGetBlock(mul), mlirOperationGetBlock(add)))
     return none;
   MlirOpOperand u = mlirValueGetFirstUse(v);
   if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
@@ -1966,7 +2002,7 @@ static MlirOperation soleMulOf(MlirValue v, MlirOperation add) {
  * -1. Decided from the IR alone, so the mulf (visited first) and the addf
  * agree. */
 static int fusedOperand(MlirOperation add) {
-  if (!opIs(add, "arith.addf") || mlirOperationGetNumOperands(add) != 2)
+  if (!opNamed(add, "arith.addf") || mlirOperationGetNumOperands(add) != 2)
     return -1;
   for (int k = 1; k >= 0; --k)
     if (!mlirOperationIsNull(soleMulOf(mlirOperationGetOperand(add, k), add)))
@@ -1974,9 +2010,25 @@ static int fusedOperand(MlirOperation add) {
   return -1;
 }
 
+/* For an arith.addf across a lambda boundary: which operand is a lambda
+ * argument holding a product marked by markProduct (a fused map's element
+ * that its lambda computes as x * y), used by this addf alone (the second
+ * when both are), or -1. */
+static int crossFusedOperand(MlirOperation add, Env *env) {
+  if (!opNamed(add, "arith.addf") || mlirOperationGetNumOperands(add) != 2)
+    return -1;
+  for (int k = 1; k >= 0; --k) {
+    MlirValue v = mlirOperationGetOperand(add, k);
+    Desc *d = mlirValueIsABlockArgument(v) && soleUse(v) ? lookup(env, v) : NULL;
+    if (d && d->k == D_VAL && !mlirValueIsNull(d->mx))
+      return k;
+  }
+  return -1;
+}
+
 /* Is `op` a mulf that a later addf absorbs (so it is not emitted)? */
 static bool isFusedMul(Lower *L, MlirOperation op) {
-  if (!L->fma || !opIs(op, "arith.mulf"))
+  if (!L->fma || !opNamed(op, "arith.mulf"))
     return false;
   MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(op, 0));
   if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
@@ -2202,7 +2254,28 @@ static bool evalOp(Lower *L, MlirOperation op, Env **env) {
 #define OPERAND(i) use(L, *env, mlirOperationGetOperand(op, i))
   MlirType rt = mlirOperationGetNumResults(op) ? mlirValueGetType(mlirOperationGetResult(op, 0))
                                                : (MlirType){NULL};
-  if (!riseOpIsRise(op) && L->fma && (isFusedMul(L, op) || fusedOperand(op) >= 0)) {
+  int cross = !riseOpIsRise(op) && L->fma && fusedOperand(op) < 0 ? crossFusedOperand(op, *env) : -1;
+  if (cross >= 0) {
+    /* The option fma across a map fused into its consumer: the map's mulf
+     * (emitted with its element, unused since) and this addf become one op. */
+    Desc *prod = lookup(*env, mlirOperationGetOperand(op, cross));
+    Desc *z = use(L, *env, mlirOperationGetOperand(op, 1 - cross));
+    bool ok = z && z->k == D_VAL;
+    if (ok) {
+      MlirValue v = emitFma(L, prod->mx, prod->my, z->v, 1);
+      *env = bind(L, *env, mlirOperationGetResult(op, 0), dval(L, v));
+      MlirOperation mul = mlirOpResultGetOwner(prod->v);
+      if (mlirOpOperandIsNull(mlirValueGetFirstUse(prod->v))) {
+        mlirOperationRemoveFromParent(mul);
+        mlirOperationDestroy(mul);
+      }
+    } else {
+      unsupported(L, op, "on a rise array or pair");
+    }
+    b->loc = savedLoc;
+    L->where = savedWhere;
+    return ok && !L->oom;
+  } else if (!riseOpIsRise(op) && L->fma && (isFusedMul(L, op) || fusedOperand(op) >= 0)) {
     /* The option fma: the mulf is skipped and its addf emits both. */
     bool ok = true;
     if (!isFusedMul(L, op)) {

@@ -953,6 +953,21 @@ static bool writeElement(MapLoop *m, MlirValue iv, Desc *x) {
   return r && write(L, r, accAt(L, m->acc, iv));
 }
 
+/* While the interior of a peeled loop is built, its index is known to
+ * padSide (through L->peels). */
+static void pushPeel(MapLoop *m, MlirValue iv) {
+  if (m->peel) {
+    m->peel->iv = iv;
+    m->peel->next = m->L->peels;
+    m->L->peels = m->peel;
+  }
+}
+
+static void popPeel(MapLoop *m) {
+  if (m->peel)
+    m->L->peels = m->peel->next;
+}
+
 static bool mapBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue *next,
                     void *user) {
   MapLoop *m = user;
@@ -960,14 +975,9 @@ static bool mapBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue
   MlirBlock saved = L->scope;
   if (m->par)
     L->scope = b->ip.block;
-  if (m->peel) {
-    m->peel->iv = iv;
-    m->peel->next = L->peels;
-    L->peels = m->peel;
-  }
+  pushPeel(m, iv);
   bool ok = writeElement(m, iv, at(L, m->map->a, iv));
-  if (m->peel)
-    L->peels = m->peel->next;
+  popPeel(m);
   if (ok && m->par)
     emitDeallocs(L, b->ip.block);
   L->scope = saved;
@@ -988,16 +998,16 @@ enum { MAX_PEEL_DEPTH = 3 };
  * statically where a border's whole range is on one side). Without pads
  * the loop is as it was. Map elements are independent, so the order of the
  * three loops does not matter; they run in index order anyway. */
-static bool peeledLoop(Lower *L, LbLoopKind lk, int64_t n, MapLoop *m) {
+static bool peeledLoop(Lower *L, LbLoopKind lk, int64_t n, MapLoop *m, LbBodyFn body) {
   int depth = 0;
   for (Peel *p = L->peels; p; p = p->next)
     ++depth;
   if (L->hooks || lk == LB_LOOP_UNROLL || depth >= MAX_PEEL_DEPTH)
-    return lbLoop(&L->b, lk, n, 0, NULL, NULL, mapBody, m);
+    return lbLoop(&L->b, lk, n, 0, NULL, NULL, body, m);
   Peel pe = {{NULL}, 0, n, NULL};
   MlirOperation loop;
   m->peel = &pe;
-  bool ok = lbLoopRange(&L->b, lk, 0, n, 0, NULL, NULL, mapBody, m, &loop);
+  bool ok = lbLoopRange(&L->b, lk, 0, n, 0, NULL, NULL, body, m, &loop);
   m->peel = NULL;
   if (!ok || mlirOperationIsNull(loop))
     return ok;
@@ -1007,11 +1017,11 @@ static bool peeledLoop(Lower *L, LbLoopKind lk, int64_t n, MapLoop *m) {
     return true;
   /* Right border after the interior (at the insertion point), left border
    * before it. */
-  if (hi < n && !lbLoopRange(&L->b, lk, hi, n, 0, NULL, NULL, mapBody, m, NULL))
+  if (hi < n && !lbLoopRange(&L->b, lk, hi, n, 0, NULL, NULL, body, m, NULL))
     return false;
   LbPoint saved = L->b.ip;
   L->b.ip = (LbPoint){mlirOperationGetBlock(loop), loop};
-  ok = lo == 0 || lbLoopRange(&L->b, lk, 0, lo, 0, NULL, NULL, mapBody, m, NULL);
+  ok = lo == 0 || lbLoopRange(&L->b, lk, 0, lo, 0, NULL, NULL, body, m, NULL);
   L->b.ip = saved;
   if (lo == hi) {
     /* No interior: its body may read out of bounds, so it goes. */
@@ -1202,13 +1212,16 @@ static bool writeMap(Lower *L, Desc *d, Acc *acc) {
     m.src = src;
     return lbLoop(&L->b, lk, n, src->q - 1, init, out, rotBody, &m);
   }
-  return peeledLoop(L, lk, n, &m);
+  return peeledLoop(L, lk, n, &m, mapBody);
 }
 
 static bool copyBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue *next,
                      void *user) {
   MapLoop *m = user;
-  return write(m->L, at(m->L, m->map, iv), accAt(m->L, m->acc, iv));
+  pushPeel(m, iv);
+  bool ok = write(m->L, at(m->L, m->map, iv), accAt(m->L, m->acc, iv));
+  popPeel(m);
+  return ok;
 }
 
 /* Runs a kernel (D_KERNEL) where the hooks put it, writing its value
@@ -1268,8 +1281,9 @@ static bool write(Lower *L, Desc *d, Acc *acc) {
   default:
     break;
   }
+  /* A view written element by element (a pad among them: peeled too). */
   MapLoop m = {L, d, acc, false, NULL, {NULL}, NULL};
-  return lbLoop(&L->b, LB_LOOP_AFFINE, lenOf(d->ty), 0, NULL, NULL, copyBody, &m);
+  return peeledLoop(L, LB_LOOP_AFFINE, lenOf(d->ty), &m, copyBody);
 }
 
 static Acc *memAcc(Lower *L, MlirValue mem) {
@@ -1425,6 +1439,7 @@ static bool viewOnly(MlirOperation op) {
     case RISE_OP_TRANSPOSE:
     case RISE_OP_SLIDE:
     case RISE_OP_PAD_CLAMP:
+    case RISE_OP_PAD_CST: /* a select where it is not peeled away */
     case RISE_OP_AS_VECTOR:
     case RISE_OP_AS_SCALAR:
     case RISE_OP_IDX:

@@ -14,7 +14,8 @@
  *    (pad_cst), unless the index's range, read back from the IR built
  *    (constants, loop bounds, affine.apply, arith), lies on one side;
  *  - border peeling: a map loop (seq or par; not under GPU hooks, at most
- *    3 peeled loops deep) is built interior first: there, a pad read at
+ *    3 peeled loops deep), or the loop writing a view element by element
+ *    (a pad written whole), is built interior first: there, a pad read at
  *    m * i + c, i the loop index and c in a known range, is a plain load
  *    and narrows the interior to the iterations where it is in range. The
  *    iterations before and after the interior are loops of their own, with
@@ -48,8 +49,10 @@
  *    element whole, so it is materialised when read other than written
  *    through acceptors; arrays of pairs as accumulators are rejected;
  *  - a map read by another pattern is fused (recomputed per element) when it
- *    is consumed element-wise, and otherwise materialised into a temporary
- *    buffer; `map par` read by another pattern is always materialised, so
+ *    is consumed element-wise, or when its lambda only rearranges its input
+ *    (views, pad_cst and pad_clamp included: a row padded in a map is read
+ *    through, so its pads can be peeled), and otherwise materialised into a
+ *    temporary buffer; `map par` read by another pattern is always materialised, so
  *    its parallel loop survives (one written by rise.out or to_mem, directly
  *    or through join/split/transpose/as_scalar, writes in place through
  *    their acceptors);

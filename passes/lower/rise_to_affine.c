@@ -562,44 +562,58 @@ static int padSide(Lower *L, MlirValue i, int64_t p, int64_t q) {
   return PAD_IN;
 }
 
-/* Is i = o * p + c with c in [0, p) (as the split loops of a reduce over a
- * join build it)? Then i floordiv p = o and i mod p = c, without the
- * division. */
-static bool splitIndex(Lower *L, MlirValue i, int64_t p, MlirValue *o, MlirValue *c) {
-  MlirValue t = i, r = {NULL};
-  MlirOperation op = mlirValueIsAOpResult(i) ? mlirOpResultGetOwner(i) : (MlirOperation){NULL};
-  MlirAffineMap map;
-  if (opNamed(op, "affine.apply") && mlirOperationGetNumOperands(op) == 2 &&
-      (map = mlirAffineMapAttrGetValue(mlirOperationGetAttributeByName(op, sref("map"))),
-       mlirAffineExprIsAAdd(mlirAffineMapGetResult(map, 0)))) {
-    /* lbAdd's d0 + d1: which operand is the multiple of p? */
-    for (int k = 0; k < 2; ++k) {
-      MlirValue x = mlirOperationGetOperand(op, k);
-      MlirOperation xo = mlirValueIsAOpResult(x) ? mlirOpResultGetOwner(x) : (MlirOperation){NULL};
-      if (opNamed(xo, "affine.apply") && mlirOperationGetNumOperands(xo) == 1) {
-        t = x;
-        r = mlirOperationGetOperand(op, 1 - k);
-        break;
-      }
-    }
-  }
-  MlirOperation to = mlirValueIsAOpResult(t) ? mlirOpResultGetOwner(t) : (MlirOperation){NULL};
-  if (!opNamed(to, "affine.apply") || mlirOperationGetNumOperands(to) != 1)
+static MlirAffineExpr applyExpr(MlirOperation apply) {
+  return mlirAffineMapGetResult(
+      mlirAffineMapAttrGetValue(mlirOperationGetAttributeByName(apply, sref("map"))), 0);
+}
+
+static MlirOperation applyOf(MlirValue v, intptr_t nops) {
+  MlirOperation op = mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+  return opNamed(op, "affine.apply") && mlirOperationGetNumOperands(op) == nops
+             ? op
+             : (MlirOperation){NULL};
+}
+
+/* Is t = o * p (lbMulC's d0 * p)? */
+static bool multipleOf(MlirValue t, int64_t p, MlirValue *o) {
+  MlirOperation op = applyOf(t, 1);
+  if (mlirOperationIsNull(op))
     return false;
-  MlirAffineExpr e =
-      mlirAffineMapGetResult(mlirAffineMapAttrGetValue(mlirOperationGetAttributeByName(to, sref("map"))), 0);
+  MlirAffineExpr e = applyExpr(op);
   if (!mlirAffineExprIsAMul(e) || !mlirAffineExprIsADim(mlirAffineBinaryOpExprGetLHS(e)) ||
       !mlirAffineExprIsAConstant(mlirAffineBinaryOpExprGetRHS(e)) ||
       mlirAffineConstantExprGetValue(mlirAffineBinaryOpExprGetRHS(e)) != p)
     return false;
-  if (mlirValueIsNull(r))
-    r = lbConstIndex(&L->b, 0);
-  Lin l;
-  if (!linOf(L, r, &l, 0) || !mlirValueIsNull(l.base) || l.lo < 0 || l.hi >= p)
-    return false;
-  *o = mlirOperationGetOperand(to, 0);
-  *c = r;
+  *o = mlirOperationGetOperand(op, 0);
   return true;
+}
+
+/* Is i = o * p + c with c in [0, p) (as the split loops of a reduce over a
+ * join build it)? Then i floordiv p = o and i mod p = c, without the
+ * division. */
+static bool splitIndex(Lower *L, MlirValue i, int64_t p, MlirValue *o, MlirValue *c) {
+  if (multipleOf(i, p, o)) {
+    *c = lbConstIndex(&L->b, 0);
+    return true;
+  }
+  /* lbAdd's d0 + d1, either operand the multiple of p */
+  MlirOperation add = applyOf(i, 2);
+  if (mlirOperationIsNull(add))
+    return false;
+  MlirAffineExpr e = applyExpr(add);
+  if (!mlirAffineExprIsAAdd(e) || !mlirAffineExprIsADim(mlirAffineBinaryOpExprGetLHS(e)) ||
+      !mlirAffineExprIsADim(mlirAffineBinaryOpExprGetRHS(e)))
+    return false;
+  for (int k = 0; k < 2; ++k) {
+    MlirValue r = mlirOperationGetOperand(add, 1 - k);
+    Lin l;
+    if (multipleOf(mlirOperationGetOperand(add, k), p, o) && linOf(L, r, &l, 0) &&
+        mlirValueIsNull(l.base) && l.lo >= 0 && l.hi < p) {
+      *c = r;
+      return true;
+    }
+  }
+  return false;
 }
 
 /* i floordiv p and i mod p. */

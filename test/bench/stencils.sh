@@ -33,6 +33,21 @@ out=$(mktemp -d "${TMPDIR:-/tmp}/ariadne-stencils-XXXXXX")
 trap 'rm -rf "$out"' EXIT
 log() { printf '[stencils] %s\n' "$*" >&2; }
 
+# the peers: gcc, and valgrind for CALLGRIND=1 (installed if missing, as
+# run.sh installs its peers)
+missing=()
+for p in gcc $([[ ${CALLGRIND:-0} == 1 ]] && echo valgrind); do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  sudo=""
+  [[ $(id -u) -ne 0 ]] && sudo=sudo
+  log "installing ${missing[*]}"
+  $sudo apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >&2
+fi
+
 if [[ ! -f $build/CMakeCache.txt ]]; then
   cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >&2
 fi

@@ -19,9 +19,10 @@
  *    m * i + c, i the loop index and c in a known range, is a plain load
  *    and narrows the interior to the iterations where it is in range. The
  *    iterations before and after the interior are loops of their own, with
- *    the clamps and selects (so the body is built up to three times); a
- *    loop without pad reads is one loop as before, one without an interior
- *    (a window wider than the array) only the border loops;
+ *    the clamps and selects (so the body is built up to three times, and
+ *    buffers its lambdas allocate, hoisted, once per copy); a loop without
+ *    pad reads is one loop as before, one without an interior (a window
+ *    wider than the array) only the border loops;
  *  - strength reduction: a reduce (scalar accumulator, not unroll) over a
  *    join of inner size p -- reached through maps, zips and unzips, as a
  *    flattened window `join (slide2d ...)` zipped with flattened weights

@@ -2,6 +2,7 @@
 
 #include "passes/lower/build.h"
 
+#include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -317,13 +318,27 @@ static MlirOperation loopOp(LbBuilder *b, const char *name, intptr_t nops, const
 
 bool lbLoop(LbBuilder *b, LbLoopKind kind, int64_t n, intptr_t niter, const MlirValue *init,
             MlirValue *out, LbBodyFn body, void *user) {
+  return lbLoopRange(b, kind, 0, n, niter, init, out, body, user, NULL);
+}
+
+static MlirAttribute constMap(LbBuilder *b, int64_t c) {
+  char text[64];
+  snprintf(text, sizeof text, "affine_map<() -> (%lld)>", (long long)c);
+  return lbParseAttr(b, text);
+}
+
+bool lbLoopRange(LbBuilder *b, LbLoopKind kind, int64_t lo, int64_t hi, intptr_t niter,
+                 const MlirValue *init, MlirValue *out, LbBodyFn body, void *user,
+                 MlirOperation *loop) {
+  if (loop)
+    *loop = (MlirOperation){NULL};
   if (niter > LB_MAX_ITER)
     return false;
-  if (kind == LB_LOOP_UNROLL && n <= LB_UNROLL_MAX) {
+  if (kind == LB_LOOP_UNROLL && hi - lo <= LB_UNROLL_MAX) {
     MlirValue cur[LB_MAX_ITER], next[LB_MAX_ITER];
     for (intptr_t k = 0; k < niter; ++k)
       cur[k] = init[k];
-    for (int64_t i = 0; i < n; ++i) {
+    for (int64_t i = lo; i < hi; ++i) {
       if (!body(b, lbConstIndex(b, i), cur, next, user))
         return false;
       for (intptr_t k = 0; k < niter; ++k)
@@ -343,18 +358,16 @@ bool lbLoop(LbBuilder *b, LbLoopKind kind, int64_t n, intptr_t niter, const Mlir
   if (kind == LB_LOOP_PARALLEL) {
     if (niter)
       return false;
-    MlirValue ops[] = {lbConstIndex(b, 0), lbConstIndex(b, n), lbConstIndex(b, 1)};
+    MlirValue ops[] = {lbConstIndex(b, lo), lbConstIndex(b, hi), lbConstIndex(b, 1)};
     int32_t seg[] = {1, 1, 1, 0};
     const char *names[] = {"operandSegmentSizes"};
     MlirAttribute attrs[] = {mlirDenseI32ArrayGet(b->ctx, 4, seg)};
     op = loopOp(b, "scf.parallel", 3, ops, 0, NULL, 1, names, attrs, 1, types);
     yieldName = "scf.reduce";
   } else {
-    char ub[64];
-    snprintf(ub, sizeof ub, "affine_map<() -> (%lld)>", (long long)n);
     int32_t seg[] = {0, 0, (int32_t)niter};
     const char *names[] = {"lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes"};
-    MlirAttribute attrs[] = {lbParseAttr(b, "affine_map<() -> (0)>"), lbParseAttr(b, ub),
+    MlirAttribute attrs[] = {constMap(b, lo), constMap(b, hi),
                              mlirIntegerAttrGet(mlirIndexTypeGet(b->ctx), 1),
                              mlirDenseI32ArrayGet(b->ctx, 3, seg)};
     op = loopOp(b, "affine.for", niter, init, niter, types + 1, 4, names, attrs, niter + 1, types);
@@ -362,6 +375,8 @@ bool lbLoop(LbBuilder *b, LbLoopKind kind, int64_t n, intptr_t niter, const Mlir
       mlirOperationSetAttributeByName(op, sref("rise.unroll"), mlirUnitAttrGet(b->ctx));
     yieldName = "affine.yield";
   }
+  if (loop)
+    *loop = op;
   MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   b->ip.block = blk;
   b->ip.before = (MlirOperation){NULL};
@@ -375,4 +390,36 @@ bool lbLoop(LbBuilder *b, LbLoopKind kind, int64_t n, intptr_t niter, const Mlir
   for (intptr_t i = 0; ok && i < niter; ++i)
     out[i] = mlirOperationGetResult(op, i);
   return ok;
+}
+
+void lbSetLoopBounds(LbBuilder *b, MlirOperation loop, int64_t lo, int64_t hi) {
+  if (opIs(loop, "scf.parallel")) {
+    LbPoint saved = b->ip;
+    b->ip.block = mlirOperationGetBlock(loop);
+    b->ip.before = loop;
+    mlirOperationSetOperand(loop, 0, lbConstIndex(b, lo));
+    mlirOperationSetOperand(loop, 1, lbConstIndex(b, hi));
+    b->ip = saved;
+    return;
+  }
+  mlirOperationSetAttributeByName(loop, sref("lowerBoundMap"), constMap(b, lo));
+  mlirOperationSetAttributeByName(loop, sref("upperBoundMap"), constMap(b, hi));
+}
+
+bool lbLoopBounds(MlirOperation loop, int64_t *lo, int64_t *hi) {
+  if (opIs(loop, "scf.parallel"))
+    return lbIsConstIndex(mlirOperationGetOperand(loop, 0), lo) &&
+           lbIsConstIndex(mlirOperationGetOperand(loop, 1), hi);
+  if (!opIs(loop, "affine.for"))
+    return false;
+  MlirAttribute l = mlirOperationGetAttributeByName(loop, sref("lowerBoundMap"));
+  MlirAttribute h = mlirOperationGetAttributeByName(loop, sref("upperBoundMap"));
+  if (!mlirAttributeIsAAffineMap(l) || !mlirAttributeIsAAffineMap(h))
+    return false;
+  MlirAffineMap lm = mlirAffineMapAttrGetValue(l), hm = mlirAffineMapAttrGetValue(h);
+  if (!mlirAffineMapIsSingleConstant(lm) || !mlirAffineMapIsSingleConstant(hm))
+    return false;
+  *lo = mlirAffineMapGetSingleConstantResult(lm);
+  *hi = mlirAffineMapGetSingleConstantResult(hm);
+  return true;
 }

@@ -97,4 +97,19 @@ typedef bool (*LbBodyFn)(LbBuilder *b, MlirValue iv, const MlirValue *iter, Mlir
 bool lbLoop(LbBuilder *b, LbLoopKind kind, int64_t n, intptr_t niter, const MlirValue *init,
             MlirValue *out, LbBodyFn body, void *user);
 
+/* The same over lo..hi-1; *loop (when not NULL) receives the loop op
+ * (null when unrolled), whose bounds lbSetLoopBounds may change later. */
+bool lbLoopRange(LbBuilder *b, LbLoopKind kind, int64_t lo, int64_t hi, intptr_t niter,
+                 const MlirValue *init, MlirValue *out, LbBodyFn body, void *user,
+                 MlirOperation *loop);
+
+/* Sets the bounds of an affine.for or scf.parallel built by lbLoopRange to
+ * lo..hi-1 (for loops whose range is known only once their body is built:
+ * the interior of a peeled loop). */
+void lbSetLoopBounds(LbBuilder *b, MlirOperation loop, int64_t lo, int64_t hi);
+
+/* The constant bounds lo..hi-1 of an affine.for or scf.parallel; false when
+ * they are not constants. */
+bool lbLoopBounds(MlirOperation loop, int64_t *lo, int64_t *hi);
+
 #endif /* ARIADNE_PASSES_LOWER_BUILD_H */

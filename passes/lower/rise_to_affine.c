@@ -23,6 +23,8 @@
 #include "utils/arena.h"
 #include "utils/strbuf.h"
 
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
@@ -82,6 +84,9 @@ typedef struct Desc {
   MlirOperation op;
   Env *env;
   struct Desc **vals;
+  /* D_VAL only: when non-null, v is the arith.mulf mx * my that a map's
+   * lambda yields (option fma: a reduce's addf may absorb it). */
+  MlirValue mx, my;
 } Desc;
 
 struct Env {
@@ -117,6 +122,16 @@ typedef struct Dealloc {
   struct Dealloc *next;
 } Dealloc;
 
+/* A map loop whose border iterations are peeled off (border peeling, see
+ * peeledLoop): while its interior body is built, reads of pads at indices
+ * m*iv + c (c in a known range) take the interior [lo, hi) to be where they
+ * are in range, narrowing it. */
+typedef struct Peel {
+  MlirValue iv;
+  int64_t lo, hi;
+  struct Peel *next;
+} Peel;
+
 typedef struct Lower {
   LbBuilder b;
   AriArena *arena;
@@ -130,6 +145,7 @@ typedef struct Lower {
   const AriLowerHooks *hooks; /* GPU target (lower_hooks.h), or NULL */
   bool fma; /* option fma: a mulf feeding an addf becomes one fused op */
   int64_t unrollArrayReduce; /* option unroll-array-reduce (evalArrayReduce) */
+  Peel *peels; /* the peeled loops whose interior is being built, innermost first */
 } Lower;
 
 static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
@@ -380,6 +396,234 @@ static bool plainView(Desc *d) {
 
 static Desc *at(Lower *L, Desc *d, MlirValue i);
 
+/*--- index ranges: strength reduction and border peeling -------------------
+ *
+ * Index values are read back from the IR we built (constants, loop
+ * induction variables, affine.apply, arith) as m * base + [lo, hi]: base is
+ * the induction variable of a loop being peeled (m >= 1), or absent, and
+ * then the value lies in [lo, hi]. */
+
+typedef struct Lin {
+  MlirValue base; /* null: none */
+  int64_t m, lo, hi;
+} Lin;
+
+static int64_t floorDiv(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
+static int64_t ceilDiv(int64_t a, int64_t b) { return -floorDiv(-a, b); }
+
+static Lin linConst(int64_t c) { return (Lin){{NULL}, 0, c, c}; }
+
+static bool linAdd(Lin a, Lin b, Lin *r) {
+  if (!mlirValueIsNull(a.base) && !mlirValueIsNull(b.base) && !mlirValueEqual(a.base, b.base))
+    return false;
+  *r = (Lin){mlirValueIsNull(a.base) ? b.base : a.base, a.m + b.m, a.lo + b.lo, a.hi + b.hi};
+  return true;
+}
+
+static bool linMul(Lin a, int64_t c, Lin *r) {
+  if (c < 0 && !mlirValueIsNull(a.base))
+    return false;
+  *r = c == 0 ? linConst(0)
+       : c > 0 ? (Lin){a.base, a.m * c, a.lo * c, a.hi * c}
+               : (Lin){a.base, 0, a.hi * c, a.lo * c};
+  return true;
+}
+
+/* The mathematical floor division / modulo by c > 0 (affine's, and the
+ * unsigned arith ops' on non-negative values). */
+static bool linDivMod(Lin a, int64_t c, bool mod, Lin *r) {
+  if (c <= 0)
+    return false;
+  if (!mlirValueIsNull(a.base)) {
+    if (!mod)
+      return false;
+    *r = (Lin){{NULL}, 0, 0, c - 1};
+    return true;
+  }
+  int64_t ql = floorDiv(a.lo, c), qh = floorDiv(a.hi, c);
+  if (!mod)
+    *r = (Lin){{NULL}, 0, ql, qh};
+  else
+    *r = ql == qh ? (Lin){{NULL}, 0, a.lo - ql * c, a.hi - ql * c} : (Lin){{NULL}, 0, 0, c - 1};
+  return true;
+}
+
+static bool linOf(Lower *L, MlirValue v, Lin *r, int depth);
+
+static bool linExpr(Lower *L, MlirAffineExpr e, MlirOperation apply, Lin *r, int depth) {
+  if (mlirAffineExprIsAConstant(e)) {
+    *r = linConst(mlirAffineConstantExprGetValue(e));
+    return true;
+  }
+  if (mlirAffineExprIsADim(e)) {
+    intptr_t k = mlirAffineDimExprGetPosition(e);
+    return k < mlirOperationGetNumOperands(apply) &&
+           linOf(L, mlirOperationGetOperand(apply, k), r, depth + 1);
+  }
+  if (!mlirAffineExprIsABinary(e))
+    return false;
+  Lin x, y;
+  if (!linExpr(L, mlirAffineBinaryOpExprGetLHS(e), apply, &x, depth + 1) ||
+      !linExpr(L, mlirAffineBinaryOpExprGetRHS(e), apply, &y, depth + 1))
+    return false;
+  if (mlirAffineExprIsAAdd(e))
+    return linAdd(x, y, r);
+  bool yc = mlirValueIsNull(y.base) && y.lo == y.hi;
+  bool xc = mlirValueIsNull(x.base) && x.lo == x.hi;
+  if (mlirAffineExprIsAMul(e))
+    return yc ? linMul(x, y.lo, r) : xc && linMul(y, x.lo, r);
+  if (yc && (mlirAffineExprIsAFloorDiv(e) || mlirAffineExprIsAMod(e)))
+    return linDivMod(x, y.lo, mlirAffineExprIsAMod(e), r);
+  return false;
+}
+
+static bool opNamed(MlirOperation op, const char *name) {
+  return !mlirOperationIsNull(op) &&
+         mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)), sref(name));
+}
+
+static bool linOf(Lower *L, MlirValue v, Lin *r, int depth) {
+  int64_t c;
+  if (depth > 48)
+    return false;
+  if (lbIsConstIndex(v, &c)) {
+    *r = linConst(c);
+    return true;
+  }
+  if (mlirValueIsABlockArgument(v)) {
+    for (Peel *p = L->peels; p; p = p->next)
+      if (mlirValueEqual(p->iv, v)) {
+        *r = (Lin){v, 1, 0, 0};
+        return true;
+      }
+    MlirOperation loop = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+    int64_t lo, hi;
+    if (mlirBlockArgumentGetArgNumber(v) != 0 || !lbLoopBounds(loop, &lo, &hi) || hi <= lo)
+      return false;
+    *r = (Lin){{NULL}, 0, lo, hi - 1};
+    return true;
+  }
+  MlirOperation op = mlirOpResultGetOwner(v);
+  if (opNamed(op, "affine.apply")) {
+    MlirAffineMap map = mlirAffineMapAttrGetValue(mlirOperationGetAttributeByName(op, sref("map")));
+    return mlirAffineMapGetNumResults(map) == 1 && mlirAffineMapGetNumSymbols(map) == 0 &&
+           linExpr(L, mlirAffineMapGetResult(map, 0), op, r, depth);
+  }
+  if (mlirOperationGetNumOperands(op) != 2)
+    return false;
+  Lin x, y;
+  if (!linOf(L, mlirOperationGetOperand(op, 0), &x, depth + 1) ||
+      !linOf(L, mlirOperationGetOperand(op, 1), &y, depth + 1))
+    return false;
+  bool yc = mlirValueIsNull(y.base) && y.lo == y.hi;
+  if (opNamed(op, "arith.addi"))
+    return linAdd(x, y, r);
+  if (opNamed(op, "arith.muli") && yc)
+    return linMul(x, y.lo, r);
+  if ((opNamed(op, "arith.divui") || opNamed(op, "arith.remui")) && yc && mlirValueIsNull(x.base) &&
+      x.lo >= 0)
+    return linDivMod(x, y.lo, opNamed(op, "arith.remui"), r);
+  bool mn = opNamed(op, "arith.minsi");
+  if ((mn || opNamed(op, "arith.maxsi")) && mlirValueIsNull(x.base) && mlirValueIsNull(y.base)) {
+    *r = mn ? (Lin){{NULL}, 0, x.lo < y.lo ? x.lo : y.lo, x.hi < y.hi ? x.hi : y.hi}
+            : (Lin){{NULL}, 0, x.lo > y.lo ? x.lo : y.lo, x.hi > y.hi ? x.hi : y.hi};
+    return true;
+  }
+  return false;
+}
+
+/* Where index i of a pad (left width p, input length q) reads: PAD_IN
+ * inside the input for every value i takes, PAD_LEFT / PAD_RIGHT in the
+ * left / right border for all of them, PAD_MIXED when unknown. An index
+ * m * iv + [lo, hi] over a loop being peeled is PAD_IN: the loop's interior
+ * is narrowed to the iterations where that holds. */
+enum { PAD_MIXED, PAD_IN, PAD_LEFT, PAD_RIGHT };
+
+static int padSide(Lower *L, MlirValue i, int64_t p, int64_t q) {
+  Lin l;
+  if (!linOf(L, i, &l, 0))
+    return PAD_MIXED;
+  if (mlirValueIsNull(l.base)) {
+    if (l.lo >= p && l.hi < p + q)
+      return PAD_IN;
+    return l.hi < p ? PAD_LEFT : l.lo >= p + q ? PAD_RIGHT : PAD_MIXED;
+  }
+  Peel *pe = L->peels;
+  while (pe && !mlirValueEqual(pe->iv, l.base))
+    pe = pe->next;
+  if (!pe)
+    return PAD_MIXED;
+  /* p <= m*iv + lo and m*iv + hi <= p + q - 1 */
+  int64_t lo = ceilDiv(p - l.lo, l.m), hi = floorDiv(p + q - 1 - l.hi, l.m) + 1;
+  if (lo > pe->lo)
+    pe->lo = lo;
+  if (hi < pe->hi)
+    pe->hi = hi;
+  return PAD_IN;
+}
+
+static MlirAffineExpr applyExpr(MlirOperation apply) {
+  return mlirAffineMapGetResult(
+      mlirAffineMapAttrGetValue(mlirOperationGetAttributeByName(apply, sref("map"))), 0);
+}
+
+static MlirOperation applyOf(MlirValue v, intptr_t nops) {
+  MlirOperation op = mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+  return opNamed(op, "affine.apply") && mlirOperationGetNumOperands(op) == nops
+             ? op
+             : (MlirOperation){NULL};
+}
+
+/* Is t = o * p (lbMulC's d0 * p)? */
+static bool multipleOf(MlirValue t, int64_t p, MlirValue *o) {
+  MlirOperation op = applyOf(t, 1);
+  if (mlirOperationIsNull(op))
+    return false;
+  MlirAffineExpr e = applyExpr(op);
+  if (!mlirAffineExprIsAMul(e) || !mlirAffineExprIsADim(mlirAffineBinaryOpExprGetLHS(e)) ||
+      !mlirAffineExprIsAConstant(mlirAffineBinaryOpExprGetRHS(e)) ||
+      mlirAffineConstantExprGetValue(mlirAffineBinaryOpExprGetRHS(e)) != p)
+    return false;
+  *o = mlirOperationGetOperand(op, 0);
+  return true;
+}
+
+/* Is i = o * p + c with c in [0, p) (as the split loops of a reduce over a
+ * join build it)? Then i floordiv p = o and i mod p = c, without the
+ * division. */
+static bool splitIndex(Lower *L, MlirValue i, int64_t p, MlirValue *o, MlirValue *c) {
+  if (multipleOf(i, p, o)) {
+    *c = lbConstIndex(&L->b, 0);
+    return true;
+  }
+  /* lbAdd's d0 + d1, either operand the multiple of p */
+  MlirOperation add = applyOf(i, 2);
+  if (mlirOperationIsNull(add))
+    return false;
+  MlirAffineExpr e = applyExpr(add);
+  if (!mlirAffineExprIsAAdd(e) || !mlirAffineExprIsADim(mlirAffineBinaryOpExprGetLHS(e)) ||
+      !mlirAffineExprIsADim(mlirAffineBinaryOpExprGetRHS(e)))
+    return false;
+  for (int k = 0; k < 2; ++k) {
+    MlirValue r = mlirOperationGetOperand(add, 1 - k);
+    Lin l;
+    if (multipleOf(mlirOperationGetOperand(add, k), p, o) && linOf(L, r, &l, 0) &&
+        mlirValueIsNull(l.base) && l.lo >= 0 && l.hi < p) {
+      *c = r;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* i floordiv p and i mod p. */
+static void divMod(Lower *L, MlirValue i, int64_t p, MlirValue *q, MlirValue *r) {
+  if (!splitIndex(L, i, p, q, r)) {
+    *q = lbDivC(&L->b, i, p);
+    *r = lbModC(&L->b, i, p);
+  }
+}
+
 /* Can lanes j .. j+w-1 of the 1-D view `d` be read by one vector load?
  * True when they are adjacent in the last dimension of a memref of scalars
  * reached through offsets (slide, split) and joins whose inner size is a
@@ -404,11 +648,13 @@ static bool vecAddr(Lower *L, Desc *d, MlirValue j, int64_t w, int64_t al, MlirV
     return true;
   case D_OFFS:
     return vecAddr(L, d->a, lbAdd(b, d->v, j), w, gcd64(al, d->q > 0 ? d->q : 1), mem, idx, n);
-  case D_JOIN:
+  case D_JOIN: {
     if (d->p % w || al % w)
       return false;
-    return vecAddr(L, at(L, d->a, lbDivC(b, j, d->p)), lbModC(b, j, d->p), w, gcd64(al, d->p),
-                   mem, idx, n);
+    MlirValue q, r;
+    divMod(L, j, d->p, &q, &r);
+    return vecAddr(L, at(L, d->a, q), r, w, gcd64(al, d->p), mem, idx, n);
+  }
   default:
     return false;
   }
@@ -448,8 +694,11 @@ static Desc *at(Lower *L, Desc *d, MlirValue i) {
   }
   case D_OFFS:
     return at(L, d->a, lbAdd(b, d->v, i));
-  case D_JOIN:
-    return at(L, at(L, d->a, lbDivC(b, i, d->p)), lbModC(b, i, d->p));
+  case D_JOIN: {
+    MlirValue q, r;
+    divMod(L, i, d->p, &q, &r);
+    return at(L, at(L, d->a, q), r);
+  }
   case D_TRANS: {
     Desc *r = newDesc(L, D_TROW, et);
     if (r) {
@@ -466,13 +715,25 @@ static Desc *at(Lower *L, Desc *d, MlirValue i) {
     int64_t c;
     if (lbIsConstIndex(i, &c))
       return c >= d->p && c < d->p + d->q ? at(L, d->a, lbConstIndex(b, c - d->p)) : d->b;
+    int side = padSide(L, i, d->p, d->q);
+    if (side != PAD_MIXED)
+      return side == PAD_IN ? at(L, d->a, lbAddC(b, i, -d->p)) : d->b;
     /* Read a clamped (always valid) element and select, so no branch. */
     MlirValue j = lbClamp(b, lbAddC(b, i, -d->p), 0, d->q - 1);
     MlirValue in = lbInRange(b, i, d->p, d->p + d->q);
     return sel(L, in, at(L, d->a, j), d->b);
   }
   case D_PADCLAMP:
-    return at(L, d->a, lbClamp(b, lbAddC(b, i, -d->p), 0, d->q - 1));
+    switch (padSide(L, i, d->p, d->q)) {
+    case PAD_IN:
+      return at(L, d->a, lbAddC(b, i, -d->p));
+    case PAD_LEFT:
+      return at(L, d->a, lbConstIndex(b, 0));
+    case PAD_RIGHT:
+      return at(L, d->a, lbConstIndex(b, d->q - 1));
+    default:
+      return at(L, d->a, lbClamp(b, lbAddC(b, i, -d->p), 0, d->q - 1));
+    }
   case D_GEN: {
     Desc *arg = dval(L, i);
     return arg ? lambda(L, d->op, 0, d->env, 1, &arg) : NULL;
@@ -689,6 +950,7 @@ typedef struct MapLoop {
   /* streaming */
   Desc *src;  /* the D_CIRC / D_ROT being streamed */
   MlirValue ring;
+  Peel *peel; /* set while the interior of a peeled loop is built */
 } MapLoop;
 
 static LbLoopKind loopKind(MlirRisePatternKind k) {
@@ -705,6 +967,21 @@ static bool writeElement(MapLoop *m, MlirValue iv, Desc *x) {
   return r && write(L, r, accAt(L, m->acc, iv));
 }
 
+/* While the interior of a peeled loop is built, its index is known to
+ * padSide (through L->peels). */
+static void pushPeel(MapLoop *m, MlirValue iv) {
+  if (m->peel) {
+    m->peel->iv = iv;
+    m->peel->next = m->L->peels;
+    m->L->peels = m->peel;
+  }
+}
+
+static void popPeel(MapLoop *m) {
+  if (m->peel)
+    m->L->peels = m->peel->next;
+}
+
 static bool mapBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue *next,
                     void *user) {
   MapLoop *m = user;
@@ -712,10 +989,61 @@ static bool mapBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue
   MlirBlock saved = L->scope;
   if (m->par)
     L->scope = b->ip.block;
+  pushPeel(m, iv);
   bool ok = writeElement(m, iv, at(L, m->map->a, iv));
+  popPeel(m);
   if (ok && m->par)
     emitDeallocs(L, b->ip.block);
   L->scope = saved;
+  return ok;
+}
+
+/* Peeled loops nest at most this deep (each peeled level builds its body
+ * three times). */
+enum { MAX_PEEL_DEPTH = 3 };
+
+/* The map loop over 0..n-1, with border peeling: the body is first built
+ * for the interior, where every read of a pad (pad_cst, pad_clamp) at an
+ * index m * iv + c (c in a known range) is taken to be inside the padded
+ * input -- a plain load, no clamp or select -- and narrows the interior to
+ * the iterations where it is (padSide). The loop then runs over that
+ * interior, and the iterations before and after it, if any, are loops of
+ * their own, built again with the pads' clamps and selects (resolved
+ * statically where a border's whole range is on one side). Without pads
+ * the loop is as it was. Map elements are independent, so the order of the
+ * three loops does not matter; they run in index order anyway. */
+static bool peeledLoop(Lower *L, LbLoopKind lk, int64_t n, MapLoop *m, LbBodyFn body) {
+  int depth = 0;
+  for (Peel *p = L->peels; p; p = p->next)
+    ++depth;
+  if (L->hooks || lk == LB_LOOP_UNROLL || depth >= MAX_PEEL_DEPTH)
+    return lbLoop(&L->b, lk, n, 0, NULL, NULL, body, m);
+  Peel pe = {{NULL}, 0, n, NULL};
+  MlirOperation loop;
+  m->peel = &pe;
+  bool ok = lbLoopRange(&L->b, lk, 0, n, 0, NULL, NULL, body, m, &loop);
+  m->peel = NULL;
+  if (!ok || mlirOperationIsNull(loop))
+    return ok;
+  int64_t lo = pe.lo < 0 ? 0 : pe.lo > n ? n : pe.lo;
+  int64_t hi = pe.hi < lo ? lo : pe.hi > n ? n : pe.hi;
+  if (lo == 0 && hi == n)
+    return true;
+  /* Right border after the interior (at the insertion point), left border
+   * before it. */
+  if (hi < n && !lbLoopRange(&L->b, lk, hi, n, 0, NULL, NULL, body, m, NULL))
+    return false;
+  LbPoint saved = L->b.ip;
+  L->b.ip = (LbPoint){mlirOperationGetBlock(loop), loop};
+  ok = lo == 0 || lbLoopRange(&L->b, lk, 0, lo, 0, NULL, NULL, body, m, NULL);
+  L->b.ip = saved;
+  if (lo == hi) {
+    /* No interior: its body may read out of bounds, so it goes. */
+    mlirOperationRemoveFromParent(loop);
+    mlirOperationDestroy(loop);
+  } else {
+    lbSetLoopBounds(&L->b, loop, lo, hi);
+  }
   return ok;
 }
 
@@ -872,7 +1200,7 @@ static bool writeMap(Lower *L, Desc *d, Acc *acc) {
   MlirRisePatternKind kind = (MlirRisePatternKind)d->p;
   LbLoopKind lk = loopKind(kind);
   int64_t n = lenOf(d->ty);
-  MapLoop m = {L, d, acc, lk == LB_LOOP_PARALLEL, NULL, {NULL}};
+  MapLoop m = {L, d, acc, lk == LB_LOOP_PARALLEL, NULL, {NULL}, NULL};
   Desc *src = d->a;
   if (L->hooks && isGpuKind(kind))
     return L->hooks->mapLoop(L->hooks->user, &L->b, d->op, kind, (int)attrInt(d->op, "dim"), n,
@@ -898,13 +1226,16 @@ static bool writeMap(Lower *L, Desc *d, Acc *acc) {
     m.src = src;
     return lbLoop(&L->b, lk, n, src->q - 1, init, out, rotBody, &m);
   }
-  return lbLoop(&L->b, lk, n, 0, NULL, NULL, mapBody, &m);
+  return peeledLoop(L, lk, n, &m, mapBody);
 }
 
 static bool copyBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue *next,
                      void *user) {
   MapLoop *m = user;
-  return write(m->L, at(m->L, m->map, iv), accAt(m->L, m->acc, iv));
+  pushPeel(m, iv);
+  bool ok = write(m->L, at(m->L, m->map, iv), accAt(m->L, m->acc, iv));
+  popPeel(m);
+  return ok;
 }
 
 /* Runs a kernel (D_KERNEL) where the hooks put it, writing its value
@@ -964,8 +1295,9 @@ static bool write(Lower *L, Desc *d, Acc *acc) {
   default:
     break;
   }
-  MapLoop m = {L, d, acc, false, NULL, {NULL}};
-  return lbLoop(&L->b, LB_LOOP_AFFINE, lenOf(d->ty), 0, NULL, NULL, copyBody, &m);
+  /* A view written element by element (a pad among them: peeled too). */
+  MapLoop m = {L, d, acc, false, NULL, {NULL}, NULL};
+  return peeledLoop(L, LB_LOOP_AFFINE, lenOf(d->ty), &m, copyBody);
 }
 
 static Acc *memAcc(Lower *L, MlirValue mem) {
@@ -1056,6 +1388,32 @@ static Desc *buffer(Lower *L, Desc *d, MlirRiseAddressSpace addr, bool explicitA
 
 static bool evalOp(Lower *L, MlirOperation op, Env **env);
 
+static bool soleUse(MlirValue v) {
+  MlirOpOperand u = mlirValueGetFirstUse(v);
+  return !mlirOpOperandIsNull(u) && mlirOpOperandIsNull(mlirOpOperandGetNextUse(u));
+}
+
+/* Option fma: the value a lambda yields, marked (Desc.mx, my) as the
+ * product x * y when it is the result of an arith.mulf we emitted that
+ * nothing has used yet and the lambda yields it and uses it for nothing
+ * else -- so that an addf reading it as an element (crossFusedOperand)
+ * may absorb the multiply. */
+static Desc *markProduct(Lower *L, MlirValue yielded, Desc *r) {
+  if (!L->fma || !r || r->k != D_VAL || !mlirValueIsAOpResult(r->v) || !soleUse(yielded) ||
+      !mlirOpOperandIsNull(mlirValueGetFirstUse(r->v)))
+    return r;
+  MlirOperation mul = mlirOpResultGetOwner(r->v);
+  if (!opNamed(mul, "arith.mulf") || mlirOperationGetNumOperands(mul) != 2)
+    return r;
+  Desc *t = newDesc(L, D_VAL, r->ty);
+  if (t) {
+    *t = *r;
+    t->mx = mlirOperationGetOperand(mul, 0);
+    t->my = mlirOperationGetOperand(mul, 1);
+  }
+  return t;
+}
+
 static Desc *lambda(Lower *L, MlirOperation op, intptr_t region, Env *env, intptr_t nargs,
                     Desc **args) {
   MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, region));
@@ -1066,7 +1424,8 @@ static Desc *lambda(Lower *L, MlirOperation op, intptr_t region, Env *env, intpt
   for (MlirOperation o = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o)) {
     if (riseOpKind(o) == RISE_OP_YIELD)
-      return use(L, env, mlirOperationGetOperand(o, 0));
+      return markProduct(L, mlirOperationGetOperand(o, 0),
+                         use(L, env, mlirOperationGetOperand(o, 0)));
     if (!evalOp(L, o, &env))
       return NULL;
   }
@@ -1094,6 +1453,7 @@ static bool viewOnly(MlirOperation op) {
     case RISE_OP_TRANSPOSE:
     case RISE_OP_SLIDE:
     case RISE_OP_PAD_CLAMP:
+    case RISE_OP_PAD_CST: /* a select where it is not peeled away */
     case RISE_OP_AS_VECTOR:
     case RISE_OP_AS_SCALAR:
     case RISE_OP_IDX:
@@ -1257,6 +1617,66 @@ static bool reduceBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirVa
     return false;
   }
   return true;
+}
+
+/* The inner size of the join that reading element i of d divides i by
+ * first (through maps, zips and unzips, which keep the index), or 0. */
+static int64_t joinSize(Desc *d) {
+  for (int depth = 0; d && depth < 32; ++depth) {
+    switch (d->k) {
+    case D_JOIN:
+      return d->p;
+    case D_ZIP: {
+      int64_t p = joinSize(d->a);
+      if (p > 1)
+        return p;
+      d = d->b;
+      break;
+    }
+    case D_MAP:
+    case D_PROJ:
+      d = d->a;
+      break;
+    default:
+      return 0;
+    }
+  }
+  return 0;
+}
+
+/* A reduce over a join with inner size p, split into loops over o (outer)
+ * and c (inner, 0..p-1): element o * p + c, in the same order. */
+typedef struct SplitReduce {
+  ReduceLoop *r;
+  int64_t p;
+  intptr_t niter;
+  MlirValue outer;
+} SplitReduce;
+
+static bool splitInner(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue *next,
+                       void *user) {
+  SplitReduce *s = user;
+  MlirValue t = lbMulC(b, s->outer, s->p), i = lbAdd(b, t, iv);
+  if (!reduceBody(b, i, iter, next, s->r))
+    return false;
+  /* Reads through joins of inner size p took o and c directly: the flat
+   * index is often left unused. */
+  MlirValue dead[2] = {i, t};
+  for (int k = 0; k < 2; ++k)
+    if (mlirValueIsAOpResult(dead[k]) && mlirOpOperandIsNull(mlirValueGetFirstUse(dead[k])) &&
+        (k == 0 || !mlirValueEqual(dead[0], dead[1]))) {
+      MlirOperation op = mlirOpResultGetOwner(dead[k]);
+      mlirOperationRemoveFromParent(op);
+      mlirOperationDestroy(op);
+    }
+  return true;
+}
+
+static bool splitOuter(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue *next,
+                       void *user) {
+  SplitReduce *s = user;
+  s->outer = iv;
+  return lbLoop(b, LB_LOOP_AFFINE, s->p, s->niter, iter, next, splitInner, s);
 }
 
 /*--- reductions with array accumulators ------------------------------------
@@ -1572,18 +1992,24 @@ static Desc *evalReduce(Lower *L, MlirOperation op, Env *env) {
     return unsupported(L, op, "with an accumulator that is not scalars, vectors or pairs of them");
   ReduceLoop r = {L, op, env, input, mlirValueGetType(mlirOperationGetResult(op, 0))};
   LbLoopKind lk = kindOf(op) == MlirRisePatternKindUnroll ? LB_LOOP_UNROLL : LB_LOOP_AFFINE;
-  if (!lbLoop(&L->b, lk, lenOf(input->ty), n, vals, out, reduceBody, &r))
+  int64_t len = lenOf(input->ty), p = joinSize(input);
+  if (lk == LB_LOOP_AFFINE && p > 1 && p < len && len % p == 0) {
+    /* Strength reduction: a reduce over a flattened window (the join of a
+     * 2-D slide) is two loops, rows then columns, so that every read is at
+     * constant offsets from the loop indices (splitIndex) -- no division or
+     * remainder per element -- and LLVM can unroll and vectorise it. */
+    SplitReduce sr = {&r, p, n, {NULL}};
+    if (!lbLoop(&L->b, LB_LOOP_AFFINE, len / p, n, vals, out, splitOuter, &sr))
+      return NULL;
+  } else if (!lbLoop(&L->b, lk, len, n, vals, out, reduceBody, &r)) {
     return NULL;
+  }
   intptr_t pos = 0;
   return unflatten(L, r.accType, out, &pos);
 }
 
 /*--- fused multiply-add (option fma) ---------------------------------------*/
 
-static bool opIs(MlirOperation op, const char *name) {
-  return !mlirOperationIsNull(op) &&
-         mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)), sref(name));
-}
 
 /* The arith.mulf defining `v` when its only use is `add`, in add's block;
  * else null. */
@@ -1592,7 +2018,7 @@ static MlirOperation soleMulOf(MlirValue v, MlirOperation add) {
   if (!mlirValueIsAOpResult(v))
     return none;
   MlirOperation mul = mlirOpResultGetOwner(v);
-  if (!opIs(mul, "arith.mulf") || !mlirBlockEqual(mlirOperationGetBlock(mul), mlirOperationGetBlock(add)))
+  if (!opNamed(mul, "arith.mulf") || !mlirBlockEqual(mlirOperationGetBlock(mul), mlirOperationGetBlock(add)))
     return none;
   MlirOpOperand u = mlirValueGetFirstUse(v);
   if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
@@ -1605,7 +2031,7 @@ static MlirOperation soleMulOf(MlirValue v, MlirOperation add) {
  * -1. Decided from the IR alone, so the mulf (visited first) and the addf
  * agree. */
 static int fusedOperand(MlirOperation add) {
-  if (!opIs(add, "arith.addf") || mlirOperationGetNumOperands(add) != 2)
+  if (!opNamed(add, "arith.addf") || mlirOperationGetNumOperands(add) != 2)
     return -1;
   for (int k = 1; k >= 0; --k)
     if (!mlirOperationIsNull(soleMulOf(mlirOperationGetOperand(add, k), add)))
@@ -1613,9 +2039,25 @@ static int fusedOperand(MlirOperation add) {
   return -1;
 }
 
+/* For an arith.addf across a lambda boundary: which operand is a lambda
+ * argument holding a product marked by markProduct (a fused map's element
+ * that its lambda computes as x * y), used by this addf alone (the second
+ * when both are), or -1. */
+static int crossFusedOperand(MlirOperation add, Env *env) {
+  if (!opNamed(add, "arith.addf") || mlirOperationGetNumOperands(add) != 2)
+    return -1;
+  for (int k = 1; k >= 0; --k) {
+    MlirValue v = mlirOperationGetOperand(add, k);
+    Desc *d = mlirValueIsABlockArgument(v) && soleUse(v) ? lookup(env, v) : NULL;
+    if (d && d->k == D_VAL && !mlirValueIsNull(d->mx))
+      return k;
+  }
+  return -1;
+}
+
 /* Is `op` a mulf that a later addf absorbs (so it is not emitted)? */
 static bool isFusedMul(Lower *L, MlirOperation op) {
-  if (!L->fma || !opIs(op, "arith.mulf"))
+  if (!L->fma || !opNamed(op, "arith.mulf"))
     return false;
   MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(op, 0));
   if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
@@ -1841,7 +2283,28 @@ static bool evalOp(Lower *L, MlirOperation op, Env **env) {
 #define OPERAND(i) use(L, *env, mlirOperationGetOperand(op, i))
   MlirType rt = mlirOperationGetNumResults(op) ? mlirValueGetType(mlirOperationGetResult(op, 0))
                                                : (MlirType){NULL};
-  if (!riseOpIsRise(op) && L->fma && (isFusedMul(L, op) || fusedOperand(op) >= 0)) {
+  int cross = !riseOpIsRise(op) && L->fma && fusedOperand(op) < 0 ? crossFusedOperand(op, *env) : -1;
+  if (cross >= 0) {
+    /* The option fma across a map fused into its consumer: the map's mulf
+     * (emitted with its element, unused since) and this addf become one op. */
+    Desc *prod = lookup(*env, mlirOperationGetOperand(op, cross));
+    Desc *z = use(L, *env, mlirOperationGetOperand(op, 1 - cross));
+    bool ok = z && z->k == D_VAL;
+    if (ok) {
+      MlirValue v = emitFma(L, prod->mx, prod->my, z->v, 1);
+      *env = bind(L, *env, mlirOperationGetResult(op, 0), dval(L, v));
+      MlirOperation mul = mlirOpResultGetOwner(prod->v);
+      if (mlirOpOperandIsNull(mlirValueGetFirstUse(prod->v))) {
+        mlirOperationRemoveFromParent(mul);
+        mlirOperationDestroy(mul);
+      }
+    } else {
+      unsupported(L, op, "on a rise array or pair");
+    }
+    b->loc = savedLoc;
+    L->where = savedWhere;
+    return ok && !L->oom;
+  } else if (!riseOpIsRise(op) && L->fma && (isFusedMul(L, op) || fusedOperand(op) >= 0)) {
     /* The option fma: the mulf is skipped and its addf emits both. */
     bool ok = true;
     if (!isFusedMul(L, op)) {

@@ -10,6 +10,25 @@
  *  - element reads of views (in, split, join, transpose, slide, zip, unzip,
  *    fst, snd, pair, pad_cst, pad_clamp, idx, as_vector, as_scalar,
  *    generate, literal) are index arithmetic on the underlying memref;
+ *    a pad read is a clamp (pad_clamp) or a clamped read and a select
+ *    (pad_cst), unless the index's range, read back from the IR built
+ *    (constants, loop bounds, affine.apply, arith), lies on one side;
+ *  - border peeling: a map loop (seq or par; not under GPU hooks, at most
+ *    3 peeled loops deep), or the loop writing a view element by element
+ *    (a pad written whole), is built interior first: there, a pad read at
+ *    m * i + c, i the loop index and c in a known range, is a plain load
+ *    and narrows the interior to the iterations where it is in range. The
+ *    iterations before and after the interior are loops of their own, with
+ *    the clamps and selects (so the body is built up to three times, and
+ *    buffers its lambdas allocate, hoisted, once per copy); a loop without
+ *    pad reads is one loop as before, one without an interior (a window
+ *    wider than the array) only the border loops;
+ *  - strength reduction: a reduce (scalar accumulator, not unroll) over a
+ *    join of inner size p -- reached through maps, zips and unzips, as a
+ *    flattened window `join (slide2d ...)` zipped with flattened weights
+ *    is -- is two loops, len/p outer and p inner, in the same order; a join
+ *    indexed by o * p + c with c in [0, p) reads row o, element c, so no
+ *    floordiv/mod is left (other joins divide as before);
  *  - map is a loop writing its acceptor (seq and the GPU/stream forms:
  *    affine.for; par: scf.parallel; unroll: fully unrolled; vec: vector
  *    arith on the vector); reduce is a loop carrying the accumulator in
@@ -31,8 +50,10 @@
  *    element whole, so it is materialised when read other than written
  *    through acceptors; arrays of pairs as accumulators are rejected;
  *  - a map read by another pattern is fused (recomputed per element) when it
- *    is consumed element-wise, and otherwise materialised into a temporary
- *    buffer; `map par` read by another pattern is always materialised, so
+ *    is consumed element-wise, or when its lambda only rearranges its input
+ *    (views, pad_cst and pad_clamp included: a row padded in a map is read
+ *    through, so its pads can be peeled), and otherwise materialised into a
+ *    temporary buffer; `map par` read by another pattern is always materialised, so
  *    its parallel loop survives (one written by rise.out or to_mem, directly
  *    or through join/split/transpose/as_scalar, writes in place through
  *    their acceptors);
@@ -69,7 +90,12 @@
  *    round exactly as the interpreter's, and LLVM only contracts them under
  *    fast-math flags that we do not set. On, each fused pair rounds once,
  *    so results differ from the interpreter's in the last bits (compare
- *    with a tolerance). vector.fma reaches LLVM as llvm.fmuladd (fused
+ *    with a tolerance). The pair may also straddle a fused map: when a
+ *    map's lambda yields an arith.mulf used for nothing else and the map
+ *    is read fused (element by element, not materialised), an arith.addf
+ *    reading that element -- a lambda argument used by the addf alone, as
+ *    the element of `reduce (+) (map (*) (zip xs ys))` -- absorbs the
+ *    mulf: a dot product written with map and reduce becomes fmas; vector.fma reaches LLVM as llvm.fmuladd (fused
  *    where the target has FMA instructions), math.fma as llvm.fma (a libm
  *    call where it has not);
  *  - map/reduce `unroll` are unrolled in full up to 64 trips, beyond that

@@ -1,7 +1,8 @@
 // Views lower to index arithmetic on the input memref, never to copies:
 // split/join/transpose rewrite the acceptor of rise.out, slide and zip are
 // affine reads, pad_cst selects, pad_clamp clamps (scf-free arith, so the
-// load is memref.load), idx with a dynamic index is memref.load, literals
+// load is memref.load) unless the index's range lies on one side -- loops
+// writing or mapping over pads are peeled for that (stencils.mlir), idx with a dynamic index is memref.load, literals
 // become constant memref.globals.
 
 // RUN: %rise-opt %s --pass-pipeline='builtin.module(convert-rise-to-affine,cse)' \
@@ -70,17 +71,17 @@ func.func @slide_zip(%x: memref<11xf32>, %w: memref<3xf32>, %o: memref<5xf32>) {
   return
 }
 
-// pad_cst reads a clamped element and selects the constant outside.
+// Written whole, a pad is a loop per side (border peeling): the constant
+// (pad_cst) or the edge element (pad_clamp) on the borders, plain loads
+// in between.
 // CHECK-LABEL: func.func @pad_cst
-// CHECK: affine.for %[[I:.*]] = 0 to 10 {
-// CHECK:   arith.minsi
-// CHECK:   arith.maxsi
-// CHECK:   arith.cmpi sge
-// CHECK:   arith.cmpi slt
-// CHECK:   %[[IN:.*]] = arith.andi
-// CHECK:   %[[V:.*]] = memref.load %arg0[%{{.*}}] : memref<7xf32>
-// CHECK:   %[[S:.*]] = arith.select %[[IN]], %[[V]], %arg1 : f32
-// CHECK:   affine.store %[[S]], %arg2[%[[I]]] : memref<10xf32>
+// CHECK: affine.for %[[I:.*]] = 0 to 2 {
+// CHECK-NEXT:   affine.store %arg1, %arg2[%[[I]]] : memref<10xf32>
+// CHECK: affine.for %[[J:.*]] = 2 to 9 {
+// CHECK:   %[[V:.*]] = affine.load %arg0[%{{.*}}] : memref<7xf32>
+// CHECK:   affine.store %[[V]], %arg2[%[[J]]] : memref<10xf32>
+// CHECK: affine.for %[[K:.*]] = 9 to 10 {
+// CHECK-NEXT:   affine.store %arg1, %arg2[%[[K]]] : memref<10xf32>
 func.func @pad_cst(%x: memref<7xf32>, %c: f32, %o: memref<10xf32>) {
   %a = rise.in %x : memref<7xf32> -> !rise.array<7xf32>
   %p = rise.pad_cst 2, 1 %a, %c : !rise.array<7xf32>, f32 -> !rise.array<10xf32>
@@ -89,18 +90,45 @@ func.func @pad_cst(%x: memref<7xf32>, %c: f32, %o: memref<10xf32>) {
 }
 
 // CHECK-LABEL: func.func @pad_clamp
-// CHECK: affine.for %[[I:.*]] = 0 to 9 {
-// CHECK:   %[[M:.*]] = affine.apply #{{.*}}(%[[I]])
-// CHECK:   %[[C6:.*]] = arith.constant 6 : index
-// CHECK:   %[[LO:.*]] = arith.minsi %[[M]], %[[C6]] : index
-// CHECK:   %[[C0:.*]] = arith.constant 0 : index
-// CHECK:   %[[CL:.*]] = arith.maxsi %[[LO]], %[[C0]] : index
-// CHECK:   %[[V:.*]] = memref.load %arg0[%[[CL]]] : memref<7xf32>
-// CHECK:   affine.store %[[V]], %arg1[%[[I]]]
+// CHECK: affine.for %[[I:.*]] = 0 to 1 {
+// CHECK:   %[[E0:.*]] = affine.load %arg0[%c0] : memref<7xf32>
+// CHECK:   affine.store %[[E0]], %arg1[%[[I]]]
+// CHECK: affine.for %[[J:.*]] = 1 to 8 {
+// CHECK:   %[[M:.*]] = affine.apply #{{.*}}(%[[J]])
+// CHECK:   %[[V:.*]] = affine.load %arg0[%[[M]]] : memref<7xf32>
+// CHECK:   affine.store %[[V]], %arg1[%[[J]]]
+// CHECK: affine.for %[[K:.*]] = 8 to 9 {
+// CHECK:   %[[E6:.*]] = affine.load %arg0[%c6] : memref<7xf32>
+// CHECK:   affine.store %[[E6]], %arg1[%[[K]]]
 func.func @pad_clamp(%x: memref<7xf32>, %o: memref<9xf32>) {
   %a = rise.in %x : memref<7xf32> -> !rise.array<7xf32>
   %p = rise.pad_clamp 1, 1 %a : !rise.array<7xf32> -> !rise.array<9xf32>
   rise.out %p, %o : !rise.array<9xf32>, memref<9xf32>
+  return
+}
+
+// Read where the index's range straddles a border (here by a reduce, whose
+// loop is not peeled), pad_cst reads a clamped element and selects the
+// constant outside, and pad_clamp clamps.
+// CHECK-LABEL: func.func @pad_reduce
+// CHECK: affine.for %[[I:.*]] = 0 to 12 iter_args
+// CHECK:   arith.minsi
+// CHECK:   arith.maxsi
+// CHECK:   arith.cmpi sge
+// CHECK:   arith.cmpi slt
+// CHECK:   %[[IN:.*]] = arith.andi
+// CHECK:   %[[V:.*]] = memref.load %arg0[%{{.*}}] : memref<7xf32>
+// CHECK:   %[[S:.*]] = arith.select %[[IN]], %[[V]], %arg1 : f32
+func.func @pad_reduce(%x: memref<7xf32>, %c: f32, %o: memref<f32>) {
+  %a = rise.in %x : memref<7xf32> -> !rise.array<7xf32>
+  %p = rise.pad_cst 2, 1 %a, %c : !rise.array<7xf32>, f32 -> !rise.array<10xf32>
+  %q = rise.pad_clamp 1, 1 %p : !rise.array<10xf32> -> !rise.array<12xf32>
+  %s = rise.reduce %c, %q : f32, !rise.array<12xf32> -> f32 {
+  ^bb0(%acc: f32, %v: f32):
+    %t = arith.addf %acc, %v : f32
+    rise.yield %t : f32
+  }
+  rise.out %s, %o : f32, memref<f32>
   return
 }
 

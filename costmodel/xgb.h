@@ -64,6 +64,8 @@ typedef struct AriXgbParams {
   uint32_t rounds;   /* boosting rounds; 0: 200 */
   uint32_t maxDepth; /* 0: 6 */
   double eta;        /* learning rate; 0: 0.2 */
+  double subsample;  /* rows each tree sees, drawn from the seed; 0: 0.8 */
+  double colsample;  /* features each tree sees; 0: 0.8 */
 } AriXgbParams;
 
 /* Training rows: rows x cols features, row-major, the row's measured time

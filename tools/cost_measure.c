@@ -214,7 +214,7 @@ typedef struct {
   const AriMachine *machine; /* NULL: no analytic baseline */
   char machineName[256];
   AriFeatWork *work;
-  long measured, cached, invalid;
+  long measured, cached, invalid, failedPrograms;
 } Run;
 
 /* Features + baselines of one variant; false (with a note) when the
@@ -241,9 +241,11 @@ static bool featurise(Run *r, AriTermStore *s, const AriTermFunc *f, double *vec
 }
 
 /* Measures one variant at every thread count and records it. */
+/* False only when the dataset cannot be written; *skip when the program's
+ * other variants cannot be measured (its unscheduled form failed). */
 static bool measureVariant(Run *r, MlirContext ctx, AriTermStore *s, const AriTermFunc *f,
                            const char *program, const char *label, bool *isRef,
-                           AriArena *refArena, AriHostArg **ref, intptr_t *nref) {
+                           AriArena *refArena, AriHostArg **ref, intptr_t *nref, bool *skip) {
   MlirLocation loc = mlirLocationUnknownGet(ctx), errLoc;
   MlirModule mod = mlirModuleCreateEmpty(loc);
   MlirOperation fn = ariTermExportNewFunc(s, f, ctx, loc, &errLoc);
@@ -292,9 +294,10 @@ static bool measureVariant(Run *r, MlirContext ctx, AriTermStore *s, const AriTe
       r->invalid++;
       if (*isRef) {
         fprintf(stderr, "%s: error: the unscheduled %s cannot be measured, so its variants "
-                        "cannot be checked\n",
+                        "cannot be checked: skipping it\n",
                 TOOL, program);
-        ok = false;
+        r->failedPrograms++;
+        *skip = true;
       }
       break;
     }
@@ -365,16 +368,17 @@ static bool measureFunc(Run *r, MlirContext ctx, MlirOperation func, const char 
             TOOL, program, n);
   AriHostArg *ref = NULL;
   intptr_t nref = 0;
-  bool isRef = true;
-  ok = measureVariant(r, ctx, s, &tf, program, "orig", &isRef, &refArena, &ref, &nref);
-  for (unsigned i = 0; ok && i < n; ++i) {
+  bool isRef = true, skip = false;
+  ok = measureVariant(r, ctx, s, &tf, program, "orig", &isRef, &refArena, &ref, &nref, &skip);
+  for (unsigned i = 0; ok && !skip && i < n; ++i) {
     char label[1024];
     int len = snprintf(label, sizeof label, "v%u", i);
     for (unsigned k = 0; k < v[i].numSteps && len < (int)sizeof label - 64; ++k) {
       len += snprintf(label + len, sizeof label - (size_t)len, k ? "," : " ");
       len += (int)ariRuleInstPrint(&v[i].steps[k], label + len, sizeof label - (size_t)len);
     }
-    ok = measureVariant(r, ctx, s, &v[i].func, program, label, &isRef, &refArena, &ref, &nref);
+    ok = measureVariant(r, ctx, s, &v[i].func, program, label, &isRef, &refArena, &ref, &nref,
+                        &skip);
     ++*done;
     if (isatty(STDERR_FILENO))
       fprintf(stderr, "\rmeasuring %s: %ld of %ld variants\033[K", program, *done, total);
@@ -473,6 +477,10 @@ int ariCostCmdMeasure(int argc, char **argv) {
   printf("measured %ld records (%ld already in the dataset, %ld invalid samples not recorded) "
          "on %s\n",
          r.measured, r.cached, r.invalid, r.machineName);
+  if (r.failedPrograms) {
+    fprintf(stderr, "%s: error: %ld program(s) could not be measured\n", TOOL, r.failedPrograms);
+    ok = false;
+  }
   for (int fi = 0; fi < o.nfiles; ++fi)
     if (!mlirModuleIsNull(mods[fi]))
       mlirModuleDestroy(mods[fi]);

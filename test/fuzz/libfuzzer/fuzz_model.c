@@ -24,8 +24,9 @@
  * corpus). The known payloads are those of the committed seeds made by
  * `ariadne-cost train` (corpus/fuzz_model/seed-*.arim, FZ_MODEL_SEEDS) and
  * what ariXgbSaveMem writes for them. Header fields of ours stay free.
- * XGBoost runs with nthread=1 (what ariXgbLoadMem sets), so libgomp
- * starts no threads.
+ * XGBoost runs on one thread: nthread=1 (what ariXgbLoadMem sets) applies
+ * only from a booster's first prediction, and loading uses every core, so
+ * the harness also sets libgomp's thread count to 1.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -38,6 +39,7 @@
 #include "utils/strbuf.h"
 
 #include <dirent.h>
+#include <dlfcn.h>
 #include <string.h>
 #include <zlib.h>
 
@@ -99,6 +101,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
   (void)argv;
+  /* XGBoost 1.7 loads a model's trees on every core (OpenMP) whatever the
+   * booster's nthread, which only applies from its first prediction: the
+   * harness stays on one thread. libgomp is libxgboost's (GNU's), looked
+   * up rather than linked, so that the harness does not pick clang's. */
+  void (*setThreads)(int) = (void (*)(int))dlsym(RTLD_DEFAULT, "omp_set_num_threads");
+  FZ_REQUIRE(setThreads, "fuzz_model: libgomp's omp_set_num_threads not found");
+  setThreads(1);
   DIR *d = opendir(FZ_MODEL_SEEDS);
   FZ_REQUIRE(d, "fuzz_model: cannot open the seed directory " FZ_MODEL_SEEDS);
   struct dirent *e;

@@ -5,6 +5,7 @@
  * file under $TMPDIR, through the append-recovery path
  * (ariCostDsAppendOpen). What must hold:
  *
+ *   - ariCostDsReadMem reads as many records and ends in the same error;
  *   - an error is a value with a message (kind, detail, a location inside
  *     the file);
  *   - what reads without error passes the harness's own walk of the
@@ -279,10 +280,36 @@ static void checkAppend(const uint8_t *data, size_t size, const Read *rd) {
   unlink(path);
 }
 
+static bool countRecord(void *ctx, const AriCostRecord *rec) {
+  (void)rec;
+  ++*(size_t *)ctx;
+  return true;
+}
+
+static bool stopAtFirst(void *ctx, const AriCostRecord *rec) {
+  (void)ctx;
+  (void)rec;
+  return false;
+}
+
+/* ariCostDsReadMem agrees with the streaming reader, and a visitor that
+ * stops at once makes the result OK. */
+static void checkReadMem(const uint8_t *data, size_t size, const Read *rd) {
+  size_t n = 0;
+  AriCostDsError e = ariCostDsReadMem(data, size, countRecord, &n);
+  FZ_REQUIRE(n == rd->n && e.kind == rd->error.kind && !strcmp(e.detail, rd->error.detail),
+             "fuzz_dataset: ariCostDsReadMem and ariCostDsNext disagree");
+  if (rd->n) {
+    e = ariCostDsReadMem(data, size, stopAtFirst, NULL);
+    FZ_REQUIRE(ariCostDsOk(&e), "fuzz_dataset: a visit stopped early is not OK");
+  }
+}
+
 /* Every check of one file's bytes; the append path only when `append`. */
 static void checkFile(const uint8_t *data, size_t size, bool append) {
   Read rd;
   readAll(data, size, &rd);
+  checkReadMem(data, size, &rd);
   if (ariCostDsOk(&rd.error)) {
     checkFraming(data, size, rd.blocks);
     for (size_t i = 0; i < rd.n; ++i) {

@@ -23,8 +23,8 @@
  * Bytes that are not a dataset (no magic) are also read as the
  * uncompressed data of one block that the harness frames (frame(), below):
  * the fuzzer cannot mutate through deflate, so this is how it reaches the
- * record decoder; the record CRCs it forges itself (libFuzzer sees the
- * comparisons). The append path runs on the bytes as they are only.
+ * record decoder, whose records' CRCs the harness re-stamps. The append
+ * path runs on the bytes as they are only.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -332,16 +332,21 @@ static void checkFile(const uint8_t *data, size_t size, bool append) {
 
 /* The bytes as the uncompressed data of a dataset's one block, framed by
  * the harness: file header, a block header with the right lengths and
- * CRCs, the bytes deflated. The records count is what the bytes' length
- * fields walk through. This is how the fuzzer reaches the record decoder:
- * it cannot mutate through deflate. */
+ * CRCs, the bytes deflated. The records are those the bytes' length
+ * fields walk through, and the harness re-stamps each one's CRC. This is
+ * how the fuzzer reaches the record decoder's checks: it cannot mutate
+ * through deflate, nor keep every record's CRC right by itself. */
 static void frame(const uint8_t *data, size_t size, AriStr *out) {
+  uint8_t *u = malloc(size);
+  FZ_REQUIRE(u, "fuzz_dataset: out of memory framing");
+  memcpy(u, data, size);
   uint32_t count = 0;
   for (size_t p = 0; size - p >= ARI_COST_DS_RECORD_HEADER && count < ARI_COST_DS_MAX_BLOCK_RECORDS;
        ++count) {
-    size_t body = ariGetLE32(data + p);
+    size_t body = ariGetLE32(u + p);
     if (body > size - p - ARI_COST_DS_RECORD_HEADER)
       break;
+    ariPutLE32(u + p + 4, crcOf(u + p + ARI_COST_DS_RECORD_HEADER, body));
     p += ARI_COST_DS_RECORD_HEADER + body;
   }
   if (!count)
@@ -349,7 +354,7 @@ static void frame(const uint8_t *data, size_t size, AriStr *out) {
   uLongf clen = compressBound((uLong)size);
   unsigned char *c = malloc(clen);
   FZ_REQUIRE(c, "fuzz_dataset: out of memory framing");
-  FZ_REQUIRE(compress2(c, &clen, data, (uLong)size, Z_DEFAULT_COMPRESSION) == Z_OK,
+  FZ_REQUIRE(compress2(c, &clen, u, (uLong)size, Z_DEFAULT_COMPRESSION) == Z_OK,
              "fuzz_dataset: cannot deflate");
   unsigned char h[ARI_COST_DS_BLOCK_HEADER];
   memcpy(h, "ADBK", 4);
@@ -359,12 +364,13 @@ static void frame(const uint8_t *data, size_t size, AriStr *out) {
   ariPutLE32(h + 20, (uint32_t)clen);
   ariPutLE32(h + 24, (uint32_t)size);
   ariPutLE32(h + 28, crcOf(c, clen));
-  ariPutLE32(h + 32, crcOf(data, size));
+  ariPutLE32(h + 32, crcOf(u, size));
   ariPutLE32(h + 36, crcOf(h, 36));
   FZ_REQUIRE(ariCostDsEncodeHeader(out) && ariStrAppend(out, (const char *)h, sizeof h) &&
                  ariStrAppend(out, (const char *)c, clen),
              "fuzz_dataset: out of memory framing");
   free(c);
+  free(u);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -228,7 +228,7 @@ static bool writeFile(const char *path, const uint8_t *data, size_t size) {
 static void checkAppend(const uint8_t *data, size_t size, const Read *rd) {
   const char *dir = getenv("TMPDIR");
   char path[512];
-  snprintf(path, sizeof path, "%s/fuzz_dataset.%ld.ariset", dir && *dir ? dir : "/tmp",
+  snprintf(path, sizeof path, "%s/fuzz_dataset.%ld.ards", dir && *dir ? dir : "/tmp",
            (long)getpid());
   FZ_REQUIRE(writeFile(path, data, size), "fuzz_dataset: cannot write the temporary file");
   AriCostDsWriter w;

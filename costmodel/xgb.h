@@ -22,6 +22,9 @@
  * are written atomically (temporary file + rename). Loading checks all of
  * it before XGBoost sees a byte, so a damaged, truncated or foreign file is
  * a clear error, and ariXgbCheckLayout turns a model/data mismatch into one.
+ * The CRCs catch damage, not a file made to pass them, and XGBoost 1.7 does
+ * not survive every JSON model (test/fuzz/xgboost-bugs/): model files are
+ * trusted input.
  *
  * Errors are values: false and a message in an AriXgbError.
  *

@@ -29,6 +29,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include "bench_util.h"
 #include <cblas.h>
 #include <math.h>
 #include <omp.h>
@@ -44,16 +45,6 @@ char *openblas_get_corename(void);
 /* Harris: the thesis' 1536 x 2560 image with its 2-pixel border */
 enum { N = 1024, H = 1540, WD = 2564, HO = H - 4, WO = WD - 4 };
 
-static double nowMs(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
-static int cmpDouble(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
 
 typedef void (*Kernel)(void *ctx);
 
@@ -66,11 +57,11 @@ static void timeIt(const char *name, Kernel k, void *ctx, int reps, int warmup) 
   for (int i = 0; i < warmup; ++i)
     k(ctx);
   for (int i = 0; i < reps; ++i) {
-    double t0 = nowMs();
+    double t0 = benchWallMs();
     k(ctx);
-    s[i] = nowMs() - t0;
+    s[i] = benchWallMs() - t0;
   }
-  qsort(s, (size_t)reps, sizeof(double), cmpDouble);
+  qsort(s, (size_t)reps, sizeof(double), benchCmpDouble);
   double med = reps % 2 ? s[reps / 2] : (s[reps / 2 - 1] + s[reps / 2]) / 2;
   printf("%s %.4f %.4f\n", name, med, s[0]);
   fflush(stdout);

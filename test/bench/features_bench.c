@@ -12,6 +12,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include "test/bench/bench_util.h"
 #include "costmodel/features.h"
 #include "search/gen/gen.h"
 #include "search/mlir/term_mlir.h"
@@ -24,12 +25,6 @@
 #include <string.h>
 #include <time.h>
 
-/* CPU time of this process (the build machine is shared). */
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* Distinct nodes reachable from t (marks in `seen`, indexed by id). */
 static unsigned dagSize(const AriTerm *t, unsigned char *seen) {
@@ -55,10 +50,10 @@ static double timeFunc(AriTermStore *s, const AriTermFunc *f, AriFeatWork *w, in
   AriFeatures out;
   if (ariCostFeaturesFunc(s, f, &out, w) != ARI_FEAT_OK)
     return -1;
-  double t0 = now();
+  double t0 = benchCpuSeconds();
   for (int r = 0; r < reps; ++r)
     ariCostFeaturesFunc(s, f, &out, w);
-  return (now() - t0) / reps * 1e6;
+  return (benchCpuSeconds() - t0) / reps * 1e6;
 }
 
 int main(int argc, char **argv) {

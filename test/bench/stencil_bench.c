@@ -28,6 +28,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include "bench_util.h"
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -45,16 +46,6 @@
 
 enum { BH = 1080, BW = 1920, C1N = 1 << 22, C3 = 1024, S1N = 1 << 20, S2 = 1024 };
 
-static double nowMs(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
-static int cmpDouble(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
 
 static int clampi(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi : x; }
 
@@ -254,11 +245,11 @@ static void timeIt(const char *prefix, const Bench *b, RunFn f, Bufs *m, int rep
   for (int i = 0; i < warmup; ++i)
     f(m->in, m->tmp, m->out);
   for (int i = 0; i < reps; ++i) {
-    double t0 = nowMs();
+    double t0 = benchWallMs();
     f(m->in, m->tmp, m->out);
-    t[i] = nowMs() - t0;
+    t[i] = benchWallMs() - t0;
   }
-  qsort(t, (size_t)reps, sizeof *t, cmpDouble);
+  qsort(t, (size_t)reps, sizeof *t, benchCmpDouble);
   printf("%s%s %.3f %.3f\n", prefix, b->name, t[reps / 2], t[0]);
 }
 

@@ -17,6 +17,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include "test/bench/bench_util.h"
 #include "search/term/term.h"
 #include "search/mlir/term_mlir.h"
 #include "tools/support/mlirutil.h"
@@ -25,13 +26,6 @@
 #include <stdlib.h>
 #include <time.h>
 
-/* CPU time of this process: the build machine is shared, and wall time
- * would charge other processes' work to the store. */
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* A balanced tree of additions over `leaves` distinct leaves; the leaf at
  * position i is VAR 0 when i % 4 == 0 and a constant i otherwise. */
@@ -53,21 +47,21 @@ int main(int argc, char **argv) {
   unsigned leaves = 1u << 20;
 
   /* construct: ~2M distinct nodes per round */
-  double t0 = now();
+  double t0 = benchCpuSeconds();
   size_t before = ariTermStoreNumTerms(s);
   AriTerm *big = NULL;
   for (unsigned r = 0; r < scale; ++r)
     big = tree(s, 0, leaves, r);
-  double t1 = now();
+  double t1 = benchCpuSeconds();
   size_t made = ariTermStoreNumTerms(s) - before;
   printf("construct: %zu new nodes in %.3f s = %.1f M nodes/s (%.1f bytes/node)\n", made,
          t1 - t0, made / (t1 - t0) / 1e6, (double)ariTermStoreBytes(s) / (double)ariTermStoreNumTerms(s));
 
   /* hashcons hits: rebuild the same trees */
-  t0 = now();
+  t0 = benchCpuSeconds();
   for (unsigned r = 0; r < scale; ++r)
     (void)tree(s, 0, leaves, r);
-  t1 = now();
+  t1 = benchCpuSeconds();
   size_t visits = (size_t)scale * (2 * leaves - 1);
   printf("hashcons:  %zu existing nodes found in %.3f s = %.1f M nodes/s (store unchanged: %s)\n",
          visits, t1 - t0, visits / (t1 - t0) / 1e6,
@@ -76,9 +70,9 @@ int main(int argc, char **argv) {
   /* subst: beta-reduce (lam x. big) c, x occurring at every 4th leaf */
   AriTerm *c = ariTermConstFloat(s, f32, -1.0);
   size_t n0 = ariTermStoreNumTerms(s);
-  t0 = now();
+  t0 = benchCpuSeconds();
   AriTerm *red = ariTermBeta(s, big, c);
-  t1 = now();
+  t1 = benchCpuSeconds();
   size_t rebuilt = ariTermStoreNumTerms(s) - n0;
   printf("subst:     beta over a %u-node body: %zu nodes rebuilt in %.3f s = %.1f M nodes/s%s\n",
          ariTermTreeSize(big), rebuilt, t1 - t0, (double)ariTermTreeSize(big) / (t1 - t0) / 1e6,
@@ -86,21 +80,21 @@ int main(int argc, char **argv) {
 
   /* shift: an open term up by one */
   n0 = ariTermStoreNumTerms(s);
-  t0 = now();
+  t0 = benchCpuSeconds();
   AriTerm *sh = ariTermShift(s, big, 1, 0);
-  t1 = now();
+  t1 = benchCpuSeconds();
   printf("shift:     %u-node open term: %zu nodes rebuilt in %.3f s = %.1f M nodes/s%s\n",
          ariTermTreeSize(big), ariTermStoreNumTerms(s) - n0, t1 - t0,
          (double)ariTermTreeSize(big) / (t1 - t0) / 1e6, sh ? "" : " (FAILED)");
 
   /* closed terms: shifting and substituting are O(1) */
   AriTerm *closed = tree(s, 1, 4, 0); /* no VAR 0 leaf */
-  t0 = now();
+  t0 = benchCpuSeconds();
   unsigned reps = 10000000;
   AriTerm *acc = closed;
   for (unsigned i = 0; i < reps; ++i)
     acc = ariTermShift(s, acc, 1, 0);
-  t1 = now();
+  t1 = benchCpuSeconds();
   printf("shift of a closed term: %.1f M calls/s (identity: %s)\n", reps / (t1 - t0) / 1e6,
          acc == closed ? "yes" : "NO");
 
@@ -115,7 +109,7 @@ int main(int argc, char **argv) {
   const AriType *arr = ariTypeArray(s, 1024, f32);
   AriTerm *in = ariTermIn(s, 0, arr);
   unsigned fused = 0;
-  t0 = now();
+  t0 = benchCpuSeconds();
   for (unsigned i = 0; i < 200000 * scale; ++i) {
     AriTerm *fk[2] = {ariTermVar(s, 0, f32), ariTermConstFloat(s, f32, (double)(i & 1023))};
     AriTerm *f = ariTermLam(s, f32, ariTermOp(s, "arith.mulf", NULL, fk, 2, f32));
@@ -128,13 +122,13 @@ int main(int argc, char **argv) {
     AriTerm *nf = ariTermBetaNormalize(s, m);
     fused += nf != NULL;
   }
-  t1 = now();
+  t1 = benchCpuSeconds();
   printf("beta-mapfusion: %u fused-map normalisations in %.3f s = %.2f M/s\n", fused, t1 - t0,
          fused / (t1 - t0) / 1e6);
 
   /* small stores (the working set fits in cache): new nodes in a fresh
    * store per round, then hits on the same term */
-  t0 = now();
+  t0 = benchCpuSeconds();
   size_t m2 = 0;
   for (unsigned r = 0; r < 100 * scale; ++r) {
     AriTermStore *s3 = ariTermStoreCreate(0);
@@ -142,15 +136,15 @@ int main(int argc, char **argv) {
     m2 += ariTermStoreNumTerms(s3);
     ariTermStoreDestroy(s3);
   }
-  t1 = now();
+  t1 = benchCpuSeconds();
   printf("construct (fresh store, 8k-node terms): %zu new nodes in %.3f s = %.1f M nodes/s\n",
          m2, t1 - t0, m2 / (t1 - t0) / 1e6);
   AriTermStore *s2 = ariTermStoreCreate(0);
   (void)tree(s2, 0, 1u << 12, 0);
-  t0 = now();
+  t0 = benchCpuSeconds();
   for (unsigned r = 0; r < 1000 * scale; ++r)
     (void)tree(s2, 0, 1u << 12, 0);
-  t1 = now();
+  t1 = benchCpuSeconds();
   printf("hashcons (8k-node term, in cache): %.1f M nodes/s\n",
          1000.0 * scale * ((1u << 13) - 1) / (t1 - t0) / 1e6);
   /* substitution in cache: beta over the 8k-node body with a fresh
@@ -161,12 +155,12 @@ int main(int argc, char **argv) {
     AriTermStore *s4 = ariTermStoreCreate(0);
     AriTerm *body = tree(s4, 0, 1u << 12, 0);
     const AriType *g32 = ariTypeF32(s4);
-    t0 = now();
+    t0 = benchCpuSeconds();
     for (unsigned i = 0; i < 20; ++i) {
       AriTerm *red2 = ariTermBeta(s4, body, ariTermConstFloat(s4, g32, -1.0 - i));
       nsub += red2 ? ariTermTreeSize(body) : 0;
     }
-    tsub += now() - t0;
+    tsub += benchCpuSeconds() - t0;
     ariTermStoreDestroy(s4);
   }
   printf("subst (8k-node body, in cache): %.1f M body nodes/s, %.0f substitutions/s\n",
@@ -191,14 +185,14 @@ int main(int argc, char **argv) {
         AriTermStore *s5 = ariTermStoreCreate(0);
         AriTermFunc tf;
         MlirLocation loc;
-        t0 = now();
+        t0 = benchCpuSeconds();
         bool ok = ariTermImportFunc(s5, f, &tf, &loc);
-        t1 = now();
+        t1 = benchCpuSeconds();
         ti += t1 - t0;
         if (ok) {
-          t0 = now();
+          t0 = benchCpuSeconds();
           ok = ariTermExportFunc(s5, &tf, f, &loc);
-          te += now() - t0;
+          te += benchCpuSeconds() - t0;
           if (r == 0)
             ops += (unsigned)ariTermStoreNumTerms(s5);
         }

@@ -68,7 +68,10 @@ bool ariCostModelOpen(AriCostModel *m, const char *spec, const char *machinePath
   if (!analytic) {
     AriXgbError xe;
     if (!ariXgbLoad(path, &m->xgb, &xe)) {
-      snprintf(err, cap, "%s", xe.msg);
+      if (strstr(xe.msg, path)) /* the message names the file already */
+        snprintf(err, cap, "%s", xe.msg);
+      else
+        snprintf(err, cap, "model file '%s': %s", path, xe.msg);
       return false;
     }
     bool program = m->xgb.featureLayout == ARI_FEAT_VERSION && m->xgb.numFeatures == ARI_FEAT_COUNT;

@@ -43,6 +43,7 @@ typedef struct {
   char rules[ARI_OPT_STRING_MAX];
   char nat[ARI_OPT_STRING_MAX];
   char cost[ARI_OPT_STRING_MAX];
+  char machine[ARI_OPT_STRING_MAX];
   int64_t candidates;
   int64_t nodeLimit;
   int64_t iterLimit;
@@ -522,7 +523,8 @@ static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts) {
   memset(&model, 0, sizeof model);
   if (ariCostModelIsSpec(o->cost)) {
     char merr[1024];
-    if (!ariCostModelOpen(&model, o->cost, NULL, 0, merr, sizeof merr))
+    if (!ariCostModelOpen(&model, o->cost, o->machine[0] ? o->machine : NULL, 0, merr,
+                          sizeof merr))
       return emit(loc, "cost='%s': %s", o->cost, merr);
     r.model = &model;
     ariCostByName("weighted", &cost);
@@ -621,6 +623,8 @@ static const AriOptionDesc kEqsatOptions[] = {
     {"cost", ARI_OPT_STRING, offsetof(EqsatOptions, cost), NULL,
      "extraction cost: size, weighted, analytic:MACHINE_FILE or model:MODEL_FILE (the last "
      "two rank the last guide's candidates extracted under weighted)"},
+    {"machine", ARI_OPT_STRING, offsetof(EqsatOptions, machine), NULL,
+     "a machine file for cost=model:'s analytic baseline (and thread count)"},
     {"candidates", ARI_OPT_INT, offsetof(EqsatOptions, candidates), NULL,
      "candidates ranked by cost=analytic:/model: (1 to 256, default 16)"},
     {"node-limit", ARI_OPT_INT, offsetof(EqsatOptions, nodeLimit), NULL,

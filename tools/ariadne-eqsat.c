@@ -43,6 +43,7 @@ enum { MAX_NATS = 16 };
 typedef struct Options {
   const char *guides, *goal, *output, *func, *file;
   const char *cost; /* --cost: size (default), weighted, analytic:F, model:F */
+  const char *machine; /* --machine: the model's analytic baseline */
   bool all, quiet, printTerms;
   const char *natName[MAX_NATS];
   int64_t natValue[MAX_NATS];
@@ -72,6 +73,7 @@ static void usage(FILE *f) {
           "                       analytic:MACHINE_FILE or model:MODEL_FILE (these two rank\n"
           "                       the last guide's candidates, extracted under weighted)\n"
           "  --candidates N       candidates they rank (1 to 256, default 16)\n"
+          "  --machine FILE       a machine file for model:'s analytic baseline\n"
           "  --output OUT.mlir    write the module with the programs found ('-': stdout)\n"
           "  --quiet              no table\n"
           "  --print-terms        print each guide's extracted program\n"
@@ -165,6 +167,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (missing || !*v)
         return usageError("--cost needs size, weighted, %s", ariCostModelSpecs());
       o->cost = v;
+    } else if (optValue(argc, argv, &i, "--machine", &v, &missing)) {
+      if (missing || !*v)
+        return usageError("--machine needs a file");
+      o->machine = v;
     } else if (optValue(argc, argv, &i, "--candidates", &v, &missing)) {
       if (missing || !ariToolParseU64(v, &u) || u < 1 || u > ARI_EQSAT_MAX_CANDIDATES)
         return usageError("--candidates needs an integer from 1 to %d, got '%s'",
@@ -238,7 +244,7 @@ static int toolMain(int argc, char **argv) {
   bool ranked = false;
   if (o.cost && ariCostModelIsSpec(o.cost)) {
     char merr[1024];
-    if (!ariCostModelOpen(&model, o.cost, NULL, 0, merr, sizeof merr)) {
+    if (!ariCostModelOpen(&model, o.cost, o.machine, 0, merr, sizeof merr)) {
       fprintf(stderr, TOOL ": error: --cost '%s': %s\n", o.cost, merr);
       return 1;
     }

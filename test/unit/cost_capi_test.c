@@ -81,13 +81,14 @@ static bool writeFile(const char *path, const char *text, bool withCrc) {
     return false;
   fputs(text, f);
   if (withCrc)
-    fprintf(f, "crc32 = %08lx\n", (unsigned long)crc32(0L, (const Bytef *)text, (uInt)strlen(text)));
+    fprintf(f, "crc32 = %08lx\n",
+            (unsigned long)crc32(0L, (const Bytef *)text, (uInt)strlen(text)));
   return fclose(f) == 0;
 }
 
 static MlirOperation findFunc(MlirModule m, const char *name) {
-  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m)); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     MlirAttribute sym =
         mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
     MlirStringRef n = mlirStringAttrGetValue(sym);
@@ -100,9 +101,9 @@ static MlirOperation findFunc(MlirModule m, const char *name) {
 
 int main(void) {
   MlirContext ctx = mlirContextCreate();
-  const MlirDialectHandle handles[] = {mlirGetDialectHandle__rise__(), mlirGetDialectHandle__func__(),
-                                       mlirGetDialectHandle__arith__(),
-                                       mlirGetDialectHandle__memref__()};
+  const MlirDialectHandle handles[] = {
+      mlirGetDialectHandle__rise__(), mlirGetDialectHandle__func__(),
+      mlirGetDialectHandle__arith__(), mlirGetDialectHandle__memref__()};
   for (size_t i = 0; i < sizeof handles / sizeof handles[0]; ++i) {
     mlirDialectHandleRegisterDialect(handles[i], ctx);
     mlirDialectHandleLoadDialect(handles[i], ctx);

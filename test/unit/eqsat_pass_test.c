@@ -5,8 +5,8 @@
  * 32 elements are fused and the fused map split into 8 maps of 4 by a
  * two-guide goal; the report lands in a file; bad options are refused by
  * ariPassCreate, an unknown cost by the pass; a guide that cannot be
- * satisfied fails the pass with a
- * diagnostic that names it and leaves the function as it was.
+ * satisfied fails the pass with a diagnostic that names it and leaves the
+ * function as it was.
  *
 \*===----------------------------------------------------------------------===*/
 

@@ -1,6 +1,7 @@
 /*===- ariadne-eqsat.c - sketch-guided equality saturation driver ---------===*\
  *
  *   ariadne-eqsat --guides FILE (--goal NAME | --all) [--nat m=64].. [limits]
+ *                 [--cost C [--candidates N] [--machine FILE]]
  *                 [--output OUT.mlir] [--func F] INPUT.mlir
  *
  * Imports one func.func of INPUT (the first, or --func), runs the guides of
@@ -10,6 +11,10 @@
  * Table 5.5. With --output the module is written back with the program of
  * each goal found: for one goal in place of F's body, for --all as new
  * functions F_GOAL after F (F kept), so that each can be compiled and run.
+ *
+ * --cost analytic:MACHINE_FILE / model:MODEL_FILE ranks the last guide's
+ * candidates with a cost model (docs/costmodel.md, "Use in the search");
+ * that guide's row then ends with candidates=K picked=I score=S.
  *
  * Options take their value as --opt=V or --opt V. Errors: FILE:LINE:COL
  * (guide files) or the MLIR location (imports/exports), exit 1 on bad

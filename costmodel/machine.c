@@ -132,6 +132,21 @@ bool ariMachineValid(const AriMachine *m, char *err, size_t cap) {
   return true;
 }
 
+/* "key = value" with the fewest significant digits (6 to 17) that read
+ * back as the same double, so that a file read and written again is the
+ * same file and the reader gets exactly what was written. */
+_Static_assert(sizeof((AriMachine *)0)->name == 160, "the parser's message says 159 bytes");
+
+static void putDouble(AriStr *s, const char *key, double x) {
+  char buf[64];
+  for (int digits = 6; digits <= 17; ++digits) {
+    snprintf(buf, sizeof buf, "%.*g", digits, x);
+    if (strtod(buf, NULL) == x)
+      break;
+  }
+  ariStrPrintf(s, "%s = %s\n", key, buf);
+}
+
 bool ariMachineWrite(const char *path, const AriMachine *m, char *err, size_t cap) {
   if (!ariMachineValid(m, err, cap))
     return false;
@@ -150,7 +165,7 @@ bool ariMachineWrite(const char *path, const AriMachine *m, char *err, size_t ca
                    !strcmp(kFields[i].key, "cores") ? (long long)*(const int *)(const void *)p
                                                     : (long long)*(const int64_t *)(const void *)p);
     else
-      ariStrPrintf(&s, "%s = %.6g\n", kFields[i].key, *(const double *)(const void *)p);
+      putDouble(&s, kFields[i].key, *(const double *)(const void *)p);
   }
   uLong crc = crc32(0L, (const Bytef *)ariStrText(&s), (uInt)s.len);
   ariStrPrintf(&s, "crc32 = %08lx\n", (unsigned long)crc);
@@ -223,11 +238,14 @@ bool ariMachineParse(const char *text, size_t len, const char *path, AriMachine 
       --ve;
     *ve = 0;
     if (!strcmp(k, "crc32")) {
-      char *e;
-      errno = 0;
-      unsigned long want = strtoul(v, &e, 16);
-      if (!*v || *e || errno)
+      /* Exactly what the writer writes: strtoul alone would also take a
+       * sign, "0x" or fewer digits. */
+      bool hex = strlen(v) == 8;
+      for (int i = 0; hex && i < 8; ++i)
+        hex = isxdigit((unsigned char)v[i]);
+      if (!hex)
         return lineError(err, cap, path, line, "crc32 must be 8 hex digits, got '%s'", v);
+      unsigned long want = strtoul(v, NULL, 16);
       uLong got = crc32(0L, (const Bytef *)text, (uInt)start);
       if (got != want)
         return lineError(err, cap, path, line,
@@ -242,6 +260,10 @@ bool ariMachineParse(const char *text, size_t len, const char *path, AriMachine 
       continue;
     }
     if (!strcmp(k, "name")) {
+      /* Refused rather than cut: a cut name could end in a space, which
+       * the next read would trim, and it would not be the file's. */
+      if (strlen(v) >= sizeof m->name)
+        return lineError(err, cap, path, line, "name longer than %s bytes", "159");
       snprintf(m->name, sizeof m->name, "%s", v);
       seen[NFIELDS + 1] = true;
       continue;

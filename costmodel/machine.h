@@ -24,8 +24,11 @@
  *   crc32 = 1a2b3c4d           of every byte before this line
  *
  * Every key is required once, values are checked (sizes >= 0, rates
- * finite and > 0), and the CRC catches an edited or damaged file. Errors
- * name the file and line. Written atomically (utils/file.h).
+ * finite and > 0, the name at most 159 bytes, the CRC exactly 8 hex
+ * digits), and the CRC catches an edited or damaged file. Errors name the
+ * file and line. Written atomically (utils/file.h), each rate with the
+ * fewest digits (6 to 17) that read back as the same double, so what is
+ * read is exactly what was written.
  *
 \*===----------------------------------------------------------------------===*/
 

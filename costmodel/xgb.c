@@ -123,17 +123,23 @@ bool ariXgbTrain(const AriXgbParams *p, const AriXgbData *d, uint32_t featureLay
     failXgb(err, "cannot create a booster");
     goto done;
   }
-  char seed[32], depth[16], eta[32];
+  /* Subsampling makes retrains with different seeds differ, so that the
+   * spread over seeds the evaluation reports (mean +- std) means
+   * something; one seed still gives one model. */
+  char seed[32], depth[16], eta[32], sub[32], col[32];
   uint32_t rounds = p->rounds ? p->rounds : 200;
   /* XGBoost keeps the seed in a signed 64-bit field. */
   snprintf(seed, sizeof seed, "%llu", (unsigned long long)(p->seed & INT64_MAX));
   snprintf(depth, sizeof depth, "%u", p->maxDepth ? p->maxDepth : 6);
   snprintf(eta, sizeof eta, "%.17g", p->eta > 0 ? p->eta : 0.2);
+  snprintf(sub, sizeof sub, "%.17g", p->subsample > 0 && p->subsample <= 1 ? p->subsample : 0.8);
+  snprintf(col, sizeof col, "%.17g", p->colsample > 0 && p->colsample <= 1 ? p->colsample : 0.8);
   if (!setCommon(b, err))
     goto done;
   if (XGBoosterSetParam(b, "objective", xgbObjective(p->objective)) ||
       XGBoosterSetParam(b, "seed", seed) || XGBoosterSetParam(b, "tree_method", "hist") ||
-      XGBoosterSetParam(b, "max_depth", depth) || XGBoosterSetParam(b, "eta", eta)) {
+      XGBoosterSetParam(b, "max_depth", depth) || XGBoosterSetParam(b, "eta", eta) ||
+      XGBoosterSetParam(b, "subsample", sub) || XGBoosterSetParam(b, "colsample_bytree", col)) {
     failXgb(err, "cannot configure the booster");
     goto done;
   }

@@ -22,6 +22,9 @@
  * are written atomically (temporary file + rename). Loading checks all of
  * it before XGBoost sees a byte, so a damaged, truncated or foreign file is
  * a clear error, and ariXgbCheckLayout turns a model/data mismatch into one.
+ * The CRCs catch damage, not a file made to pass them, and XGBoost 1.7 does
+ * not survive every JSON model (test/fuzz/xgboost-bugs/): model files are
+ * trusted input.
  *
  * Errors are values: false and a message in an AriXgbError.
  *
@@ -64,6 +67,8 @@ typedef struct AriXgbParams {
   uint32_t rounds;   /* boosting rounds; 0: 200 */
   uint32_t maxDepth; /* 0: 6 */
   double eta;        /* learning rate; 0: 0.2 */
+  double subsample;  /* rows each tree sees, drawn from the seed; 0: 0.8 */
+  double colsample;  /* features each tree sees; 0: 0.8 */
 } AriXgbParams;
 
 /* Training rows: rows x cols features, row-major, the row's measured time

@@ -107,12 +107,11 @@ static size_t argBytes(const AriHostArg *a) {
 }
 
 /* The child: set the thread count, call once, time, report, exit. */
-static void child(int fd, AriRtPackedFn fn, const AriHostArg *args, intptr_t n, AriRtJit *jit,
+static void child(int fd, AriRtPackedFn fn, const AriHostArg *args, intptr_t n,
                   const AriMeasureOptions *o) {
   char threads[16];
   snprintf(threads, sizeof threads, "%d", o->threads > 0 ? o->threads : 1);
   setenv("OMP_NUM_THREADS", threads, 1);
-  (void)jit;
   AriArena arena;
   ariArenaInit(&arena, 0);
   void **packed = ariRtJitPackArgs(args, n, &arena);
@@ -277,7 +276,7 @@ AriMeasureStatus ariMeasureFunc(MlirOperation func, const AriMeasureOptions *opt
   }
   if (pid == 0) {
     close(fds[0]);
-    child(fds[1], fn, native, n, &jit, &o);
+    child(fds[1], fn, native, n, &o);
   }
   close(fds[1]);
   AriRtTiming t;

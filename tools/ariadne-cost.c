@@ -733,7 +733,7 @@ static int cmdTrain(int argc, char **argv) {
     return usageError("'train' needs --seed N (every run is seeded, for determinism)");
   if (!o.output)
     return usageError("'train' needs --output MODEL");
-  AriXgbParams p = {ARI_XGB_RANK, o.seed, (uint32_t)o.rounds, 0, 0};
+  AriXgbParams p = {ARI_XGB_RANK, o.seed, (uint32_t)o.rounds, 0, 0, 0, 0};
   ariXgbObjectiveParse(o.objective, &p.objective);
   AriArena a;
   ariArenaInit(&a, 0);

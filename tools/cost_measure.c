@@ -214,7 +214,7 @@ typedef struct {
   const AriMachine *machine; /* NULL: no analytic baseline */
   char machineName[256];
   AriFeatWork *work;
-  long measured, cached, invalid;
+  long measured, cached, invalid, failedPrograms;
 } Run;
 
 /* Features + baselines of one variant; false (with a note) when the
@@ -230,9 +230,11 @@ static bool featurise(Run *r, AriTermStore *s, const AriTermFunc *f, double *vec
 }
 
 /* Measures one variant at every thread count and records it. */
+/* False only when the dataset cannot be written; *skip when the program's
+ * other variants cannot be measured (its unscheduled form failed). */
 static bool measureVariant(Run *r, MlirContext ctx, AriTermStore *s, const AriTermFunc *f,
                            const char *program, const char *label, bool *isRef,
-                           AriArena *refArena, AriHostArg **ref, intptr_t *nref) {
+                           AriArena *refArena, AriHostArg **ref, intptr_t *nref, bool *skip) {
   MlirLocation loc = mlirLocationUnknownGet(ctx), errLoc;
   MlirModule mod = mlirModuleCreateEmpty(loc);
   MlirOperation fn = ariTermExportNewFunc(s, f, ctx, loc, &errLoc);
@@ -281,9 +283,10 @@ static bool measureVariant(Run *r, MlirContext ctx, AriTermStore *s, const AriTe
       r->invalid++;
       if (*isRef) {
         fprintf(stderr, "%s: error: the unscheduled %s cannot be measured, so its variants "
-                        "cannot be checked\n",
+                        "cannot be checked: skipping it\n",
                 TOOL, program);
-        ok = false;
+        r->failedPrograms++;
+        *skip = true;
       }
       break;
     }
@@ -354,16 +357,17 @@ static bool measureFunc(Run *r, MlirContext ctx, MlirOperation func, const char 
             TOOL, program, n);
   AriHostArg *ref = NULL;
   intptr_t nref = 0;
-  bool isRef = true;
-  ok = measureVariant(r, ctx, s, &tf, program, "orig", &isRef, &refArena, &ref, &nref);
-  for (unsigned i = 0; ok && i < n; ++i) {
+  bool isRef = true, skip = false;
+  ok = measureVariant(r, ctx, s, &tf, program, "orig", &isRef, &refArena, &ref, &nref, &skip);
+  for (unsigned i = 0; ok && !skip && i < n; ++i) {
     char label[1024];
     int len = snprintf(label, sizeof label, "v%u", i);
     for (unsigned k = 0; k < v[i].numSteps && len < (int)sizeof label - 64; ++k) {
       len += snprintf(label + len, sizeof label - (size_t)len, k ? "," : " ");
       len += (int)ariRuleInstPrint(&v[i].steps[k], label + len, sizeof label - (size_t)len);
     }
-    ok = measureVariant(r, ctx, s, &v[i].func, program, label, &isRef, &refArena, &ref, &nref);
+    ok = measureVariant(r, ctx, s, &v[i].func, program, label, &isRef, &refArena, &ref, &nref,
+                        &skip);
     ++*done;
     if (isatty(STDERR_FILENO))
       fprintf(stderr, "\rmeasuring %s: %ld of %ld variants\033[K", program, *done, total);
@@ -387,6 +391,44 @@ static bool wanted(const MeasureOptions *o, const char *name) {
   return false;
 }
 
+/* The symbol name of a func.func into buf; false for other ops. */
+static bool funcName(MlirOperation f, char *buf, size_t cap) {
+  MlirAttribute na = mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("sym_name"));
+  if (mlirAttributeIsNull(na))
+    return false;
+  MlirStringRef nm = mlirStringAttrGetValue(na);
+  snprintf(buf, cap, "%.*s", (int)nm.length, nm.data);
+  return true;
+}
+
+/* Parses every program, counts the variants to measure and checks that
+ * each --func names a function of them. */
+static bool loadPrograms(const MeasureOptions *o, MlirContext ctx, MlirModule *mods,
+                         long *total) {
+  bool found[MAX_FUNCS] = {false};
+  *total = 0;
+  for (int fi = 0; fi < o->nfiles; ++fi) {
+    mods[fi] = ariParseFile(ctx, o->files[fi]);
+    if (mlirModuleIsNull(mods[fi]))
+      return false;
+    char name[256];
+    for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(mods[fi]));
+         !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f))
+      if (funcName(f, name, sizeof name) && wanted(o, name)) {
+        *total += (long)o->variants;
+        for (int k = 0; k < o->nfuncs; ++k)
+          found[k] |= !strcmp(o->funcs[k], name);
+      }
+  }
+  for (int k = 0; k < o->nfuncs; ++k)
+    if (!found[k]) {
+      fprintf(stderr, "%s: error: --func %s names no function of the programs given\n", TOOL,
+              o->funcs[k]);
+      return false;
+    }
+  return true;
+}
+
 int ariCostCmdMeasure(int argc, char **argv) {
   MeasureOptions o;
   int rc = parseMeasure(argc, argv, &o);
@@ -398,70 +440,57 @@ int ariCostCmdMeasure(int argc, char **argv) {
     fprintf(stderr, "%s: error: %s\n", TOOL, err);
     return 1;
   }
-  Seen seen = {0};
-  if (o.append && access(o.output, F_OK) == 0 && !loadSeen(o.output, &seen)) {
-    fprintf(stderr, "%s: %s: error: cannot read the dataset to resume it (ariadne-cost dataset "
-                    "--info says why)\n",
-            TOOL, o.output);
-    seenFree(&seen);
-    return 1;
-  }
-  AriCostDsWriter w;
-  AriCostDsError e = o.append && access(o.output, F_OK) == 0
-                         ? ariCostDsAppendOpen(&w, o.output, 16)
-                         : ariCostDsCreate(&w, o.output, 16);
-  if (!ariCostDsOk(&e)) {
-    ariCostDsErrorFormat(&e, err, sizeof err);
-    fprintf(stderr, "%s: %s: error: %s\n", TOOL, o.output, err);
-    seenFree(&seen);
-    return 1;
-  }
   MlirContext ctx = ariContextCreate();
   AriDiagSink sink;
   ariDiagSinkAttach(&sink, ctx, stderr);
   ariCompileRegister(ctx);
-  Run r = {.o = &o, .w = &w, .seen = &seen, .machine = o.machineFile ? &machine : NULL,
-           .work = ariFeatWorkCreate()};
-  ariMeasureMachine(r.machineName, sizeof r.machineName);
-  bool ok = r.work != NULL;
-  long done = 0, total = 0;
   MlirModule mods[MAX_FILES] = {{NULL}};
-  for (int fi = 0; ok && fi < o.nfiles; ++fi) {
-    mods[fi] = ariParseFile(ctx, o.files[fi]);
-    ok = !mlirModuleIsNull(mods[fi]);
-    for (MlirOperation f = ok ? mlirBlockGetFirstOperation(mlirModuleGetBody(mods[fi]))
-                              : (MlirOperation){NULL};
-         !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
-      MlirAttribute na = mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("sym_name"));
-      char name[256];
-      if (mlirAttributeIsNull(na))
-        continue;
-      snprintf(name, sizeof name, "%.*s", (int)mlirStringAttrGetValue(na).length,
-               mlirStringAttrGetValue(na).data);
-      total += wanted(&o, name) ? (long)o.variants : 0;
-    }
-  }
-  for (int fi = 0; ok && fi < o.nfiles; ++fi)
-    for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(mods[fi]));
-         ok && !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
-      MlirAttribute na = mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("sym_name"));
-      if (mlirAttributeIsNull(na))
-        continue;
-      char name[256];
-      snprintf(name, sizeof name, "%.*s", (int)mlirStringAttrGetValue(na).length,
-               mlirStringAttrGetValue(na).data);
-      if (wanted(&o, name))
-        ok = measureFunc(&r, ctx, f, o.files[fi], name, &done, total);
-    }
-  e = ariCostDsCloseWriter(&w);
-  if (ok && !ariCostDsOk(&e)) {
-    ariCostDsErrorFormat(&e, err, sizeof err);
-    fprintf(stderr, "%s: %s: error: %s\n", TOOL, o.output, err);
+  long done = 0, total = 0;
+  Seen seen = {0};
+  AriCostDsWriter w;
+  bool open = false, ok = loadPrograms(&o, ctx, mods, &total);
+  if (ok && o.append && access(o.output, F_OK) == 0 && !loadSeen(o.output, &seen)) {
+    fprintf(stderr, "%s: %s: error: cannot read the dataset to resume it (ariadne-cost dataset "
+                    "--info says why)\n",
+            TOOL, o.output);
     ok = false;
   }
-  printf("measured %ld records (%ld already in the dataset, %ld invalid samples not recorded) "
-         "on %s\n",
-         r.measured, r.cached, r.invalid, r.machineName);
+  if (ok) {
+    AriCostDsError e = o.append && access(o.output, F_OK) == 0
+                           ? ariCostDsAppendOpen(&w, o.output, 16)
+                           : ariCostDsCreate(&w, o.output, 16);
+    open = ok = ariCostDsOk(&e);
+    if (!ok) {
+      ariCostDsErrorFormat(&e, err, sizeof err);
+      fprintf(stderr, "%s: %s: error: %s\n", TOOL, o.output, err);
+    }
+  }
+  Run r = {.o = &o, .w = &w, .seen = &seen, .machine = o.machineFile ? &machine : NULL,
+           .work = ok ? ariFeatWorkCreate() : NULL};
+  ariMeasureMachine(r.machineName, sizeof r.machineName);
+  ok = ok && r.work != NULL;
+  for (int fi = 0; ok && fi < o.nfiles; ++fi) {
+    char name[256];
+    for (MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(mods[fi]));
+         ok && !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f))
+      if (funcName(f, name, sizeof name) && wanted(&o, name))
+        ok = measureFunc(&r, ctx, f, o.files[fi], name, &done, total);
+  }
+  if (open) {
+    AriCostDsError e = ariCostDsCloseWriter(&w);
+    if (ok && !ariCostDsOk(&e)) {
+      ariCostDsErrorFormat(&e, err, sizeof err);
+      fprintf(stderr, "%s: %s: error: %s\n", TOOL, o.output, err);
+      ok = false;
+    }
+    printf("measured %ld records (%ld already in the dataset, %ld invalid samples not "
+           "recorded) on %s\n",
+           r.measured, r.cached, r.invalid, r.machineName);
+  }
+  if (r.failedPrograms) {
+    fprintf(stderr, "%s: error: %ld program(s) could not be measured\n", TOOL, r.failedPrograms);
+    ok = false;
+  }
   for (int fi = 0; fi < o.nfiles; ++fi)
     if (!mlirModuleIsNull(mods[fi]))
       mlirModuleDestroy(mods[fi]);

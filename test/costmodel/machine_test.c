@@ -73,6 +73,27 @@ int main(void) {
   refuses("cache.1 = 12kb\n", "m.txt:1: expected a non-negative integer, got '12kb'");
   refuses("cores\n", "m.txt:1: expected 'key = value'");
   free(text);
+
+  /* Found by fuzz_machine: a rate with more than 6 significant digits was
+   * written rounded (%.6g), so what was read back was not what was
+   * written; a name longer than the 159 bytes AriMachine holds was cut
+   * silently; the CRC's value took a sign, "0x" or fewer digits. */
+  AriMachine d = sample(), e2;
+  d.bandwidthGBs[0] = 238.60512345678901;
+  d.gflopsScalar = 0.1;
+  CHECK(ariMachineWrite(path, &d, err, sizeof err));
+  CHECK(ariMachineRead(path, &e2, err, sizeof err));
+  CHECK(e2.bandwidthGBs[0] == d.bandwidthGBs[0] && e2.gflopsScalar == 0.1);
+  CHECK(ariFileOk(ariFileRead(path, NULL, 0, &text, &len)));
+  CHECK(strstr(text, "gflops.scalar = 0.1\n") != NULL); /* short stays short */
+  free(text);
+  char longName[300];
+  snprintf(longName, sizeof longName, "name = %0200d\n", 7);
+  refuses(longName, "m.txt:1: name longer than 159 bytes");
+  refuses("crc32 = 0x1d12f1\n", "m.txt:1: crc32 must be 8 hex digits, got '0x1d12f1'");
+  refuses("crc32 = 1d12f1\n", "m.txt:1: crc32 must be 8 hex digits");
+  refuses("crc32 = -0\n", "m.txt:1: crc32 must be 8 hex digits");
+
   /* a missing key, with a valid CRC */
   AriMachine c = sample();
   c.gflopsScalar = 0;

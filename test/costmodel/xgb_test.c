@@ -71,7 +71,7 @@ static void evalOn(const AriXgbModel *m, const Set *test, AriCostMetrics *out) {
 static Set train, test;
 
 static void testLearns(AriXgbObjective obj) {
-  AriXgbParams p = {obj, 42, 60, 0, 0};
+  AriXgbParams p = {obj, 42, 60, 0, 0, 0, 0};
   AriXgbData d = dataOf(&train);
   AriXgbModel m;
   AriXgbError err;
@@ -136,7 +136,7 @@ static void putCrc(unsigned char *h) {
 }
 
 static void testBadFiles(void) {
-  AriXgbParams p = {ARI_XGB_REG, 1, 5, 0, 0};
+  AriXgbParams p = {ARI_XGB_REG, 1, 5, 0, 0, 0, 0};
   AriXgbData d = dataOf(&train);
   AriXgbModel m;
   AriXgbError err;
@@ -198,7 +198,7 @@ static void testBadFiles(void) {
   AriXgbData bad = d;
   bad.rows = 0;
   CHECK(!ariXgbTrain(&p, &bad, 3, NULL, NULL, &l, &err));
-  AriXgbParams rp = {ARI_XGB_RANK, 1, 5, 0, 0};
+  AriXgbParams rp = {ARI_XGB_RANK, 1, 5, 0, 0, 0, 0};
   bad = d;
   bad.numGroups = 2; /* groups that do not cover the rows */
   CHECK(!ariXgbTrain(&rp, &bad, 3, NULL, NULL, &l, &err) && strstr(err.msg, "groups cover"));

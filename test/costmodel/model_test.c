@@ -45,7 +45,7 @@ static bool trainModel(uint32_t layout, uint32_t cols, const char *path) {
   }
   for (size_t g = 0; g < GROUPS; ++g)
     sizes[g] = VARIANTS;
-  AriXgbParams p = {ARI_XGB_RANK, 1, 20, 0, 0};
+  AriXgbParams p = {.objective = ARI_XGB_RANK, .seed = 1, .rounds = 20};
   AriXgbData d = {ROWS, cols, x, time, sizes, GROUPS};
   AriXgbModel m;
   AriXgbError err;

@@ -16,6 +16,7 @@
 #include "passes/pass_util.h"
 #include "ariadne-c/Types.h"
 #include "costmodel/cost.h"
+#include "costmodel/model.h"
 #include "search/egraph/egraph.h"
 #include "search/eqsat.h"
 #include "search/sketch/sketch.h"
@@ -42,6 +43,8 @@ typedef struct {
   char rules[ARI_OPT_STRING_MAX];
   char nat[ARI_OPT_STRING_MAX];
   char cost[ARI_OPT_STRING_MAX];
+  char machine[ARI_OPT_STRING_MAX];
+  int64_t candidates;
   int64_t nodeLimit;
   int64_t iterLimit;
   int64_t memoryLimit; /* MB */
@@ -64,6 +67,7 @@ static void eqsatDefaults(void *p) {
   o->memoryLimit = (int64_t)((d.maxBytes + ((size_t)1 << 20) - 1) >> 20);
   snprintf(o->timeLimit, sizeof o->timeLimit, "%g", d.maxSeconds);
   strcpy(o->cost, "size");
+  o->candidates = ARI_EQSAT_DEFAULT_CANDIDATES;
   strcpy(o->report, "stderr");
 }
 
@@ -123,6 +127,7 @@ typedef struct {
   char chainName[ARI_OPT_STRING_MAX + 8]; /* "goal blocking" / "guides a,b" */
   AriEqsatOpts eo;
   FILE *report; /* NULL: none */
+  AriCostModel *model; /* cost=analytic:F / model:F: ranks the candidates */
   bool failed;
   bool seen; /* a function func= names was found */
 } Run;
@@ -175,7 +180,23 @@ static void reportGuide(FILE *out, const char *func, const AriEqsatGuideReport *
           g->nodes, g->classes, g->applied, g->matches);
   if (g->found)
     fprintf(out, " cost=%g", g->cost);
+  if (g->found && g->candidates)
+    fprintf(out, " candidates=%u picked=%u score=%g", g->candidates, g->picked, g->score);
   fprintf(out, " peak-mb=%.1f seconds=%.3f\n", (double)g->peakBytes / (1 << 20), g->seconds);
+}
+
+/* The ranking of cost=analytic:F / model:F: each candidate scored as the
+ * function's result, the other roots as imported. */
+typedef struct {
+  AriCostModel *model;
+  const AriTermFunc *f;
+  unsigned root;
+} RankCtx;
+
+static bool rankPrograms(void *ctx, AriTermStore *s, AriTerm *const *programs, size_t n,
+                         double *scores, char *err, size_t cap) {
+  RankCtx *rc = ctx;
+  return ariCostModelScoreRoots(rc->model, s, rc->f, rc->root, programs, n, scores, err, cap);
 }
 
 static void searchFunc(Run *r, MlirOperation func, const char *name) {
@@ -205,7 +226,13 @@ static void searchFunc(Run *r, MlirOperation func, const char *name) {
   }
   AriEqsatReport rep;
   memset(&rep, 0, sizeof rep);
-  if (!ariEqsatRunGuides(r->store, f.roots[root].value, r->file, r->steps, r->numSteps, &r->eo,
+  RankCtx rc = {r->model, &f, root};
+  AriEqsatOpts eo = r->eo;
+  if (r->model) {
+    eo.rank = rankPrograms;
+    eo.rankCtx = &rc;
+  }
+  if (!ariEqsatRunGuides(r->store, f.roots[root].value, r->file, r->steps, r->numSteps, &eo,
                          &rep)) {
     emit(loc, "search on @%s failed: %s", name, rep.error[0] ? rep.error : "unknown error");
     r->failed = true;
@@ -449,6 +476,9 @@ static MlirLogicalResult setLimits(MlirLocation loc, Run *r) {
     int64_t v;
   } ints[] = {{"node-limit", o->nodeLimit}, {"iter-limit", o->iterLimit},
               {"memory-limit", o->memoryLimit}};
+  if (o->candidates < 1 || o->candidates > ARI_EQSAT_MAX_CANDIDATES)
+    return emit(loc, "candidates must be from 1 to %d, got %" PRId64, ARI_EQSAT_MAX_CANDIDATES,
+                o->candidates);
   for (size_t i = 0; i < sizeof ints / sizeof ints[0]; ++i)
     if (ints[i].v < 0)
       return emit(loc, "%s must not be negative, got %" PRId64, ints[i].name, ints[i].v);
@@ -469,6 +499,7 @@ static MlirLogicalResult setLimits(MlirLocation loc, Run *r) {
   r->eo.maxIterations = (unsigned)o->iterLimit;
   r->eo.maxBytes = (size_t)o->memoryLimit << 20;
   r->eo.maxSeconds = secs;
+  r->eo.candidates = (unsigned)o->candidates;
   return mlirLogicalResultSuccess();
 }
 
@@ -485,9 +516,22 @@ static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts) {
   r.o = o;
   if (mlirLogicalResultIsFailure(setLimits(loc, &r)))
     return mlirLogicalResultFailure();
+  /* cost=analytic:F / model:F rank candidates extracted under the
+   * weighted proxy (docs/costmodel.md, "Use in the search"). */
   AriCost cost;
-  if (!ariCostByName(o->cost, &cost))
-    return emit(loc, "unknown cost '%s' (expected %s)", o->cost, ariCostNames());
+  AriCostModel model;
+  memset(&model, 0, sizeof model);
+  if (ariCostModelIsSpec(o->cost)) {
+    char merr[1024];
+    if (!ariCostModelOpen(&model, o->cost, o->machine[0] ? o->machine : NULL, 0, merr,
+                          sizeof merr))
+      return emit(loc, "cost='%s': %s", o->cost, merr);
+    r.model = &model;
+    ariCostByName("weighted", &cost);
+  } else if (!ariCostByName(o->cost, &cost)) {
+    return emit(loc, "unknown cost '%s' (expected %s|%s)", o->cost, ariCostNames(),
+                ariCostModelSpecs());
+  }
   r.eo.cost = cost.fn;
   r.eo.costCtx = cost.ctx;
 
@@ -561,6 +605,7 @@ done:
   ariSketchSetDestroy(set);
   ariTermStoreDestroy(store);
   ariArenaDestroy(&arena);
+  ariCostModelClose(&model);
   return res;
 }
 
@@ -575,8 +620,13 @@ static const AriOptionDesc kEqsatOptions[] = {
      "comma-separated rules used by every guide instead of the file's"},
     {"nat", ARI_OPT_STRING, offsetof(EqsatOptions, nat), NULL,
      "sizes NAME=VALUE,.. bound before the guide file is parsed"},
-    {"cost", ARI_OPT_STRING, offsetof(EqsatOptions, cost), "size|weighted",
-     "extraction cost: term size or weighted size"},
+    {"cost", ARI_OPT_STRING, offsetof(EqsatOptions, cost), NULL,
+     "extraction cost: size, weighted, analytic:MACHINE_FILE or model:MODEL_FILE (the last "
+     "two rank the last guide's candidates extracted under weighted)"},
+    {"machine", ARI_OPT_STRING, offsetof(EqsatOptions, machine), NULL,
+     "a machine file for cost=model:'s analytic baseline (and thread count)"},
+    {"candidates", ARI_OPT_INT, offsetof(EqsatOptions, candidates), NULL,
+     "candidates ranked by cost=analytic:/model: (1 to 256, default 16)"},
     {"node-limit", ARI_OPT_INT, offsetof(EqsatOptions, nodeLimit), NULL,
      "live e-nodes per guide (0: no limit)"},
     {"iter-limit", ARI_OPT_INT, offsetof(EqsatOptions, iterLimit), NULL,

@@ -15,7 +15,13 @@
  *   rules=R1,R2,..     rules for every guide, replacing the file's lists
  *   nat=m=64,n=64      sizes bound before the file is parsed (they win over
  *                      the file's `nat` line)
- *   cost=size|weighted extraction cost (default size)
+ *   cost=C             extraction cost (default size): size, weighted, or
+ *                      a cost model, analytic:MACHINE_FILE or
+ *                      model:MODEL_FILE, which ranks the last guide's
+ *                      candidates extracted under weighted
+ *                      (docs/costmodel.md, "Use in the search")
+ *   candidates=N       how many the cost model ranks (1..256, default 16)
+ *   machine=FILE       a machine file for model:'s analytic baseline
  *   node-limit=N       live e-nodes per guide (0: none)
  *   iter-limit=N       iterations per guide (0: none)
  *   time-limit=S       seconds per guide, may be fractional (0: none)

@@ -97,9 +97,49 @@ static int64_t missingArraySize(AriEGraph *g, const AriSketch *k) {
   return 0;
 }
 
-/* One guide from `start`; false on an error (rep->error set). */
+static AriTerm *sketchExtract(void *ctx, AriEGraph *g, AriEClass root, AriEgCostFn fn,
+                              void *fnCtx, double *cost) {
+  return ariEgExtractSketch(g, root, ctx, fn, fnCtx, cost);
+}
+
+/* The ranked extraction of the last guide (AriEqsatOpts.rank): false on
+ * an error (err set); gr->result NULL with no error when nothing
+ * satisfies the sketch. */
+static bool extractRanked(AriTermStore *s, AriEGraph *g, AriEClass root, const AriGuide *guide,
+                          const AriEqsatOpts *o, AriEqsatGuideReport *gr, char *err,
+                          size_t cap) {
+  unsigned k = o->candidates ? o->candidates : ARI_EQSAT_DEFAULT_CANDIDATES;
+  if (k > ARI_EQSAT_MAX_CANDIDATES)
+    k = ARI_EQSAT_MAX_CANDIDATES;
+  AriTerm *cands[ARI_EQSAT_MAX_CANDIDATES];
+  double costs[ARI_EQSAT_MAX_CANDIDATES], scores[ARI_EQSAT_MAX_CANDIDATES];
+  size_t n = ariEgExtractK(g, root, sketchExtract, (void *)guide->sketch, o->cost, o->costCtx,
+                           k, cands, costs);
+  if (!n)
+    return true;
+  char msg[ARI_RULE_ERR_MAX] = "";
+  if (!o->rank(o->rankCtx, s, cands, n, scores, msg, sizeof msg)) {
+    snprintf(err, cap, "guide %s: ranking the candidates: %s", guide->name,
+             msg[0] ? msg : "failed");
+    return false;
+  }
+  size_t best = 0;
+  for (size_t i = 1; i < n; ++i)
+    if (scores[i] < scores[best] || (isnan(scores[best]) && !isnan(scores[i])))
+      best = i;
+  gr->result = cands[best];
+  gr->cost = costs[best];
+  gr->candidates = (unsigned)n;
+  gr->picked = (unsigned)best;
+  gr->score = scores[best];
+  return true;
+}
+
+/* One guide from `start`; false on an error (rep->error set). `last`: the
+ * last guide of the run (the one AriEqsatOpts.rank ranks). */
 static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
-                     const AriEqsatOpts *o, AriEqsatGuideReport *gr, char *err, size_t cap) {
+                     const AriEqsatOpts *o, bool last, AriEqsatGuideReport *gr, char *err,
+                     size_t cap) {
   AriEgClockFn clk = o->clock ? o->clock : monotonic;
   double t0 = clk(o->clockCtx);
   memset(gr, 0, sizeof *gr);
@@ -173,10 +213,13 @@ static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
       if (gc.failed) {
         snprintf(err, cap, "guide %s: out of memory matching the sketch", guide->name);
         ok = false;
+      } else if (reachable && last && o->rank) {
+        if (!extractRanked(s, g, ariEgFind(g, root), guide, o, gr, err, cap))
+          ok = false;
       } else if (reachable)
         gr->result = ariEgExtractSketch(g, ariEgFind(g, root), guide->sketch, o->cost,
                                         o->costCtx, &gr->cost);
-      if (!gr->result && ariEgError(g)[0]) {
+      if (ok && !gr->result && ariEgError(g)[0]) {
         snprintf(err, cap, "guide %s: %s", guide->name, ariEgError(g));
         ok = false;
       }
@@ -232,7 +275,8 @@ bool ariEqsatRunGuides(AriTermStore *s, AriTerm *start, const AriGuideFile *file
       break;
     }
     AriEqsatGuideReport *gr = &rep->guides[rep->numGuides++];
-    ok = runGuide(s, cur, &file->guides[steps[i]], o, gr, rep->error, sizeof rep->error);
+    ok = runGuide(s, cur, &file->guides[steps[i]], o, i + 1 == numSteps, gr, rep->error,
+                  sizeof rep->error);
     rep->seconds += gr->seconds;
     if (gr->peakBytes > rep->peakBytes)
       rep->peakBytes = gr->peakBytes;

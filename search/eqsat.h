@@ -29,6 +29,14 @@ enum {
   ARI_EQSAT_NAME_MAX = 64
 };
 
+/* Scores programs for the ranking of AriEqsatOpts.rank: scores[i] for
+ * programs[i] (terms of s), lower meaning faster. False with a message in
+ * err when a program cannot be scored (the run fails with it). */
+typedef bool (*AriEqsatRankFn)(void *ctx, AriTermStore *s, AriTerm *const *programs, size_t n,
+                               double *scores, char *err, size_t cap);
+
+enum { ARI_EQSAT_DEFAULT_CANDIDATES = 16, ARI_EQSAT_MAX_CANDIDATES = 256 };
+
 /* Limits and choices for every guide of a run. Zero limits mean none;
  * ariEqsatOptsDefault gives the pass's defaults. */
 typedef struct AriEqsatOpts {
@@ -38,6 +46,16 @@ typedef struct AriEqsatOpts {
   size_t maxBytes;   /* e-graph tables + term store, per guide */
   AriEgCostFn cost;  /* extraction among satisfying programs; NULL: size */
   void *costCtx;
+  /* A cost that is not a sum over e-nodes (a cost model's estimate of the
+   * run time): when rank is set, the LAST guide of a run extracts up to
+   * `candidates` programs that satisfy its sketch, the cheapest under
+   * `cost` and near-cheapest alternatives (ariEgExtractK), and keeps the
+   * one rank scores lowest (on a tie the earlier, cheaper under cost).
+   * Earlier guides extract under `cost` alone: they shape the program,
+   * the last one's is what runs. */
+  AriEqsatRankFn rank;
+  void *rankCtx;
+  unsigned candidates; /* 0: ARI_EQSAT_DEFAULT_CANDIDATES */
   /* When non-NULL, these rules (search/rules/rules.h text, e.g. "splitJoin(32)")
    * replace every guide's own rule list. */
   const char *const *rules;
@@ -59,7 +77,12 @@ typedef struct AriEqsatGuideReport {
   size_t peakBytes;        /* e-graph + term store, at the largest */
   double seconds;          /* growing + extraction */
   AriTerm *result;         /* the extracted program (NULL when !found) */
-  double cost;
+  double cost;  /* under AriEqsatOpts.cost */
+  /* Ranked (AriEqsatOpts.rank, the last guide): how many candidates were
+   * scored (0: not ranked), the index of the one kept (0 is the cheapest
+   * under cost) and its score. */
+  unsigned candidates, picked;
+  double score;
   /* Not found: an array size the sketch names that no e-node's type had
    * (a guide written for other sizes: 1024 on a 768 x 512 x 640 matmul);
    * 0 when every size it names was there. */

@@ -1,6 +1,7 @@
 /*===- ariadne-eqsat.c - sketch-guided equality saturation driver ---------===*\
  *
  *   ariadne-eqsat --guides FILE (--goal NAME | --all) [--nat m=64].. [limits]
+ *                 [--cost C [--candidates N] [--machine FILE]]
  *                 [--output OUT.mlir] [--func F] INPUT.mlir
  *
  * Imports one func.func of INPUT (the first, or --func), runs the guides of
@@ -11,12 +12,18 @@
  * each goal found: for one goal in place of F's body, for --all as new
  * functions F_GOAL after F (F kept), so that each can be compiled and run.
  *
+ * --cost analytic:MACHINE_FILE / model:MODEL_FILE ranks the last guide's
+ * candidates with a cost model (docs/costmodel.md, "Use in the search");
+ * that guide's row then ends with candidates=K picked=I score=S.
+ *
  * Options take their value as --opt=V or --opt V. Errors: FILE:LINE:COL
  * (guide files) or the MLIR location (imports/exports), exit 1 on bad
  * input or when a goal is not found, 2 on a bad command line.
  *
 \*===----------------------------------------------------------------------===*/
 
+#include "costmodel/cost.h"
+#include "costmodel/model.h"
 #include "search/eqsat.h"
 #include "search/mlir/term_mlir.h"
 #include "utils/arena.h"
@@ -40,6 +47,8 @@ enum { MAX_NATS = 16 };
 
 typedef struct Options {
   const char *guides, *goal, *output, *func, *file;
+  const char *cost; /* --cost: size (default), weighted, analytic:F, model:F */
+  const char *machine; /* --machine: the model's analytic baseline */
   bool all, quiet, printTerms;
   const char *natName[MAX_NATS];
   int64_t natValue[MAX_NATS];
@@ -65,6 +74,11 @@ static void usage(FILE *f) {
           "  --memory-limit MB    e-graph, terms and match tables per guide\n"
           "                       (default 4096; 0: none)\n"
           "  --iteration-limit N  iterations per guide (default: none)\n"
+          "  --cost C             extraction cost: size (default), weighted,\n"
+          "                       analytic:MACHINE_FILE or model:MODEL_FILE (these two rank\n"
+          "                       the last guide's candidates, extracted under weighted)\n"
+          "  --candidates N       candidates they rank (1 to 256, default 16)\n"
+          "  --machine FILE       a machine file for model:'s analytic baseline\n"
           "  --output OUT.mlir    write the module with the programs found ('-': stdout)\n"
           "  --quiet              no table\n"
           "  --print-terms        print each guide's extracted program\n"
@@ -154,6 +168,19 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (missing || !parseDouble(v, &d))
         return usageError("--time-limit needs non-negative seconds, got '%s'", missing ? "" : v);
       o->eq.maxSeconds = d;
+    } else if (optValue(argc, argv, &i, "--cost", &v, &missing)) {
+      if (missing || !*v)
+        return usageError("--cost needs size, weighted, %s", ariCostModelSpecs());
+      o->cost = v;
+    } else if (optValue(argc, argv, &i, "--machine", &v, &missing)) {
+      if (missing || !*v)
+        return usageError("--machine needs a file");
+      o->machine = v;
+    } else if (optValue(argc, argv, &i, "--candidates", &v, &missing)) {
+      if (missing || !ariToolParseU64(v, &u) || u < 1 || u > ARI_EQSAT_MAX_CANDIDATES)
+        return usageError("--candidates needs an integer from 1 to %d, got '%s'",
+                          ARI_EQSAT_MAX_CANDIDATES, missing ? "" : v);
+      o->eq.candidates = (unsigned)u;
     } else if (optValue(argc, argv, &i, "--memory-limit", &v, &missing)) {
       if (missing || !ariToolParseU64(v, &u) || u > (SIZE_MAX >> 20))
         return usageError("--memory-limit needs megabytes, got '%s'", missing ? "" : v);
@@ -188,9 +215,26 @@ static void emitAt(MlirLocation loc, const char *msg) {
 }
 
 static void printRow(const char *goal, const AriEqsatGuideReport *g) {
-  printf("%-14s %-10s %-5s %8.3f %8.1f %8zu %9zu %9zu  %s\n", goal, g->guide,
+  printf("%-14s %-10s %-5s %8.3f %8.1f %8zu %9zu %9zu  %s", goal, g->guide,
          g->found ? "yes" : "no", g->seconds, (double)g->peakBytes / (1024.0 * 1024.0), g->applied,
          g->nodes, g->classes, ariEgStopName(g->stop));
+  if (g->candidates) /* ranked by --cost analytic:/model: */
+    printf("  candidates=%u picked=%u score=%g", g->candidates, g->picked, g->score);
+  printf("\n");
+}
+
+/* The ranking of --cost analytic:F / model:F: each candidate scored as
+ * the function's result. */
+typedef struct {
+  AriCostModel *model;
+  const AriTermFunc *f;
+  unsigned root;
+} RankCtx;
+
+static bool rankPrograms(void *ctx, AriTermStore *s, AriTerm *const *programs, size_t n,
+                         double *scores, char *err, size_t cap) {
+  RankCtx *rc = ctx;
+  return ariCostModelScoreRoots(rc->model, s, rc->f, rc->root, programs, n, scores, err, cap);
 }
 
 static int toolMain(int argc, char **argv) {
@@ -198,17 +242,41 @@ static int toolMain(int argc, char **argv) {
   int rc = parseOptions(argc, argv, &o);
   if (rc)
     return rc;
+  /* The cost first: a bad one is an error before any work. */
+  AriCost cost;
+  AriCostModel model;
+  memset(&model, 0, sizeof model);
+  bool ranked = false;
+  if (o.cost && ariCostModelIsSpec(o.cost)) {
+    char merr[1024];
+    if (!ariCostModelOpen(&model, o.cost, o.machine, 0, merr, sizeof merr)) {
+      fprintf(stderr, TOOL ": error: --cost '%s': %s\n", o.cost, merr);
+      return 1;
+    }
+    ranked = true;
+    ariCostByName("weighted", &cost);
+    o.eq.cost = cost.fn;
+    o.eq.costCtx = cost.ctx;
+  } else if (o.cost) {
+    if (!ariCostByName(o.cost, &cost))
+      return usageError("unknown --cost '%s' (expected %s|%s)", o.cost, ariCostNames(),
+                        ariCostModelSpecs());
+    o.eq.cost = cost.fn;
+    o.eq.costCtx = cost.ctx;
+  }
   AriTermStore *store = ariTermStoreCreate(0);
   AriSketchSet *set = store ? ariSketchSetCreate(store) : NULL;
   if (!set) {
     fprintf(stderr, TOOL ": error: out of memory\n");
     ariTermStoreDestroy(store);
+    ariCostModelClose(&model);
     return 1;
   }
   for (int i = 0; i < o.nnats; ++i)
     if (!ariSketchSetNat(set, o.natName[i], o.natValue[i])) {
       ariSketchSetDestroy(set);
       ariTermStoreDestroy(store);
+      ariCostModelClose(&model);
       return usageError("bad size name '%s' in --nat", o.natName[i]);
     }
   size_t len = 0;
@@ -318,6 +386,11 @@ static int toolMain(int argc, char **argv) {
     goto done;
   }
   AriTerm *start = tf.roots[rootIdx].value;
+  RankCtx rankCtx = {&model, &tf, (unsigned)rootIdx};
+  if (ranked) {
+    o.eq.rank = rankPrograms;
+    o.eq.rankCtx = &rankCtx;
+  }
   if (!o.quiet)
     printf("%-14s %-10s %-5s %8s %8s %8s %9s %9s  %s\n", "goal", "guide", "found", "seconds",
            "peak MB", "applied", "e-nodes", "e-classes", "stop");
@@ -419,6 +492,7 @@ done:
   free(text);
   ariSketchSetDestroy(set);
   ariTermStoreDestroy(store);
+  ariCostModelClose(&model);
   return rc;
 }
 

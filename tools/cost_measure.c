@@ -225,18 +225,7 @@ static bool featurise(Run *r, AriTermStore *s, const AriTermFunc *f, double *vec
     fprintf(stderr, "%s: note: no features: %s\n", TOOL, ariFeatWorkError(r->work));
     return false;
   }
-  memcpy(vec, feat.v, sizeof feat.v);
-  AriCostWeights w;
-  ariCostWeightsDefault(&w);
-  double size = 0, weighted = 0;
-  for (unsigned i = 0; i < f->numRoots; ++i) {
-    size += ariCostTermSize(f->roots[i].value);
-    weighted += ariCostTermWeighted(&w, f->roots[i].value);
-  }
-  vec[ARI_FEAT_COUNT + ARI_COST_BASE_SIZE] = size;
-  vec[ARI_FEAT_COUNT + ARI_COST_BASE_WEIGHTED] = weighted;
-  vec[ARI_FEAT_COUNT + ARI_COST_BASE_ANALYTIC] =
-      r->machine ? ariAnalyticSeconds(r->machine, &feat, threads) : NAN;
+  ariCostMeasureVector(&feat, f, r->machine, threads, vec);
   return true;
 }
 

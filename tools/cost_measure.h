@@ -9,21 +9,11 @@
 #ifndef ARIADNE_TOOLS_COST_MEASURE_H
 #define ARIADNE_TOOLS_COST_MEASURE_H
 
-#include "costmodel/features.h"
+#include "costmodel/model.h"
 
-/* The feature layout of measured records: the program vector of
- * costmodel/features.h (ARI_FEAT_COUNT values, layout ARI_FEAT_VERSION),
- * then the baselines' scores of the same variant, lower meaning faster:
- * term size, weighted size, the analytic model's seconds (NaN when no
- * machine file was given). */
-#define ARI_COST_MEASURE_LAYOUT (1000u + ARI_FEAT_VERSION)
-enum {
-  ARI_COST_BASE_SIZE,
-  ARI_COST_BASE_WEIGHTED,
-  ARI_COST_BASE_ANALYTIC,
-  ARI_COST_NUM_BASELINES
-};
-
+/* The feature layout of measured records (ARI_COST_MEASURE_LAYOUT) and
+ * the vector builder are costmodel/model.h's: the search scores candidates
+ * with the same vector. */
 /* `ariadne-cost measure ...` and `ariadne-cost machine ...` (argv[1] is
  * the command); exit codes as the tool's. */
 int ariCostCmdMeasure(int argc, char **argv);

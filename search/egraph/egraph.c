@@ -632,15 +632,11 @@ AriEClass ariEgAddTermInto(AriEGraph *g, const AriTerm *t, AriEClass into, bool 
   return addTerm(g, t, 0, into, joined);
 }
 
-static AriEClass lookupTerm(AriEGraph *g, const AriTerm *t, unsigned depth) {
+AriENode ariEgLookupNode(AriEGraph *g, const AriTerm *t, const uint32_t *kids) {
   unsigned nk = ariTermNumKids(t), na = ariTermNumAttrs(t);
-  if (depth > MAX_DEPTH || nk > 64 || na > 8)
+  if (nk > 64 || na > 8)
     return ARI_EG_NONE;
-  uint32_t kids[64];
   int64_t attrs[8];
-  for (unsigned i = 0; i < nk; ++i)
-    if ((kids[i] = lookupTerm(g, ariTermKid(t, i), depth + 1)) == ARI_EG_NONE)
-      return ARI_EG_NONE;
   for (unsigned i = 0; i < na; ++i)
     attrs[i] = ariTermAttr(t, i);
   /* A probe node in a scratch slot past the end (not committed). */
@@ -664,7 +660,18 @@ static AriEClass lookupTerm(AriEGraph *g, const AriTerm *t, unsigned depth) {
   if (na)
     memcpy(g->attrPool + n->attrOff, attrs, na * sizeof(int64_t));
   uint32_t h = nodeHash(g, n);
-  uint32_t old = tableFind(g, n, h, ARI_EG_NONE);
+  return tableFind(g, n, h, ARI_EG_NONE);
+}
+
+static AriEClass lookupTerm(AriEGraph *g, const AriTerm *t, unsigned depth) {
+  unsigned nk = ariTermNumKids(t);
+  if (depth > MAX_DEPTH || nk > 64)
+    return ARI_EG_NONE;
+  uint32_t kids[64];
+  for (unsigned i = 0; i < nk; ++i)
+    if ((kids[i] = lookupTerm(g, ariTermKid(t, i), depth + 1)) == ARI_EG_NONE)
+      return ARI_EG_NONE;
+  uint32_t old = ariEgLookupNode(g, t, kids);
   return old == ARI_EG_NONE ? ARI_EG_NONE : ariEgFind(g, g->nodes[old].cls);
 }
 

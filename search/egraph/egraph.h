@@ -137,6 +137,33 @@ double ariEgCostSize(void *ctx, const AriEGraph *g, AriENode n, const double *ki
  * an error when out of memory. */
 AriTerm *ariEgExtract(AriEGraph *g, AriEClass root, AriEgCostFn fn, void *ctx, double *cost);
 
+/* An extraction of class `root` with ariEgExtract's contract (the cheapest
+ * term under fn, *cost its cost, NULL with no term), e.g. ariEgExtract
+ * itself or ariEgExtractSketch bound to a sketch; ctx is the caller's. */
+typedef AriTerm *(*AriEgExtractFn)(void *ctx, AriEGraph *g, AriEClass root, AriEgCostFn fn,
+                                   void *fnCtx, double *cost);
+
+/* Up to k distinct cheap terms of class `root` under the additive cost fn
+ * (NULL: term size), for a cost that is not a sum over e-nodes to choose
+ * among (a learned model ranks them). `ex` extracts (NULL: ariEgExtract),
+ * so a sketch-constrained extraction gives candidates that all satisfy
+ * the sketch.
+ *
+ * Method (penalised re-extraction, deterministic): the first term is ex's
+ * cheapest; after each extraction every e-node of the term just extracted
+ * costs one more (one size unit per candidate it appeared in), and ex runs
+ * again; a term extracted before is not kept, and after 2k extractions it
+ * stops. So the candidates are the cheapest term and k-1 near-cheapest
+ * ones that differ from the earlier ones where alternatives cost least:
+ * NOT the exact k best terms (two terms that differ only in a costly
+ * subterm may both be missed), and fewer than k when the class has few
+ * alternatives. terms[i] / costs[i] (costs may be NULL) in order of
+ * extraction, costs unpenalised (as ariEgExtract counts them). Returns
+ * the number found; 0 with ariEgError set on an error, 0 without one
+ * when ex finds no term. */
+size_t ariEgExtractK(AriEGraph *g, AriEClass root, AriEgExtractFn ex, void *exCtx,
+                     AriEgCostFn fn, void *ctx, unsigned k, AriTerm **terms, double *costs);
+
 /* The term of the size analysis' best e-nodes (no fixpoint: O(term)). Used
  * by rule application for extraction-based substitution. Where a best
  * node is not right in every context of its class (docs/egraph.md,

@@ -270,3 +270,125 @@ AriTerm *ariEgExtractBest(AriEGraph *g, AriEClass c) {
   }
   return t;
 }
+
+/*=== k candidates by penalised re-extraction (ariEgExtractK) ===============*/
+
+typedef struct {
+  AriEgCostFn fn;
+  void *ctx;
+  const double *pen; /* e-node -> extra cost */
+  size_t npen;
+} Penalised;
+
+static double penalisedCost(void *ctx, const AriEGraph *g, AriENode n, const double *kidCosts) {
+  const Penalised *p = ctx;
+  return p->fn(p->ctx, g, n, kidCosts) + (n < p->npen ? p->pen[n] : 0);
+}
+
+static AriTerm *plainExtract(void *ctx, AriEGraph *g, AriEClass root, AriEgCostFn fn,
+                             void *fnCtx, double *cost) {
+  (void)ctx;
+  return ariEgExtract(g, root, fn, fnCtx, cost);
+}
+
+/* Walks an extracted term: finds each subterm's e-node (by its kids'
+ * classes), adds `step` to its penalty and computes the term's cost under
+ * fn as extraction counts it (a tree sum). memo*: by term id. False when a
+ * subterm is not in the graph (it was built from it, so only on a bug). */
+typedef struct {
+  AriEGraph *g;
+  AriEgCostFn fn;
+  void *ctx;
+  double *pen;
+  double *memoCost;
+  uint32_t *memoClass;
+  uint32_t n;
+} Walk;
+
+static bool walkTerm(Walk *w, const AriTerm *t, unsigned depth, uint32_t *cls, double *cost) {
+  uint32_t id = ariTermId(t);
+  if (id < w->n && w->memoClass[id] != ARI_EG_NONE) {
+    *cls = w->memoClass[id];
+    *cost = w->memoCost[id];
+    return true;
+  }
+  unsigned nk = ariTermNumKids(t);
+  if (depth > MAX_DEPTH || nk > 64)
+    return false;
+  uint32_t kids[64];
+  double kc[64];
+  for (unsigned i = 0; i < nk; ++i)
+    if (!walkTerm(w, ariTermKid(t, i), depth + 1, &kids[i], &kc[i]))
+      return false;
+  AriENode node = ariEgLookupNode(w->g, t, kids);
+  if (node == ARI_EG_NONE)
+    return false;
+  AriEClass c = ariEgFind(w->g, w->g->nodes[node].cls);
+  double v = w->fn(w->ctx, w->g, node, kc) + ariEgContextPenalty(w->g, node, c);
+  /* Once per distinct e-node and candidate: a shared subterm is one choice. */
+  if (id < w->n)
+    w->pen[node] += 1;
+  *cls = c;
+  *cost = v;
+  if (id < w->n) {
+    w->memoClass[id] = c;
+    w->memoCost[id] = v;
+  }
+  return true;
+}
+
+size_t ariEgExtractK(AriEGraph *g, AriEClass root, AriEgExtractFn ex, void *exCtx,
+                     AriEgCostFn fn, void *ctx, unsigned k, AriTerm **terms, double *costs) {
+  if (!fn)
+    fn = ariEgCostSize;
+  if (!ex)
+    ex = plainExtract;
+  if (!k)
+    return 0;
+  size_t npen = ariEgTotalNodes(g);
+  double *pen = calloc(npen ? npen : 1, sizeof *pen);
+  if (!pen) {
+    ariEgFail(g, "extraction: out of memory");
+    return 0;
+  }
+  Penalised p = {fn, ctx, pen, npen};
+  size_t found = 0;
+  for (unsigned round = 0; found < k && round < 2 * k; ++round) {
+    double pc;
+    AriTerm *t = ex(exCtx, g, root, penalisedCost, &p, &pc);
+    if (!t)
+      break;
+    bool seen = false;
+    for (size_t i = 0; i < found && !seen; ++i)
+      seen = terms[i] == t; /* hash-consed: the same term is the same pointer */
+    uint32_t n = ariTermId(t) + 1; /* kids are older: smaller ids */
+    Walk w = {g, fn, ctx, pen, malloc(n * sizeof(double)), malloc(n * sizeof(uint32_t)), n};
+    if (!w.memoCost || !w.memoClass) {
+      free(w.memoCost);
+      free(w.memoClass);
+      ariEgFail(g, "extraction: out of memory");
+      found = 0;
+      break;
+    }
+    for (uint32_t i = 0; i < n; ++i)
+      w.memoClass[i] = ARI_EG_NONE;
+    uint32_t cls;
+    double cost;
+    bool ok = walkTerm(&w, t, 0, &cls, &cost);
+    free(w.memoCost);
+    free(w.memoClass);
+    if (!ok) {
+      ariEgFail(g, "extraction: a candidate's node is not in the e-graph");
+      found = 0;
+      break;
+    }
+    if (seen)
+      continue;
+    terms[found] = t;
+    if (costs)
+      costs[found] = cost;
+    ++found;
+  }
+  free(pen);
+  return found;
+}

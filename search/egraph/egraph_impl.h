@@ -102,6 +102,11 @@ static inline const int64_t *ariEgAttrs(const AriEGraph *g, const AriEgNodeRec *
  * to hold at least `need`, doubling; false when out of memory. */
 bool ariEgGrow(void **p, size_t *cap, size_t need, size_t size);
 
+/* The e-node of t's root given the classes of its kids (t's kids' classes,
+ * in order), found in the hashcons without adding anything; ARI_EG_NONE
+ * when the graph has no such node. Meaningful right after a rebuild. */
+AriENode ariEgLookupNode(AriEGraph *g, const AriTerm *t, const uint32_t *kids);
+
 /* Extraction (egraph_extract.c, egraph_sketch.c): ARI_EG_CONTEXT_PENALTY
  * when node `id` is not safe in class c (below: it is right only in some
  * of the contexts sharing c), else 0. Added to the node's cost, so such a

@@ -8,7 +8,13 @@
  *   chained guides is found, each result satisfies its guide's sketch and
  *   the next guide starts from it; a guide that cannot be satisfied stops
  *   at a limit with found = false (not an error); unknown rules, bad rule
- *   arguments and unknown goals are errors naming them.
+ *   arguments and unknown goals are errors naming them;
+ * - ariEgExtractK: distinct terms of the class, the first the cheapest,
+ *   costs unpenalised, deterministic, all satisfying a sketch when
+ *   extracted through ariEgExtractSketch;
+ * - AriEqsatOpts.rank: the last guide keeps the candidate the ranking
+ *   scores lowest (a fake ranking: no cost model, no clock), earlier
+ *   guides are not ranked, a failing ranking is an error.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -51,6 +57,11 @@ static double noMul(void *ctx, const AriEGraph *g, AriENode n, const double *kc)
   return c;
 }
 
+static AriTerm *sketchEx(void *ctx, AriEGraph *g, AriEClass root, AriEgCostFn fn, void *fnCtx,
+                         double *cost) {
+  return ariEgExtractSketch(g, root, ctx, fn, fnCtx, cost);
+}
+
 static void testExtractSketch(void) {
   AriTermStore *s = ariTermStoreCreate(0);
   AriArena a;
@@ -72,6 +83,30 @@ static void testExtractSketch(void) {
   double plain = 0, c = 0;
   AriTerm *best = ariEgExtract(g, root, NULL, NULL, &plain);
   CHECK(best != NULL);
+  /* k candidates: distinct members of the class, the cheapest first. */
+  {
+    AriTerm *ks[8], *ks2[8];
+    double kc[8], kc2[8];
+    size_t n = ariEgExtractK(g, root, NULL, NULL, NULL, NULL, 8, ks, kc);
+    CHECK(n >= 2 && n <= 8 && ks[0] == best && kc[0] == plain);
+    for (size_t i = 0; i < n; ++i) {
+      CHECK(ariEgLookupTerm(g, ks[i]) == root);
+      CHECK(kc[i] == (double)ariTermTreeSize(ks[i]) && kc[i] >= plain);
+      for (size_t j = 0; j < i; ++j)
+        CHECK(ks[i] != ks[j]);
+    }
+    CHECK(ariEgExtractK(g, root, NULL, NULL, NULL, NULL, 8, ks2, kc2) == n);
+    for (size_t i = 0; i < n; ++i)
+      CHECK(ks2[i] == ks[i] && kc2[i] == kc[i]);
+    CHECK(ariEgExtractK(g, root, NULL, NULL, NULL, NULL, 1, ks2, NULL) == 1 && ks2[0] == best);
+    CHECK(ariEgExtractK(g, root, NULL, NULL, NULL, NULL, 0, ks2, NULL) == 0);
+    /* Through the sketch extraction: every candidate satisfies it. */
+    const AriSketch *unf = K(set, "map(?, map(?, ?))");
+    n = ariEgExtractK(g, root, sketchEx, (void *)unf, NULL, NULL, 8, ks, kc);
+    CHECK(n >= 1);
+    for (size_t i = 0; i < n; ++i)
+      CHECK(ariSketchMatches(unf, ks[i]) == 1);
+  }
   /* `?`: the plain cheapest term. */
   AriTerm *x = ariEgExtractSketch(g, root, K(set, "?"), NULL, NULL, &c);
   CHECK(x == best && c == plain);
@@ -217,9 +252,71 @@ static void testChaining(void) {
   ariTermStoreDestroy(s);
 }
 
+/* A fake ranking: records what it is given, scores by `mode`. */
+typedef struct {
+  int mode; /* 0: prefer the last candidate, 1: fail */
+  unsigned calls;
+  size_t n;
+  AriTerm *cands[ARI_EQSAT_MAX_CANDIDATES];
+} FakeRank;
+
+static bool fakeRank(void *ctx, AriTermStore *s, AriTerm *const *programs, size_t n,
+                     double *scores, char *err, size_t cap) {
+  (void)s;
+  FakeRank *r = ctx;
+  r->calls++;
+  if (r->mode == 1) {
+    snprintf(err, cap, "no model today");
+    return false;
+  }
+  r->n = n;
+  for (size_t i = 0; i < n; ++i) {
+    r->cands[i] = programs[i];
+    scores[i] = -(double)i;
+  }
+  return true;
+}
+
+static void testRanked(void) {
+  AriTermStore *s = ariTermStoreCreate(0);
+  AriSketchSet *set = ariSketchSetCreate(s);
+  AriSketchError e;
+  const AriGuideFile *f = ariGuideFileParse(set, kGuides, strlen(kGuides), &e);
+  AriTerm *start = P(s, kMatmul);
+  CHECK(f && start);
+  if (!f || !start)
+    return;
+  AriEqsatOpts o;
+  ariEqsatOptsDefault(&o);
+  AriEqsatReport plain, rep;
+  CHECK(ariEqsatRunGoal(s, start, f, "blocking", &o, &plain) && plain.found);
+  FakeRank fr = {0};
+  o.rank = fakeRank;
+  o.rankCtx = &fr;
+  o.candidates = 4;
+  CHECK(ariEqsatRunGoal(s, start, f, "blocking", &o, &rep) && rep.found);
+  /* Only the last guide is ranked, once, with at most `candidates`. */
+  CHECK(fr.calls == 1 && fr.n >= 1 && fr.n <= 4);
+  CHECK(rep.guides[0].candidates == 0 && rep.guides[0].result == plain.guides[0].result);
+  const AriEqsatGuideReport *g = &rep.guides[1];
+  CHECK(g->candidates == fr.n && g->picked == fr.n - 1 && g->score == -(double)(fr.n - 1));
+  CHECK(rep.result == fr.cands[fr.n - 1] && g->result == rep.result);
+  /* The cheapest candidate is the unranked run's program. */
+  CHECK(fr.cands[0] == plain.result);
+  for (size_t i = 0; i < fr.n; ++i)
+    CHECK(ariSketchMatches(ariGuideFind(f, "tiles")->sketch, fr.cands[i]) == 1);
+  /* A failing ranking fails the run, saying so. */
+  fr.mode = 1;
+  CHECK(!ariEqsatRunGoal(s, start, f, "blocking", &o, &rep));
+  CHECK(strstr(rep.error, "ranking") && strstr(rep.error, "no model today"));
+  ariSketchSetDestroy(set);
+  ariTermStoreDestroy(s);
+}
+
 int main(void) {
   testExtractSketch();
   testChaining();
+  testRanked();
   printf("eqsat_test: %d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;
 }

@@ -4,8 +4,9 @@
  * (ariPassLookup) and by its descriptor (passes/eqsat.h). Two maps over
  * 32 elements are fused and the fused map split into 8 maps of 4 by a
  * two-guide goal; the report lands in a file; bad options are refused by
- * ariPassCreate; a guide that cannot be satisfied fails the pass with a
- * diagnostic that names it and leaves the function as it was.
+ * ariPassCreate, an unknown cost by the pass; a guide that cannot be
+ * satisfied fails the pass with a diagnostic that names it and leaves the
+ * function as it was.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -142,11 +143,24 @@ int main(void) {
     mlirModuleDestroy(m);
   }
 
+  /* An unknown cost (cost= takes file names, so the pass checks it): a
+   * failure with one diagnostic naming it, before any function. */
+  m = ariParseString(ctx, kProgram);
+  if (!mlirModuleIsNull(m)) {
+    AriDiagSink sink;
+    ariDiagSinkAttach(&sink, ctx, NULL);
+    snprintf(opts, sizeof opts, "guides=%s goal=fuse cost=fast report=none", guides);
+    CHECK(mlirLogicalResultIsFailure(runPass(ctx, m, opts)));
+    ariDiagSinkDetach(&sink);
+    CHECK(sink.errors == 1 && strstr(sink.last, "unknown cost 'fast'") != NULL);
+    mlirModuleDestroy(m);
+  }
+
   /* Options the parser refuses never make a pass. */
   char err[256];
-  MlirPass bad = ariPassCreate(&ariEqsatPass, "guides=x cost=fast", err, sizeof err);
+  MlirPass bad = ariPassCreate(&ariEqsatPass, "guides=x candidates=many", err, sizeof err);
   CHECK(bad.ptr == NULL);
-  CHECK(strstr(err, "option 'cost' must be one of size|weighted") != NULL);
+  CHECK(strstr(err, "option 'candidates' needs an integer") != NULL);
   bad = ariPassCreate(&ariEqsatPass, "guides=x node-limit=lots", err, sizeof err);
   CHECK(bad.ptr == NULL);
 

@@ -201,12 +201,31 @@ static bool plainArray(const AriTerm *t) {
   return ariTypeKind(ty) != ARI_TYPE_PAIR;
 }
 
+/* Whether r unrolls a loop in full. */
+static bool unrolls(const AriRuleInst *r) {
+  const char *name = ariRuleInfo(r->id) ? ariRuleInfo(r->id)->name : "";
+  return !strcmp(name, "mapUnroll") || !strcmp(name, "reduceSeqUnroll");
+}
+
+/* The trip count a map or reduce at t would unroll (its array's length);
+ * 0 for other terms. */
+static int64_t unrolledExtent(const AriTerm *t) {
+  AriTermKind k = ariTermKind(t);
+  unsigned xs = k == ARI_TERM_MAP ? 1 : k == ARI_TERM_REDUCE ? 2 : 0;
+  if (!xs || ariTermNumKids(t) <= xs)
+    return 0;
+  const AriType *ty = ariTermType(ariTermKid(t, xs));
+  return ariTypeKind(ty) == ARI_TYPE_ARRAY ? ariTypeSize(ty) : 0;
+}
+
 /* Applies r at t; for startVectorization, also the first vectorize* rule
  * that moves the new as_vector down (steps[] gets it). */
 static AriRuleStatus applyAt(Sampler *m, const AriRuleInst *r, unsigned family, AriTerm *t,
                              AriTerm **out, AriRuleInst *second) {
   bool vector = family == ARI_SAMPLE_VECTOR;
   if ((vector || family == ARI_SAMPLE_STORAGE) && !plainArray(t))
+    return ARI_RULE_NO_MATCH;
+  if (unrolls(r) && unrolledExtent(t) > ARI_SAMPLE_MAX_UNROLL)
     return ARI_RULE_NO_MATCH;
   AriRuleStatus st = ariRuleApply(r, m->s, t, out);
   if (st != ARI_RULE_APPLIED || !vector)

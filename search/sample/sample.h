@@ -46,7 +46,14 @@ extern "C" {
 
 struct AriArena;
 
-enum { ARI_SAMPLE_MAX_STEPS = 32 };
+enum {
+  ARI_SAMPLE_MAX_STEPS = 32,
+  /* mapUnroll and reduceSeqUnroll only on loops of at most this many
+   * trips: unrolling a long loop in full is never a schedule worth
+   * measuring, and a nest of them makes code (and compile memory) grow
+   * as the product of the extents. */
+  ARI_SAMPLE_MAX_UNROLL = 32
+};
 
 /* The rule families a step chooses among (bit flags for `families`). */
 enum {
@@ -56,7 +63,8 @@ enum {
   ARI_SAMPLE_VECTOR = 1u << 3,      /* startVectorization + vectorizeBefore* */
   ARI_SAMPLE_STORAGE = 1u << 4,     /* toMem(global | private) on arrays of
                                        scalars or vectors */
-  ARI_SAMPLE_LOWERING = 1u << 5,    /* mapSeq/Par/Unroll, reduceSeq/SeqUnroll */
+  ARI_SAMPLE_LOWERING = 1u << 5,    /* mapSeq/Par/Unroll, reduceSeq/SeqUnroll
+                                       (unrolling loops of <= 32 trips) */
   ARI_SAMPLE_ALL = (1u << 6) - 1
 };
 

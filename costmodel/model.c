@@ -177,3 +177,9 @@ bool ariCostModelScoreRoots(AriCostModel *m, AriTermStore *s, const AriTermFunc 
   free(roots);
   return ok;
 }
+
+bool ariCostRankPrograms(void *ctx, AriTermStore *s, AriTerm *const *programs, size_t n,
+                         double *scores, char *err, size_t cap) {
+  AriCostRankCtx *rc = ctx;
+  return ariCostModelScoreRoots(rc->model, s, rc->f, rc->root, programs, n, scores, err, cap);
+}

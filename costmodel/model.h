@@ -99,6 +99,18 @@ bool ariCostModelScoreRoots(AriCostModel *m, AriTermStore *s, const AriTermFunc 
                             unsigned root, AriTerm *const *programs, size_t n, double *scores,
                             char *err, size_t cap);
 
+/* ariCostModelScoreRoots as the ranking callback of search/eqsat.h
+ * (AriEqsatOpts.rank), with this as its context: the candidates of one
+ * root of one function, scored by one model. */
+typedef struct AriCostRankCtx {
+  AriCostModel *model;
+  const AriTermFunc *f;
+  unsigned root;
+} AriCostRankCtx;
+
+bool ariCostRankPrograms(void *ctx, AriTermStore *s, AriTerm *const *programs, size_t n,
+                         double *scores, char *err, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

@@ -185,20 +185,6 @@ static void reportGuide(FILE *out, const char *func, const AriEqsatGuideReport *
   fprintf(out, " peak-mb=%.1f seconds=%.3f\n", (double)g->peakBytes / (1 << 20), g->seconds);
 }
 
-/* The ranking of cost=analytic:F / model:F: each candidate scored as the
- * function's result, the other roots as imported. */
-typedef struct {
-  AriCostModel *model;
-  const AriTermFunc *f;
-  unsigned root;
-} RankCtx;
-
-static bool rankPrograms(void *ctx, AriTermStore *s, AriTerm *const *programs, size_t n,
-                         double *scores, char *err, size_t cap) {
-  RankCtx *rc = ctx;
-  return ariCostModelScoreRoots(rc->model, s, rc->f, rc->root, programs, n, scores, err, cap);
-}
-
 static void searchFunc(Run *r, MlirOperation func, const char *name) {
   MlirLocation loc = mlirOperationGetLocation(func);
   AriTermFunc f;
@@ -226,10 +212,10 @@ static void searchFunc(Run *r, MlirOperation func, const char *name) {
   }
   AriEqsatReport rep;
   memset(&rep, 0, sizeof rep);
-  RankCtx rc = {r->model, &f, root};
+  AriCostRankCtx rc = {r->model, &f, root};
   AriEqsatOpts eo = r->eo;
   if (r->model) {
-    eo.rank = rankPrograms;
+    eo.rank = ariCostRankPrograms;
     eo.rankCtx = &rc;
   }
   if (!ariEqsatRunGuides(r->store, f.roots[root].value, r->file, r->steps, r->numSteps, &eo,

@@ -223,20 +223,6 @@ static void printRow(const char *goal, const AriEqsatGuideReport *g) {
   printf("\n");
 }
 
-/* The ranking of --cost analytic:F / model:F: each candidate scored as
- * the function's result. */
-typedef struct {
-  AriCostModel *model;
-  const AriTermFunc *f;
-  unsigned root;
-} RankCtx;
-
-static bool rankPrograms(void *ctx, AriTermStore *s, AriTerm *const *programs, size_t n,
-                         double *scores, char *err, size_t cap) {
-  RankCtx *rc = ctx;
-  return ariCostModelScoreRoots(rc->model, s, rc->f, rc->root, programs, n, scores, err, cap);
-}
-
 static int toolMain(int argc, char **argv) {
   Options o;
   int rc = parseOptions(argc, argv, &o);
@@ -386,9 +372,9 @@ static int toolMain(int argc, char **argv) {
     goto done;
   }
   AriTerm *start = tf.roots[rootIdx].value;
-  RankCtx rankCtx = {&model, &tf, (unsigned)rootIdx};
+  AriCostRankCtx rankCtx = {&model, &tf, (unsigned)rootIdx};
   if (ranked) {
-    o.eq.rank = rankPrograms;
+    o.eq.rank = ariCostRankPrograms;
     o.eq.rankCtx = &rankCtx;
   }
   if (!o.quiet)

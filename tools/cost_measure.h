@@ -1,8 +1,6 @@
 /*===- tools/cost_measure.h - ariadne-cost measure and machine -------------===*\
  *
- * The commands of ariadne-cost that compile and run code (cost_measure.c),
- * and the layout of the feature vectors `measure` records, which `eval`
- * reads to put the baselines beside a learned model.
+ * The commands of ariadne-cost that compile and run code (cost_measure.c).
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -13,8 +11,9 @@
 
 /* The feature layout of measured records (ARI_COST_MEASURE_LAYOUT) and
  * the vector builder are costmodel/model.h's: the search scores candidates
- * with the same vector. */
-/* `ariadne-cost measure ...` and `ariadne-cost machine ...` (argv[1] is
+ * with the same vector.
+ *
+ * `ariadne-cost measure ...` and `ariadne-cost machine ...` (argv[1] is
  * the command); exit codes as the tool's. */
 int ariCostCmdMeasure(int argc, char **argv);
 int ariCostCmdMachine(int argc, char **argv);

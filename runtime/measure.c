@@ -118,8 +118,20 @@ static void child(int fd, AriRtPackedFn fn, const AriHostArg *args, intptr_t n,
   AriRtTiming t = {0};
   bool ok = packed != NULL;
   if (ok) {
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     fn(packed); /* the call whose outputs the parent checks */
-    ok = ariRtTime(fn, packed, o->warmup, o->reps, &t, &arena);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double firstMs = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-6;
+    int warmup = o->warmup, reps = o->reps;
+    if (firstMs >= ARI_MEASURE_SLOW_MS) {
+      /* a slow candidate: that call warmed it up, and a second of timed
+       * calls (at least 3) places it well enough */
+      warmup = 0;
+      int fit = (int)(1000.0 / firstMs) + 1;
+      reps = fit < 3 ? 3 : fit < reps ? fit : reps;
+    }
+    ok = ariRtTime(fn, packed, warmup, reps, &t, &arena);
   }
   ssize_t w = ok ? write(fd, &t, sizeof t) : -1;
   _exit(w == (ssize_t)sizeof t ? 0 : 3);
@@ -164,7 +176,70 @@ static AriMeasureStatus await(pid_t pid, int fd, double deadline, AriRtTiming *t
 AriMeasureStatus ariMeasureFunc(MlirOperation func, const AriMeasureOptions *opts,
                                 AriMeasureResult *res, AriArena *arena, AriHostArg **outputs,
                                 intptr_t *numOutputs) {
+  int threads = opts->threads;
+  return ariMeasureFuncAt(func, opts, &threads, 1, res, arena, outputs, numOutputs);
+}
+
+/* One child run at `threads`, then the check of its outputs. */
+static AriMeasureStatus runAt(AriRtPackedFn fn, AriMeasureOptions o, int threads,
+                              const AriHostArg *ref, AriHostArg *native, intptr_t n,
+                              const bool *written, const AriHostArg *want, AriMeasureResult *res) {
+  o.threads = threads;
+  /* every run starts from the same inputs (a candidate may write in place) */
+  for (intptr_t k = 0; k < n; ++k)
+    memcpy(native[k].data, ref[k].data, argBytes(&ref[k]));
+  int fds[2];
+  if (pipe(fds) != 0)
+    return fail(res, ARI_MEASURE_ERROR, "pipe: %s", strerror(errno));
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return fail(res, ARI_MEASURE_ERROR, "fork: %s", strerror(errno));
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    child(fds[1], fn, native, n, &o);
+  }
+  close(fds[1]);
+  AriRtTiming t;
+  AriMeasureStatus st = await(pid, fds[0], now() + o.timeoutS, &t, res);
+  close(fds[0]);
+  if (st != ARI_MEASURE_OK)
+    return st;
+  for (intptr_t k = 0; k < n && !o.unchecked; ++k) {
+    if (!written[k] || !native[k].isMemRef)
+      continue;
+    AriRtComparison c;
+    ariRtCompare(&native[k], &want[k], ariRtDefaultTolerance(native[k].scalar), &c);
+    if (c.mismatches) {
+      char idx[128];
+      ariRtFormatIndex(&native[k], c.firstBad, idx, sizeof idx);
+      res->status = ARI_MEASURE_MISMATCH;
+      snprintf(res->message, sizeof res->message,
+               "argument %ld differs from the %s at %s: %.9g, expected %.9g (%lld of %lld)",
+               (long)k, res->checkedByInterp ? "interpreter" : "reference", idx, c.got, c.want,
+               (long long)c.mismatches, (long long)c.count);
+      return ARI_MEASURE_MISMATCH;
+    }
+  }
+  res->medianMs = t.medianMs;
+  res->minMs = t.minMs;
+  res->reps = t.reps;
+  res->status = ARI_MEASURE_OK;
+  return ARI_MEASURE_OK;
+}
+
+AriMeasureStatus ariMeasureFuncAt(MlirOperation func, const AriMeasureOptions *opts,
+                                  const int *threads, int numThreads, AriMeasureResult *results,
+                                  AriArena *arena, AriHostArg **outputs, intptr_t *numOutputs) {
   AriMeasureOptions o = *opts;
+  AriMeasureResult *res = &results[0];
+  for (int i = 0; i < numThreads; ++i)
+    memset(&results[i], 0, sizeof results[i]);
+  if (numThreads < 1)
+    return ARI_MEASURE_ERROR;
   if (o.warmup <= 0)
     o.warmup = opts->warmup < 0 ? 0 : 2;
   if (o.reps <= 0)
@@ -173,7 +248,6 @@ AriMeasureStatus ariMeasureFunc(MlirOperation func, const AriMeasureOptions *opt
     o.timeoutS = 60;
   if (!o.checkMaxOps)
     o.checkMaxOps = 200000000;
-  memset(res, 0, sizeof *res);
   if (outputs)
     *outputs = NULL;
   MlirAttribute nameAttr =
@@ -260,52 +334,16 @@ AriMeasureStatus ariMeasureFunc(MlirOperation func, const AriMeasureOptions *opt
   }
   res->compileS = now() - t0;
 
-  /* run in a child */
-  int fds[2];
-  if (pipe(fds) != 0) {
-    st = fail(res, ARI_MEASURE_ERROR, "pipe: %s", strerror(errno));
+  /* run at each thread count, each checked */
+  for (int i = 0; i < numThreads; ++i) {
+    results[i].compileS = res->compileS;
+    results[i].checkedByInterp = res->checkedByInterp;
+    AriMeasureStatus si = runAt(fn, o, threads[i], ref, native, n, written, want, &results[i]);
+    if (si != ARI_MEASURE_OK && st == ARI_MEASURE_OK)
+      st = si;
+  }
+  if (st != ARI_MEASURE_OK || results[numThreads - 1].status != ARI_MEASURE_OK)
     goto done;
-  }
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    st = fail(res, ARI_MEASURE_ERROR, "fork: %s", strerror(errno));
-    goto done;
-  }
-  if (pid == 0) {
-    close(fds[0]);
-    child(fds[1], fn, native, n, &o);
-  }
-  close(fds[1]);
-  AriRtTiming t;
-  st = await(pid, fds[0], now() + o.timeoutS, &t, res);
-  close(fds[0]);
-  if (st != ARI_MEASURE_OK)
-    goto done;
-
-  /* check */
-  for (intptr_t k = 0; k < n && !o.unchecked; ++k) {
-    if (!written[k] || !native[k].isMemRef)
-      continue;
-    AriRtComparison c;
-    ariRtCompare(&native[k], &want[k], ariRtDefaultTolerance(native[k].scalar), &c);
-    if (c.mismatches) {
-      char idx[128];
-      ariRtFormatIndex(&native[k], c.firstBad, idx, sizeof idx);
-      res->status = st = ARI_MEASURE_MISMATCH;
-      snprintf(res->message, sizeof res->message,
-               "argument %ld differs from the %s at %s: %.9g, expected %.9g (%lld of %lld)",
-               (long)k, res->checkedByInterp ? "interpreter" : "reference", idx, c.got, c.want,
-               (long long)c.mismatches, (long long)c.count);
-      goto done;
-    }
-  }
-  res->medianMs = t.medianMs;
-  res->minMs = t.minMs;
-  res->reps = t.reps;
-  res->status = ARI_MEASURE_OK;
   if (outputs && arena) {
     AriHostArg *out = ariArenaAlloc(arena, (size_t)n * sizeof *out);
     if (out && ariRtCloneArgs(out, native, n, arena)) {
@@ -314,6 +352,10 @@ AriMeasureStatus ariMeasureFunc(MlirOperation func, const AriMeasureOptions *opt
     }
   }
 done:
+  /* a failure before the runs is every thread count's */
+  for (int i = 1; i < numThreads; ++i)
+    if (st != ARI_MEASURE_OK && results[i].status == ARI_MEASURE_OK && !results[i].reps)
+      results[i] = results[0];
   ariRtJitDestroy(&jit);
   if (!mlirModuleIsNull(mod))
     mlirModuleDestroy(mod);

@@ -12,7 +12,8 @@
  *      the same program that was checked (typically the unscheduled one at
  *      the same size, measured first). A mismatch, or neither check being
  *      possible, makes the sample invalid: reported, never timed.
- *   3. Time: `warmup` untimed calls, then the median of `reps` calls.
+ *   3. Time: `warmup` untimed calls, then the median of `reps` calls
+ *      (fewer for slow candidates: ARI_MEASURE_SLOW_MS).
  *
  * Compilation runs in this process (MLIR and LLVM, bounded by the size of
  * the program). The compiled code runs in a child process with
@@ -87,6 +88,23 @@ typedef struct AriMeasureResult {
 AriMeasureStatus ariMeasureFunc(MlirOperation func, const AriMeasureOptions *opts,
                                 AriMeasureResult *res, struct AriArena *arena,
                                 AriHostArg **outputs, intptr_t *numOutputs);
+
+/* The same at several thread counts: one interpreter check and one
+ * compile, then one child run per entry of threads[0..numThreads) (opts'
+ * `threads` is ignored), each checked, into results[0..numThreads). The
+ * status is the first failure's (or OK when every run is); a failure
+ * before the runs (arguments, check, compile) is every result's. Outputs,
+ * when asked for, are those of the last run and only when all are OK. */
+AriMeasureStatus ariMeasureFuncAt(MlirOperation func, const AriMeasureOptions *opts,
+                                  const int *threads, int numThreads,
+                                  AriMeasureResult *results, struct AriArena *arena,
+                                  AriHostArg **outputs, intptr_t *numOutputs);
+
+/* A run whose first call (the checked one) takes at least this long gets
+ * no further warm-up and as many timed calls as fit in a second, at least
+ * 3 and at most `reps`: slow candidates are far from the best, and their
+ * full repetitions would dominate a dataset's measuring time. */
+#define ARI_MEASURE_SLOW_MS 20.0
 
 /* A 64-bit hash of func's generic printed form without locations. */
 uint64_t ariMeasureKey(MlirOperation func);

@@ -44,10 +44,12 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define TOOL "ariadne-cost"
@@ -60,6 +62,8 @@ typedef struct {
   const char *funcs[MAX_FUNCS];
   int nfuncs;
   const char *output, *machineFile;
+  const char *emitDir;   /* --emit: write the variants here, measure nothing */
+  const char *timesFrom; /* --times-from: take the times from this dataset */
   bool append;
   uint64_t variants, seed, reps, maxSteps;
   double timeoutS;
@@ -137,6 +141,14 @@ static int parseMeasure(int argc, char **argv, MeasureOptions *o) {
       }
       if (!o->nthreads)
         return ariToolUsageError(TOOL, "--threads needs a list of thread counts");
+    } else if (opt(argc, argv, &i, "--emit", &v)) {
+      if (!v || !*v)
+        return ariToolUsageError(TOOL, "--emit needs a directory");
+      o->emitDir = v;
+    } else if (opt(argc, argv, &i, "--times-from", &v)) {
+      if (!v || !*v)
+        return ariToolUsageError(TOOL, "--times-from needs a dataset");
+      o->timesFrom = v;
     } else if (!strcmp(a, "--append")) {
       o->append = true;
     } else if (a[0] == '-' && a[1]) {
@@ -149,12 +161,17 @@ static int parseMeasure(int argc, char **argv, MeasureOptions *o) {
   }
   if (!o->nfiles)
     return ariToolUsageError(TOOL, "'measure' needs at least one program (.mlir)");
-  if (!o->output)
-    return ariToolUsageError(TOOL, "'measure' needs -o DATASET");
+  if (o->emitDir && (o->output || o->timesFrom || o->append))
+    return ariToolUsageError(TOOL, "--emit writes programs, not a dataset: it takes no -o, "
+                                   "--times-from or --append");
+  if (o->timesFrom && o->append)
+    return ariToolUsageError(TOOL, "--times-from writes a new dataset: it takes no --append");
+  if (!o->output && !o->emitDir)
+    return ariToolUsageError(TOOL, "'measure' needs -o DATASET (or --emit DIR)");
   return 0;
 }
 
-/* What is in the dataset already: "key/machine/threads" strings. */
+/* What is in the dataset already: "program|key|machine|threads" strings. */
 typedef struct {
   char **keys;
   size_t n, cap;
@@ -207,14 +224,81 @@ static bool loadSeen(const char *path, Seen *s) {
   return ok;
 }
 
+/* --times-from: the measured records of an earlier dataset, looked up by
+ * (program, code key, threads) -- the machine is the record's own -- so
+ * that new features can be computed for measurements already made. */
+typedef struct {
+  char *key, *machine;
+  uint32_t numTimes;
+  double *times;
+} Timed;
+typedef struct {
+  Timed *recs;
+  size_t n, cap;
+} TimedSet;
+
+static void timedKey(char *buf, size_t cap, const char *program, const char *variant,
+                     unsigned threads) {
+  snprintf(buf, cap, "%s|%.16s|%u", program, variant, threads);
+}
+
+static void timedFree(TimedSet *t) {
+  for (size_t i = 0; i < t->n; ++i) {
+    free(t->recs[i].key);
+    free(t->recs[i].machine);
+    free(t->recs[i].times);
+  }
+  free(t->recs);
+}
+
+static bool loadTimed(const char *path, TimedSet *t) {
+  AriCostDsReader r;
+  AriCostDsError e = ariCostDsOpenFile(&r, path);
+  if (!ariCostDsOk(&e))
+    return false;
+  AriCostRecord rec;
+  char key[2048];
+  bool ok = true;
+  while (ok && ariCostDsNext(&r, &rec)) {
+    if (t->n == t->cap) {
+      size_t nc = t->cap ? 2 * t->cap : 256;
+      Timed *nr = realloc(t->recs, nc * sizeof *nr);
+      if (!(ok = nr != NULL))
+        break;
+      t->recs = nr;
+      t->cap = nc;
+    }
+    timedKey(key, sizeof key, rec.program, rec.variant, rec.threads);
+    Timed *d = &t->recs[t->n++];
+    d->key = strdup(key);
+    d->machine = strdup(rec.machine);
+    d->numTimes = rec.numTimes;
+    d->times = malloc(rec.numTimes * sizeof *d->times);
+    ok = d->key && d->machine && d->times;
+    if (d->times)
+      memcpy(d->times, rec.times, rec.numTimes * sizeof *d->times);
+  }
+  ok = ok && ariCostDsOk(ariCostDsReaderError(&r));
+  ariCostDsClose(&r);
+  return ok;
+}
+
+static const Timed *timedFind(const TimedSet *t, const char *key) {
+  for (size_t i = 0; i < t->n; ++i)
+    if (!strcmp(t->recs[i].key, key))
+      return &t->recs[i];
+  return NULL;
+}
+
 typedef struct {
   const MeasureOptions *o;
   AriCostDsWriter *w;
   Seen *seen;
+  TimedSet *timed; /* --times-from */
   const AriMachine *machine; /* NULL: no analytic baseline */
   char machineName[256];
   AriFeatWork *work;
-  long measured, cached, invalid, failedPrograms;
+  long measured, cached, invalid, failedPrograms, emitted, untimed;
 } Run;
 
 /* Features + baselines of one variant; false (with a note) when the
@@ -226,6 +310,65 @@ static bool featurise(Run *r, AriTermStore *s, const AriTermFunc *f, double *vec
     return false;
   }
   ariCostMeasureVector(&feat, f, r->machine, threads, vec);
+  return true;
+}
+
+/* --emit: the variant's module into DIR/<program>.<label's name>.mlir,
+ * '/' in the program's name made '_', its steps in a comment line. */
+static bool emitVariant(Run *r, MlirModule mod, const char *program, const char *label) {
+  char path[4096];
+  int n = snprintf(path, sizeof path, "%s/", r->o->emitDir);
+  for (const char *p = program; *p && n < (int)sizeof path - 64; ++p)
+    path[n++] = *p == '/' ? '_' : *p;
+  snprintf(path + n, sizeof path - (size_t)n, ".%.*s.mlir", (int)strcspn(label, " "), label);
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    fprintf(stderr, "%s: %s: error: cannot write: %s\n", TOOL, path, strerror(errno));
+    return false;
+  }
+  fprintf(f, "// %s %s (ariadne-cost measure --seed %llu)\n", program, label,
+          (unsigned long long)r->o->seed);
+  ariPrintOp(mlirModuleGetOperation(mod), f, false);
+  bool ok = !ferror(f);
+  if (fclose(f) || !ok) {
+    fprintf(stderr, "%s: %s: error: cannot write: %s\n", TOOL, path, strerror(errno));
+    return false;
+  }
+  r->emitted++;
+  return true;
+}
+
+/* --times-from: one record per thread count that the earlier dataset
+ * measured this variant at, with fresh features and its times. */
+static bool retimeVariant(Run *r, AriTermStore *s, const AriTermFunc *f, const char *program,
+                          const char *variant) {
+  for (int ti = 0; ti < r->o->nthreads; ++ti) {
+    int threads = r->o->threads[ti];
+    char key[2048];
+    timedKey(key, sizeof key, program, variant, (unsigned)threads);
+    const Timed *t = timedFind(r->timed, key);
+    if (!t) {
+      r->untimed++;
+      continue;
+    }
+    double vec[ARI_FEAT_COUNT + ARI_COST_NUM_BASELINES];
+    if (!featurise(r, s, f, vec, threads)) {
+      r->invalid++;
+      continue;
+    }
+    AriCostRecord rec = {.program = program, .variant = variant, .machine = t->machine,
+                         .threads = (uint32_t)threads, .featureLayout = ARI_COST_MEASURE_LAYOUT,
+                         .numFeatures = ARI_FEAT_COUNT + ARI_COST_NUM_BASELINES,
+                         .features = vec, .numTimes = t->numTimes, .times = t->times};
+    AriCostDsError e = ariCostDsAdd(r->w, &rec);
+    if (!ariCostDsOk(&e)) {
+      char msg[256];
+      ariCostDsErrorFormat(&e, msg, sizeof msg);
+      fprintf(stderr, "%s: %s: error: %s\n", TOOL, r->o->output, msg);
+      return false;
+    }
+    r->measured++;
+  }
   return true;
 }
 
@@ -250,75 +393,99 @@ static bool measureVariant(Run *r, MlirContext ctx, AriTermStore *s, const AriTe
   char variant[1200];
   snprintf(variant, sizeof variant, "%016llx %s", (unsigned long long)ariMeasureKey(fn), label);
   bool ok = true;
-  for (int ti = 0; ti < r->o->nthreads && ok; ++ti) {
-    int threads = r->o->threads[ti];
+  if (r->o->emitDir) {
+    ok = emitVariant(r, mod, program, label);
+    *isRef = false;
+    mlirModuleDestroy(mod);
+    return ok;
+  }
+  if (r->timed) {
+    ok = retimeVariant(r, s, f, program, variant);
+    *isRef = false;
+    mlirModuleDestroy(mod);
+    return ok;
+  }
+  /* the thread counts still to measure; the unscheduled program runs at
+   * all of them (it is the variants' reference) */
+  int todo[MAX_THREADS], ntodo = 0;
+  bool cachedAt[MAX_THREADS];
+  for (int ti = 0; ti < r->o->nthreads; ++ti) {
     char key[2048];
-    seenKey(key, sizeof key, program, variant, r->machineName, (unsigned)threads);
-    bool have = seenHas(r->seen, key);
-    if (have && !*isRef) {
+    seenKey(key, sizeof key, program, variant, r->machineName, (unsigned)r->o->threads[ti]);
+    cachedAt[ti] = seenHas(r->seen, key);
+    if (cachedAt[ti])
       r->cached++;
-      continue;
-    }
-    AriMeasureOptions mo = {.threads = threads, .reps = (int)r->o->reps,
-                            .timeoutS = r->o->timeoutS, .seed = r->o->seed,
-                            .reference = *ref, .numReference = *nref};
-    AriMeasureResult res;
-    AriHostArg *outs = NULL;
-    intptr_t nouts = 0;
-    AriMeasureStatus st =
-        ariMeasureFunc(fn, &mo, &res, *isRef ? refArena : NULL, *isRef ? &outs : NULL,
-                       *isRef ? &nouts : NULL);
-    if (st == ARI_MEASURE_UNCHECKED && *isRef) {
-      /* too large for the interpreter: the default lowering's output is
-       * the reference (see the file comment) */
-      mo.unchecked = true;
-      st = ariMeasureFunc(fn, &mo, &res, refArena, &outs, &nouts);
-      if (st == ARI_MEASURE_OK)
-        snprintf(variant + strlen(variant), sizeof variant - strlen(variant),
-                 " (reference: the default lowering, too large for the interpreter)");
-    }
-    if (st != ARI_MEASURE_OK) {
-      fprintf(stderr, "%s: note: %s %s at %d thread(s): %s: %s\n", TOOL, program, label, threads,
-              ariMeasureStatusName(st), res.message);
-      r->invalid++;
-      if (*isRef) {
-        fprintf(stderr, "%s: error: the unscheduled %s cannot be measured, so its variants "
-                        "cannot be checked: skipping it\n",
-                TOOL, program);
-        r->failedPrograms++;
-        *skip = true;
-      }
-      break;
-    }
+    if (!cachedAt[ti] || *isRef)
+      todo[ntodo++] = r->o->threads[ti];
+  }
+  if (!ntodo) {
+    *isRef = false;
+    mlirModuleDestroy(mod);
+    return true;
+  }
+  AriMeasureOptions mo = {.reps = (int)r->o->reps, .timeoutS = r->o->timeoutS,
+                          .seed = r->o->seed, .reference = *ref, .numReference = *nref};
+  AriMeasureResult res[MAX_THREADS];
+  AriHostArg *outs = NULL;
+  intptr_t nouts = 0;
+  AriMeasureStatus st = ariMeasureFuncAt(fn, &mo, todo, ntodo, res, *isRef ? refArena : NULL,
+                                         *isRef ? &outs : NULL, *isRef ? &nouts : NULL);
+  if (st == ARI_MEASURE_UNCHECKED && *isRef) {
+    /* too large for the interpreter: the default lowering's output is the
+     * reference (see the file comment) */
+    mo.unchecked = true;
+    st = ariMeasureFuncAt(fn, &mo, todo, ntodo, res, refArena, &outs, &nouts);
+    if (st == ARI_MEASURE_OK)
+      snprintf(variant + strlen(variant), sizeof variant - strlen(variant),
+               " (reference: the default lowering, too large for the interpreter)");
+  }
+  if (*isRef && st != ARI_MEASURE_OK) {
+    fprintf(stderr, "%s: note: %s %s: %s: %s\n", TOOL, program, label, ariMeasureStatusName(st),
+            res[0].status != ARI_MEASURE_OK ? res[0].message : res[ntodo - 1].message);
+    fprintf(stderr, "%s: error: the unscheduled %s cannot be measured, so its variants cannot "
+                    "be checked: skipping it\n",
+            TOOL, program);
+    r->invalid++;
+    r->failedPrograms++;
+    *skip = true;
+  } else {
     if (*isRef && outs) {
       *ref = outs;
       *nref = nouts;
     }
-    if (have) { /* measured again only to be the variants' reference */
-      r->cached++;
-      continue;
-    }
     double vec[ARI_FEAT_COUNT + ARI_COST_NUM_BASELINES];
-    if (!featurise(r, s, f, vec, threads)) {
-      r->invalid++;
-      break;
+    for (int i = 0, ti = 0; i < ntodo && ok; ++i) {
+      while (r->o->threads[ti] != todo[i])
+        ++ti;
+      if (res[i].status != ARI_MEASURE_OK) {
+        fprintf(stderr, "%s: note: %s %s at %d thread(s): %s: %s\n", TOOL, program, label,
+                todo[i], ariMeasureStatusName(res[i].status), res[i].message);
+        r->invalid++;
+        continue;
+      }
+      if (cachedAt[ti])
+        continue; /* measured again only to be the variants' reference */
+      if (!featurise(r, s, f, vec, todo[i])) {
+        r->invalid++;
+        break;
+      }
+      double secs = res[i].medianMs * 1e-3;
+      if (!(secs > 0))
+        secs = 1e-9; /* below the clock's resolution */
+      AriCostRecord rec = {.program = program, .variant = variant, .machine = r->machineName,
+                           .threads = (uint32_t)todo[i], .featureLayout = ARI_COST_MEASURE_LAYOUT,
+                           .numFeatures = ARI_FEAT_COUNT + ARI_COST_NUM_BASELINES,
+                           .features = vec, .numTimes = 1, .times = &secs};
+      AriCostDsError e = ariCostDsAdd(r->w, &rec);
+      if (!ariCostDsOk(&e)) {
+        char msg[256];
+        ariCostDsErrorFormat(&e, msg, sizeof msg);
+        fprintf(stderr, "%s: %s: error: %s\n", TOOL, r->o->output, msg);
+        ok = false;
+        break;
+      }
+      r->measured++;
     }
-    double secs = res.medianMs * 1e-3;
-    if (!(secs > 0))
-      secs = 1e-9; /* below the clock's resolution */
-    AriCostRecord rec = {.program = program, .variant = variant, .machine = r->machineName,
-                         .threads = (uint32_t)threads, .featureLayout = ARI_COST_MEASURE_LAYOUT,
-                         .numFeatures = ARI_FEAT_COUNT + ARI_COST_NUM_BASELINES,
-                         .features = vec, .numTimes = 1, .times = &secs};
-    AriCostDsError e = ariCostDsAdd(r->w, &rec);
-    if (!ariCostDsOk(&e)) {
-      char msg[256];
-      ariCostDsErrorFormat(&e, msg, sizeof msg);
-      fprintf(stderr, "%s: %s: error: %s\n", TOOL, r->o->output, msg);
-      ok = false;
-      break;
-    }
-    r->measured++;
   }
   *isRef = false;
   mlirModuleDestroy(mod);
@@ -455,7 +622,19 @@ int ariCostCmdMeasure(int argc, char **argv) {
             TOOL, o.output);
     ok = false;
   }
-  if (ok) {
+  TimedSet timed = {0};
+  if (ok && o.timesFrom && !loadTimed(o.timesFrom, &timed)) {
+    fprintf(stderr, "%s: %s: error: cannot read the dataset (ariadne-cost dataset --info says "
+                    "why)\n",
+            TOOL, o.timesFrom);
+    ok = false;
+  }
+  if (ok && o.emitDir && mkdir(o.emitDir, 0777) && errno != EEXIST) {
+    fprintf(stderr, "%s: %s: error: cannot make the directory: %s\n", TOOL, o.emitDir,
+            strerror(errno));
+    ok = false;
+  }
+  if (ok && o.output) {
     AriCostDsError e = o.append && access(o.output, F_OK) == 0
                            ? ariCostDsAppendOpen(&w, o.output, 16)
                            : ariCostDsCreate(&w, o.output, 16);
@@ -465,7 +644,7 @@ int ariCostCmdMeasure(int argc, char **argv) {
       fprintf(stderr, "%s: %s: error: %s\n", TOOL, o.output, err);
     }
   }
-  Run r = {.o = &o, .w = &w, .seen = &seen, .machine = o.machineFile ? &machine : NULL,
+  Run r = {.o = &o, .w = &w, .seen = &seen, .timed = o.timesFrom ? &timed : NULL, .machine = o.machineFile ? &machine : NULL,
            .work = ok ? ariFeatWorkCreate() : NULL};
   ariMeasureMachine(r.machineName, sizeof r.machineName);
   ok = ok && r.work != NULL;
@@ -483,10 +662,17 @@ int ariCostCmdMeasure(int argc, char **argv) {
       fprintf(stderr, "%s: %s: error: %s\n", TOOL, o.output, err);
       ok = false;
     }
-    printf("measured %ld records (%ld already in the dataset, %ld invalid samples not "
-           "recorded) on %s\n",
-           r.measured, r.cached, r.invalid, r.machineName);
+    if (o.timesFrom)
+      printf("wrote %ld records with the times of %s (%ld variants at a thread count it did "
+             "not measure, %ld without features)\n",
+             r.measured, o.timesFrom, r.untimed, r.invalid);
+    else
+      printf("measured %ld records (%ld already in the dataset, %ld invalid samples not "
+             "recorded) on %s\n",
+             r.measured, r.cached, r.invalid, r.machineName);
   }
+  if (o.emitDir)
+    printf("wrote %ld programs into %s\n", r.emitted, o.emitDir);
   if (r.failedPrograms) {
     fprintf(stderr, "%s: error: %ld program(s) could not be measured\n", TOOL, r.failedPrograms);
     ok = false;
@@ -498,6 +684,7 @@ int ariCostCmdMeasure(int argc, char **argv) {
   ariDiagSinkDetach(&sink);
   mlirContextDestroy(ctx);
   seenFree(&seen);
+  timedFree(&timed);
   return ok ? 0 : 1;
 }
 

@@ -55,6 +55,20 @@ int main(int argc, char **argv) {
   printf("mv: %s, median %.6f ms, compile %.3f s\n", ariMeasureStatusName(r.status), r.medianMs,
          r.compileS);
 
+  /* several thread counts: one check and compile, one checked run each; a
+   * failure before the runs is every count's */
+  int counts[3] = {1, 2, 1};
+  AriMeasureResult rs[3];
+  CHECK(ariMeasureFuncAt(mv, &o, counts, 3, rs, NULL, NULL, NULL) == ARI_MEASURE_OK);
+  for (int i = 0; i < 3; ++i)
+    CHECK(rs[i].status == ARI_MEASURE_OK && rs[i].checkedByInterp && rs[i].reps == 3 &&
+          rs[i].compileS == rs[0].compileS);
+  AriMeasureOptions unchecked = {.seed = 3, .checkMaxOps = 10};
+  CHECK(ariMeasureFuncAt(mv, &unchecked, counts, 3, rs, NULL, NULL, NULL) ==
+        ARI_MEASURE_UNCHECKED);
+  for (int i = 0; i < 3; ++i)
+    CHECK(rs[i].status == ARI_MEASURE_UNCHECKED && strstr(rs[i].message, "no reference"));
+
   /* the interpreter over budget: the reference decides */
   AriMeasureOptions tight = {.seed = 3, .reps = 2, .checkMaxOps = 10, .reference = ref,
                              .numReference = nref};

@@ -11,8 +11,13 @@
 #include <string.h>
 
 void ariCostMeasureVector(const AriFeatures *feat, const AriTermFunc *f, const AriMachine *m,
-                          int threads, double *vec) {
+                          int threads, const double *code, double *vec) {
   memcpy(vec, feat->v, sizeof feat->v);
+  unsigned base = ARI_FEAT_COUNT;
+  if (code) {
+    memcpy(vec + ARI_FEAT_COUNT, code, sizeof(double) * ARI_COST_CODE_FEATURES);
+    base += ARI_COST_CODE_FEATURES;
+  }
   AriCostWeights w;
   ariCostWeightsDefault(&w);
   double size = 0, weighted = 0;
@@ -20,9 +25,9 @@ void ariCostMeasureVector(const AriFeatures *feat, const AriTermFunc *f, const A
     size += ariCostTermSize(f->roots[i].value);
     weighted += ariCostTermWeighted(&w, f->roots[i].value);
   }
-  vec[ARI_FEAT_COUNT + ARI_COST_BASE_SIZE] = size;
-  vec[ARI_FEAT_COUNT + ARI_COST_BASE_WEIGHTED] = weighted;
-  vec[ARI_FEAT_COUNT + ARI_COST_BASE_ANALYTIC] = m ? ariAnalyticSeconds(m, feat, threads) : NAN;
+  vec[base + ARI_COST_BASE_SIZE] = size;
+  vec[base + ARI_COST_BASE_WEIGHTED] = weighted;
+  vec[base + ARI_COST_BASE_ANALYTIC] = m ? ariAnalyticSeconds(m, feat, threads) : NAN;
 }
 
 const char *ariCostModelSpecs(void) { return "analytic:MACHINE_FILE|model:MODEL_FILE"; }
@@ -77,13 +82,17 @@ bool ariCostModelOpen(AriCostModel *m, const char *spec, const char *machinePath
     bool program = m->xgb.featureLayout == ARI_FEAT_VERSION && m->xgb.numFeatures == ARI_FEAT_COUNT;
     bool measured = m->xgb.featureLayout == ARI_COST_MEASURE_LAYOUT &&
                     m->xgb.numFeatures == ARI_COST_MEASURE_FEATURES;
-    if (!program && !measured) {
+    m->needsCode = m->xgb.featureLayout == ARI_COST_CODE_LAYOUT &&
+                   m->xgb.numFeatures == ARI_COST_CODE_MEASURE_FEATURES;
+    if (!program && !measured && !m->needsCode) {
       snprintf(err, cap,
                "model '%s' was trained on feature layout %u with %u features; the search "
-               "gives layout %u (%u features) or %u (%u features, `ariadne-cost measure`'s)",
+               "gives layout %u (%u features), %u (%u features) or %u (%u features, "
+               "`ariadne-cost measure`'s)",
                path, m->xgb.featureLayout, m->xgb.numFeatures, (unsigned)ARI_FEAT_VERSION,
                (unsigned)ARI_FEAT_COUNT, ARI_COST_MEASURE_LAYOUT,
-               (unsigned)ARI_COST_MEASURE_FEATURES);
+               (unsigned)ARI_COST_MEASURE_FEATURES, ARI_COST_CODE_LAYOUT,
+               (unsigned)ARI_COST_CODE_MEASURE_FEATURES);
       ariXgbFree(&m->xgb);
       return false;
     }
@@ -119,8 +128,16 @@ bool ariCostModelScoreFuncs(AriCostModel *m, AriTermStore *s, const AriTermFunc 
     snprintf(err, cap, "out of memory");
     return false;
   }
+  if (m->needsCode && !m->codeFeatures && n) {
+    free(x);
+    snprintf(err, cap, "the model was trained with code features (layout %u), which this caller "
+                       "cannot compute (it does not lower code): use ariadne-eqsat or "
+                       "ariadne-cost",
+             ARI_COST_CODE_LAYOUT);
+    return false;
+  }
   bool ok = true;
-  double vec[ARI_COST_MEASURE_FEATURES];
+  double vec[ARI_COST_CODE_MEASURE_FEATURES], code[ARI_COST_CODE_FEATURES];
   for (size_t i = 0; ok && i < n; ++i) {
     AriFeatures feat;
     AriFeatStatus st = ariCostFeaturesFunc(s, fs[i], &feat, m->work);
@@ -134,7 +151,12 @@ bool ariCostModelScoreFuncs(AriCostModel *m, AriTermStore *s, const AriTermFunc 
       scores[i] = ariAnalyticSeconds(&m->machine, &feat, m->threads);
       continue;
     }
-    ariCostMeasureVector(&feat, fs[i], m->hasMachine ? &m->machine : NULL, m->threads, vec);
+    if (m->needsCode && !m->codeFeatures(m->codeCtx, s, fs[i], code, err, cap)) {
+      ok = false;
+      break;
+    }
+    ariCostMeasureVector(&feat, fs[i], m->hasMachine ? &m->machine : NULL, m->threads,
+                         m->needsCode ? code : NULL, vec);
     for (uint32_t j = 0; j < cols; ++j)
       x[i * cols + j] = (float)vec[j];
   }

@@ -45,11 +45,33 @@ enum {
 };
 enum { ARI_COST_MEASURE_FEATURES = ARI_FEAT_COUNT + ARI_COST_NUM_BASELINES };
 
+/* The layout with code features: the program vector, then the
+ * ARI_COST_CODE_FEATURES features of the code the function lowers to
+ * (runtime/codefeat.h, layout ARI_COST_CODE_VERSION, which checks that its
+ * count and version match these), then the baselines. What `ariadne-cost
+ * measure` records. The cost model cannot lower code (it sits below
+ * passes/ and runtime/), so whoever scores with such a model supplies the
+ * code features as a callback (AriCostModel.codeFeatures). */
+#define ARI_COST_CODE_VERSION 1
+#define ARI_COST_CODE_LAYOUT (1000u + 100u * ARI_COST_CODE_VERSION + ARI_FEAT_VERSION)
+enum {
+  ARI_COST_CODE_FEATURES = 25,
+  ARI_COST_CODE_MEASURE_FEATURES = ARI_FEAT_COUNT + ARI_COST_CODE_FEATURES + ARI_COST_NUM_BASELINES
+};
+
 /* The ARI_COST_MEASURE_FEATURES values of layout ARI_COST_MEASURE_LAYOUT
  * for function f with features `feat` (ariCostFeaturesFunc of f); m may be
- * NULL (analytic baseline NaN). */
+ * NULL (analytic baseline NaN). With code != NULL (its
+ * ARI_COST_CODE_FEATURES values), the ARI_COST_CODE_MEASURE_FEATURES values
+ * of layout ARI_COST_CODE_LAYOUT instead. */
 void ariCostMeasureVector(const AriFeatures *feat, const AriTermFunc *f, const AriMachine *m,
-                          int threads, double *vec);
+                          int threads, const double *code, double *vec);
+
+/* The code features of function f (terms of s), into
+ * out[0..ARI_COST_CODE_FEATURES): false with a message when it does not
+ * lower. */
+typedef bool (*AriCostCodeFeatFn)(void *ctx, AriTermStore *s, const AriTermFunc *f, double *out,
+                                  char *err, size_t cap);
 
 typedef enum AriCostModelKind {
   ARI_COST_MODEL_ANALYTIC, /* analytic.h's seconds */
@@ -64,12 +86,17 @@ typedef struct AriCostModel {
   AriXgbModel xgb; /* ARI_COST_MODEL_XGB */
   int threads;     /* the thread count the estimate is for */
   AriFeatWork *work;
+  bool needsCode; /* trained on ARI_COST_CODE_LAYOUT: scoring calls codeFeatures */
+  AriCostCodeFeatFn codeFeatures; /* set by the caller after opening; NULL: a
+                                     model that needs it cannot score */
+  void *codeCtx;
 } AriCostModel;
 
 /* Opens "analytic:MACHINE_FILE" or "model:MODEL_FILE" into *m (which must
  * then be closed). A model file must have been trained on layout
- * ARI_FEAT_VERSION (the program vector) or ARI_COST_MEASURE_LAYOUT (what
- * `ariadne-cost measure` records); its analytic baseline is NaN (missing)
+ * ARI_FEAT_VERSION (the program vector), ARI_COST_MEASURE_LAYOUT or
+ * ARI_COST_CODE_LAYOUT (then m->needsCode: set m->codeFeatures before
+ * scoring); its analytic baseline is NaN (missing)
  * unless machinePath (may be NULL) names a machine file. threads: the
  * thread count to estimate for; 0 means the machine's cores (1 without a
  * machine). False with a message (naming the file) otherwise; then *m

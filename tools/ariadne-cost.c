@@ -835,7 +835,7 @@ static bool evalBaselines(const Table *t, AriArena *a) {
   for (unsigned b = 0; b < ARI_COST_NUM_BASELINES; ++b) {
     bool any = true;
     for (size_t i = 0; i < t->rows; ++i) {
-      double v = t->x[i * t->cols + ARI_FEAT_COUNT + b];
+      double v = t->x[i * t->cols + t->cols - ARI_COST_NUM_BASELINES + b];
       any = any && !isnan(v);
       score[i] = -v;
       secs[i] = v;
@@ -869,8 +869,8 @@ static int cmdEval(int argc, char **argv) {
     ariArenaDestroy(&a);
     return 1;
   }
-  bool baselines = t.layout == ARI_COST_MEASURE_LAYOUT &&
-                   t.cols == ARI_FEAT_COUNT + ARI_COST_NUM_BASELINES;
+  bool baselines = (t.layout == ARI_COST_MEASURE_LAYOUT && t.cols == ARI_COST_MEASURE_FEATURES) ||
+                   (t.layout == ARI_COST_CODE_LAYOUT && t.cols == ARI_COST_CODE_MEASURE_FEATURES);
   rc = 0;
   if (!t.rows) {
     fprintf(stderr, "%s: error: no %s rows to evaluate on (%llu records)\n", o.data,

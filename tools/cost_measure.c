@@ -33,6 +33,7 @@
 #include "costmodel/dataset.h"
 #include "costmodel/features.h"
 #include "costmodel/machine.h"
+#include "runtime/codefeat.h"
 #include "runtime/codegen/compile.h"
 #include "runtime/machine_bench.h"
 #include "runtime/measure.h"
@@ -301,15 +302,23 @@ typedef struct {
   long measured, cached, invalid, failedPrograms, emitted, untimed;
 } Run;
 
-/* Features + baselines of one variant; false (with a note) when the
- * extractor refuses it. */
-static bool featurise(Run *r, AriTermStore *s, const AriTermFunc *f, double *vec, int threads) {
+/* Features + code features + baselines of one variant (layout
+ * ARI_COST_CODE_LAYOUT); false (with a note) when the extractor refuses it
+ * or it does not lower. `code` is computed once per variant (code[0] < 0:
+ * not yet) and shared by its thread counts. */
+static bool featurise(Run *r, AriTermStore *s, const AriTermFunc *f, MlirOperation fn,
+                      double *code, double *vec, int threads) {
   AriFeatures feat;
   if (ariCostFeaturesFunc(s, f, &feat, r->work) != ARI_FEAT_OK) {
     fprintf(stderr, "%s: note: no features: %s\n", TOOL, ariFeatWorkError(r->work));
     return false;
   }
-  ariCostMeasureVector(&feat, f, r->machine, threads, vec);
+  char err[256];
+  if (code[0] < 0 && !ariCodeFeatures(fn, code, err, sizeof err)) {
+    fprintf(stderr, "%s: note: no code features: %s\n", TOOL, err);
+    return false;
+  }
+  ariCostMeasureVector(&feat, f, r->machine, threads, code, vec);
   return true;
 }
 
@@ -340,8 +349,9 @@ static bool emitVariant(Run *r, MlirModule mod, const char *program, const char 
 
 /* --times-from: one record per thread count that the earlier dataset
  * measured this variant at, with fresh features and its times. */
-static bool retimeVariant(Run *r, AriTermStore *s, const AriTermFunc *f, const char *program,
-                          const char *variant) {
+static bool retimeVariant(Run *r, AriTermStore *s, const AriTermFunc *f, MlirOperation fn,
+                          const char *program, const char *variant) {
+  double code[ARI_COST_CODE_FEATURES] = {-1};
   for (int ti = 0; ti < r->o->nthreads; ++ti) {
     int threads = r->o->threads[ti];
     char key[2048];
@@ -351,14 +361,14 @@ static bool retimeVariant(Run *r, AriTermStore *s, const AriTermFunc *f, const c
       r->untimed++;
       continue;
     }
-    double vec[ARI_FEAT_COUNT + ARI_COST_NUM_BASELINES];
-    if (!featurise(r, s, f, vec, threads)) {
+    double vec[ARI_COST_CODE_MEASURE_FEATURES];
+    if (!featurise(r, s, f, fn, code, vec, threads)) {
       r->invalid++;
-      continue;
+      break;
     }
     AriCostRecord rec = {.program = program, .variant = variant, .machine = t->machine,
-                         .threads = (uint32_t)threads, .featureLayout = ARI_COST_MEASURE_LAYOUT,
-                         .numFeatures = ARI_FEAT_COUNT + ARI_COST_NUM_BASELINES,
+                         .threads = (uint32_t)threads, .featureLayout = ARI_COST_CODE_LAYOUT,
+                         .numFeatures = ARI_COST_CODE_MEASURE_FEATURES,
                          .features = vec, .numTimes = t->numTimes, .times = t->times};
     AriCostDsError e = ariCostDsAdd(r->w, &rec);
     if (!ariCostDsOk(&e)) {
@@ -400,7 +410,7 @@ static bool measureVariant(Run *r, MlirContext ctx, AriTermStore *s, const AriTe
     return ok;
   }
   if (r->timed) {
-    ok = retimeVariant(r, s, f, program, variant);
+    ok = retimeVariant(r, s, f, fn, program, variant);
     *isRef = false;
     mlirModuleDestroy(mod);
     return ok;
@@ -453,7 +463,7 @@ static bool measureVariant(Run *r, MlirContext ctx, AriTermStore *s, const AriTe
       *ref = outs;
       *nref = nouts;
     }
-    double vec[ARI_FEAT_COUNT + ARI_COST_NUM_BASELINES];
+    double vec[ARI_COST_CODE_MEASURE_FEATURES], code[ARI_COST_CODE_FEATURES] = {-1};
     for (int i = 0, ti = 0; i < ntodo && ok; ++i) {
       while (r->o->threads[ti] != todo[i])
         ++ti;
@@ -465,7 +475,7 @@ static bool measureVariant(Run *r, MlirContext ctx, AriTermStore *s, const AriTe
       }
       if (cachedAt[ti])
         continue; /* measured again only to be the variants' reference */
-      if (!featurise(r, s, f, vec, todo[i])) {
+      if (!featurise(r, s, f, fn, code, vec, todo[i])) {
         r->invalid++;
         break;
       }
@@ -473,8 +483,8 @@ static bool measureVariant(Run *r, MlirContext ctx, AriTermStore *s, const AriTe
       if (!(secs > 0))
         secs = 1e-9; /* below the clock's resolution */
       AriCostRecord rec = {.program = program, .variant = variant, .machine = r->machineName,
-                           .threads = (uint32_t)todo[i], .featureLayout = ARI_COST_MEASURE_LAYOUT,
-                           .numFeatures = ARI_FEAT_COUNT + ARI_COST_NUM_BASELINES,
+                           .threads = (uint32_t)todo[i], .featureLayout = ARI_COST_CODE_LAYOUT,
+                           .numFeatures = ARI_COST_CODE_MEASURE_FEATURES,
                            .features = vec, .numTimes = 1, .times = &secs};
       AriCostDsError e = ariCostDsAdd(r->w, &rec);
       if (!ariCostDsOk(&e)) {

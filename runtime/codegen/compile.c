@@ -263,6 +263,19 @@ static MlirWalkResult findUnlowered(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
+MlirLogicalResult ariCompileRunPipeline(MlirModule module, const char *pipeline) {
+  MlirLocation loc = ariCompileModuleLoc(module);
+  MlirPassManager pm = mlirPassManagerCreate(mlirModuleGetContext(module));
+  MlirLogicalResult r = addTopPipeline(mlirPassManagerGetAsOpPassManager(pm), pipeline, loc);
+  if (mlirLogicalResultIsSuccess(r)) {
+    r = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
+    if (mlirLogicalResultIsFailure(r))
+      ariCompileError(loc, "the pipeline failed");
+  }
+  mlirPassManagerDestroy(pm);
+  return r;
+}
+
 MlirLogicalResult ariCompileLower(MlirModule module, const AriCompileOptions *o) {
   MlirContext ctx = mlirModuleGetContext(module);
   MlirLocation loc = ariCompileModuleLoc(module);

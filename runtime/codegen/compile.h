@@ -73,6 +73,12 @@ const char *ariCompileUpstreamLowering(void);
  * the process (upstream passes). Idempotent. */
 void ariCompileRegister(MlirContext ctx);
 
+/* Runs `pipeline` (the syntax of AriCompileOptions.pipeline: Ariadne's
+ * passes by name, with options, and upstream pipeline text) on `module`,
+ * with none of ariCompileLower's checks: for tools that look at a module
+ * part-way down (runtime/codefeat.h). Errors are diagnostics at the module. */
+MlirLogicalResult ariCompileRunPipeline(MlirModule module, const char *pipeline);
+
 /* Steps (1)-(3): rewrites `module` in place into the LLVM dialect. */
 MlirLogicalResult ariCompileLower(MlirModule module, const AriCompileOptions *o);
 

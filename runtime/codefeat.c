@@ -1,0 +1,365 @@
+/*===- runtime/codefeat.c - features of the code a candidate lowers to ----===*\
+ *
+ * See codefeat.h. One walk over the lowered module with a stack of loop
+ * frames (the product of the enclosing trip counts, and the innermost
+ * loop's induction variable); every access, op and allocation adds its
+ * count times that product.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#include "runtime/codefeat.h"
+
+#include "costmodel/model.h"
+#include "runtime/codegen/compile.h"
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* the cost model's layout of measured records holds these */
+_Static_assert(ARI_CODEFEAT_COUNT == ARI_COST_CODE_FEATURES, "costmodel/model.h's count");
+_Static_assert(ARI_CODEFEAT_VERSION == ARI_COST_CODE_VERSION, "costmodel/model.h's version");
+
+enum { MAX_FRAMES = 64 };
+
+typedef struct {
+  double mult;   /* executions of the body per run */
+  MlirValue iv;  /* the fastest-moving induction variable; null for none */
+  double trips;  /* iterations per execution of the loop */
+} Frame;
+
+typedef struct {
+  double *v;
+  Frame frames[MAX_FRAMES];
+  int depth;
+  double hotMult; /* executions of the most executed access so far */
+  int parDepth;   /* frames open inside a parallel loop (0: none) */
+} Walk;
+
+static const char *const kNames[] = {
+#define ARI_CODEFEAT_X(id, name, doc) name,
+    ARI_CODEFEAT_LIST(ARI_CODEFEAT_X)
+#undef ARI_CODEFEAT_X
+};
+static const char *const kDocs[] = {
+#define ARI_CODEFEAT_X(id, name, doc) doc,
+    ARI_CODEFEAT_LIST(ARI_CODEFEAT_X)
+#undef ARI_CODEFEAT_X
+};
+
+const char *ariCodeFeatName(unsigned i) { return i < ARI_CODEFEAT_COUNT ? kNames[i] : NULL; }
+const char *ariCodeFeatDoc(unsigned i) { return i < ARI_CODEFEAT_COUNT ? kDocs[i] : NULL; }
+
+/* The start of ariCompileDefaultLowering, then what LLVM would hoist: the
+ * counts should describe the loops that run, not the ones the lowering
+ * first writes. */
+const char *ariCodeFeatPipeline(void) {
+  return "convert-rise-to-affine,canonicalize,cse,func.func(affine-loop-invariant-code-motion),"
+         "loop-invariant-code-motion,canonicalize,cse";
+}
+
+static bool isOp(MlirOperation op, const char *name) {
+  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+  return s.length == strlen(name) && !memcmp(s.data, name, s.length);
+}
+
+static bool hasPrefix(MlirOperation op, const char *prefix) {
+  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+  size_t n = strlen(prefix);
+  return s.length >= n && !memcmp(s.data, prefix, n);
+}
+
+static double scalarBytes(MlirType t) {
+  if (mlirTypeIsAInteger(t))
+    return (mlirIntegerTypeGetWidth(t) + 7) / 8;
+  if (mlirTypeIsAF64(t))
+    return 8;
+  if (mlirTypeIsAF16(t) || mlirTypeIsABF16(t))
+    return 2;
+  if (mlirTypeIsAIndex(t))
+    return 8;
+  return 4;
+}
+
+/* Lanes of a vector type (1 for scalars). */
+static double lanes(MlirType t) {
+  if (!mlirTypeIsAVector(t))
+    return 1;
+  double n = 1;
+  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
+    n *= (double)mlirShapedTypeGetDimSize(t, i);
+  return n;
+}
+
+/* The constant an index value holds, if it is one. */
+static bool constIndex(MlirValue v, int64_t *out) {
+  if (!mlirValueIsAOpResult(v))
+    return false;
+  MlirOperation d = mlirOpResultGetOwner(v);
+  if (!isOp(d, "arith.constant"))
+    return false;
+  MlirAttribute a = mlirOperationGetAttributeByName(d, mlirStringRefCreateFromCString("value"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return false;
+  *out = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
+static bool constMap(MlirOperation op, const char *attr, int64_t *out) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(attr));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAAffineMap(a))
+    return false;
+  MlirAffineMap m = mlirAffineMapAttrGetValue(a);
+  if (!mlirAffineMapIsSingleConstant(m))
+    return false;
+  *out = mlirAffineMapGetSingleConstantResult(m);
+  return true;
+}
+
+static double tripsOf(int64_t lo, int64_t hi, int64_t step) {
+  if (step <= 0 || hi <= lo)
+    return 0;
+  return (double)((hi - lo + step - 1) / step);
+}
+
+/* Does index value v depend on iv (through at most a few index ops)? */
+static bool dependsOn(MlirValue v, MlirValue iv, int depth) {
+  if (mlirValueEqual(v, iv))
+    return true;
+  if (depth > 6 || !mlirValueIsAOpResult(v))
+    return false;
+  MlirOperation d = mlirOpResultGetOwner(v);
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(d); ++i)
+    if (dependsOn(mlirOperationGetOperand(d, i), iv, depth + 1))
+      return true;
+  return false;
+}
+
+/* How index k (of n) of an access moves with the innermost loop: for
+ * affine accesses through their map (map operands start at `first`), for
+ * the others the operand itself. */
+static bool indexMoves(MlirOperation op, MlirAttribute map, intptr_t first, intptr_t k,
+                       MlirValue iv) {
+  if (mlirAttributeIsNull(map))
+    return dependsOn(mlirOperationGetOperand(op, first + k), iv, 0);
+  MlirAffineMap m = mlirAffineMapAttrGetValue(map);
+  MlirAffineExpr e = mlirAffineMapGetResult(m, k);
+  intptr_t nops = mlirOperationGetNumOperands(op) - first;
+  intptr_t dims = mlirAffineMapGetNumDims(m);
+  for (intptr_t j = 0; j < nops; ++j) {
+    if (!dependsOn(mlirOperationGetOperand(op, first + j), iv, 0))
+      continue;
+    if (j >= dims)
+      return true; /* a symbol that moves: conservatively, it does */
+    if (mlirAffineExprIsFunctionOfDim(e, j))
+      return true;
+  }
+  return false;
+}
+
+/* A load or store: memref operand at `mem`, indices from mem + 1 (through
+ * the "map" attribute when there is one), the moved value's type `vt`. */
+static void access(Walk *w, MlirOperation op, intptr_t mem, MlirType vt, bool store) {
+  MlirType mt = mlirValueGetType(mlirOperationGetOperand(op, mem));
+  if (!mlirTypeIsAMemRef(mt))
+    return;
+  intptr_t rank = mlirShapedTypeGetRank(mt);
+  double mult = w->depth ? w->frames[w->depth - 1].mult : 1;
+  double bytes = scalarBytes(mlirShapedTypeGetElementType(mt)) * lanes(vt) * mult;
+  MlirAttribute map = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("map"));
+  MlirValue iv = {NULL};
+  for (int f = w->depth - 1; f >= 0 && mlirValueIsNull(iv); --f)
+    iv = w->frames[f].iv;
+  int cls = 2; /* invariant */
+  if (!mlirValueIsNull(iv) && rank > 0) {
+    intptr_t nidx = mlirAttributeIsNull(map) ? rank : mlirAffineMapGetNumResults(mlirAffineMapAttrGetValue(map));
+    bool others = false, last = false;
+    for (intptr_t k = 0; k < nidx; ++k) {
+      if (mlirAttributeIsNull(map) && mem + 1 + k >= mlirOperationGetNumOperands(op))
+        break;
+      bool moves = indexMoves(op, map, mem + 1, k, iv);
+      if (k == nidx - 1)
+        last = moves;
+      else
+        others |= moves;
+    }
+    cls = others ? 1 : last ? 0 : 2;
+  }
+  w->v[(store ? ARI_CODEFEAT_STORE_UNIT : ARI_CODEFEAT_LOAD_UNIT) + cls] += bytes;
+  if (mult > w->hotMult) {
+    w->hotMult = mult;
+    w->v[ARI_CODEFEAT_HOT_TRIPS] = w->depth ? w->frames[w->depth - 1].trips : 1;
+  }
+}
+
+static void walkOp(Walk *w, MlirOperation op);
+
+static void walkRegions(Walk *w, MlirOperation op) {
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
+           o = mlirOperationGetNextInBlock(o))
+        walkOp(w, o);
+}
+
+/* Enters a loop of `trips` iterations whose fastest index is `iv`. */
+static void loop(Walk *w, MlirOperation op, double trips, MlirValue iv, bool par) {
+  double mult = w->depth ? w->frames[w->depth - 1].mult : 1;
+  w->v[ARI_CODEFEAT_LOOPS] += 1;
+  if (par) {
+    w->v[ARI_CODEFEAT_PAR_LOOPS] += 1;
+    if (!w->parDepth)
+      w->v[ARI_CODEFEAT_PAR_TRIPS] = w->v[ARI_CODEFEAT_PAR_TRIPS] > trips
+                                         ? w->v[ARI_CODEFEAT_PAR_TRIPS]
+                                         : trips;
+  }
+  if (mlirOperationGetNumResults(op) > 0)
+    w->v[mlirTypeIsAVector(mlirValueGetType(mlirOperationGetResult(op, 0)))
+             ? ARI_CODEFEAT_CARRIED_VECTOR
+             : ARI_CODEFEAT_CARRIED_SCALAR] += 1;
+  if (w->depth == MAX_FRAMES) { /* deeper than any lowering writes: count it flat */
+    walkRegions(w, op);
+    return;
+  }
+  w->frames[w->depth++] = (Frame){mult * trips, iv, trips};
+  if (w->depth > w->v[ARI_CODEFEAT_MAX_DEPTH])
+    w->v[ARI_CODEFEAT_MAX_DEPTH] = w->depth;
+  w->parDepth += par || w->parDepth;
+  walkRegions(w, op);
+  w->parDepth -= par || w->parDepth > 0;
+  w->depth--;
+}
+
+static MlirValue bodyArg(MlirOperation op, intptr_t i) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (mlirBlockIsNull(b) || mlirBlockGetNumArguments(b) <= i)
+    return (MlirValue){NULL};
+  return mlirBlockGetArgument(b, i);
+}
+
+static void walkOp(Walk *w, MlirOperation op) {
+  double mult = w->depth ? w->frames[w->depth - 1].mult : 1;
+  if (isOp(op, "affine.for")) {
+    int64_t lo, hi;
+    MlirAttribute st = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("step"));
+    int64_t step = !mlirAttributeIsNull(st) && mlirAttributeIsAInteger(st)
+                       ? mlirIntegerAttrGetValueInt(st)
+                       : 1;
+    bool known = constMap(op, "lowerBoundMap", &lo) && constMap(op, "upperBoundMap", &hi);
+    w->v[ARI_CODEFEAT_UNKNOWN_TRIPS] += !known;
+    loop(w, op, known ? tripsOf(lo, hi, step) : 1, bodyArg(op, 0), false);
+    return;
+  }
+  if (isOp(op, "scf.for")) {
+    int64_t lo, hi, step;
+    bool known = constIndex(mlirOperationGetOperand(op, 0), &lo) &&
+                 constIndex(mlirOperationGetOperand(op, 1), &hi) &&
+                 constIndex(mlirOperationGetOperand(op, 2), &step);
+    w->v[ARI_CODEFEAT_UNKNOWN_TRIPS] += !known;
+    loop(w, op, known ? tripsOf(lo, hi, step) : 1, bodyArg(op, 0), false);
+    return;
+  }
+  if (isOp(op, "scf.parallel")) {
+    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+    intptr_t n = mlirBlockIsNull(b) ? 0 : mlirBlockGetNumArguments(b);
+    double trips = 1;
+    bool known = n > 0 && mlirOperationGetNumOperands(op) >= 3 * n;
+    for (intptr_t i = 0; known && i < n; ++i) {
+      int64_t lo, hi, step;
+      known = constIndex(mlirOperationGetOperand(op, i), &lo) &&
+              constIndex(mlirOperationGetOperand(op, n + i), &hi) &&
+              constIndex(mlirOperationGetOperand(op, 2 * n + i), &step);
+      if (known)
+        trips *= tripsOf(lo, hi, step);
+    }
+    w->v[ARI_CODEFEAT_UNKNOWN_TRIPS] += !known;
+    loop(w, op, known ? trips : 1, n ? bodyArg(op, n - 1) : (MlirValue){NULL}, true);
+    return;
+  }
+  if (isOp(op, "affine.load") || isOp(op, "memref.load") || isOp(op, "vector.load") ||
+      isOp(op, "affine.vector_load") || isOp(op, "vector.transfer_read")) {
+    access(w, op, 0, mlirValueGetType(mlirOperationGetResult(op, 0)), false);
+    return;
+  }
+  if (isOp(op, "affine.store") || isOp(op, "memref.store") || isOp(op, "vector.store") ||
+      isOp(op, "affine.vector_store") || isOp(op, "vector.transfer_write")) {
+    if (mlirOperationGetNumOperands(op) >= 2)
+      access(w, op, 1, mlirValueGetType(mlirOperationGetOperand(op, 0)), true);
+    return;
+  }
+  if (isOp(op, "memref.alloc") || isOp(op, "memref.alloca")) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+    double bytes = scalarBytes(mlirShapedTypeGetElementType(t));
+    for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
+      bytes *= (double)mlirShapedTypeGetDimSize(t, i);
+    w->v[ARI_CODEFEAT_ALLOC_BYTES] += bytes * mult;
+    if (w->depth)
+      w->v[ARI_CODEFEAT_LOOP_ALLOCS] += mult;
+    return;
+  }
+  if (isOp(op, "vector.extract") || isOp(op, "vector.extractelement")) {
+    w->v[ARI_CODEFEAT_EXTRACTS] += mult;
+    return;
+  }
+  if (isOp(op, "vector.insert") || isOp(op, "vector.insertelement")) {
+    w->v[ARI_CODEFEAT_INSERTS] += mult;
+    return;
+  }
+  if (isOp(op, "vector.broadcast") || isOp(op, "vector.splat")) {
+    w->v[ARI_CODEFEAT_BROADCASTS] += mult;
+    return;
+  }
+  bool math = hasPrefix(op, "math.");
+  if ((hasPrefix(op, "arith.") && !isOp(op, "arith.constant") && !isOp(op, "arith.index_cast")) ||
+      math) {
+    double n = mlirOperationGetNumResults(op) ? lanes(mlirValueGetType(mlirOperationGetResult(op, 0)))
+                                              : 1;
+    if (n > 1)
+      w->v[ARI_CODEFEAT_OPS_VECTOR] += mult;
+    else
+      w->v[ARI_CODEFEAT_OPS_SCALAR] += mult;
+    w->v[ARI_CODEFEAT_OPS_LANES] += n * mult;
+    if (math && !isOp(op, "math.fma") && !isOp(op, "math.absf") && !isOp(op, "math.absi"))
+      w->v[ARI_CODEFEAT_TRANSCENDENTAL] += n * mult;
+    MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+    for (size_t i = 0; i + 3 <= s.length; ++i)
+      if (!memcmp(s.data + i, "div", 3) || !memcmp(s.data + i, "rem", 3)) {
+        w->v[ARI_CODEFEAT_DIVISIONS] += n * mult;
+        break;
+      }
+    return;
+  }
+  walkRegions(w, op);
+}
+
+void ariCodeFeatCount(MlirModule lowered, double *out) {
+  Walk w;
+  memset(&w, 0, sizeof w);
+  memset(out, 0, sizeof(double) * ARI_CODEFEAT_COUNT);
+  w.v = out;
+  out[ARI_CODEFEAT_PAR_TRIPS] = 1;
+  out[ARI_CODEFEAT_HOT_TRIPS] = 1;
+  walkRegions(&w, mlirModuleGetOperation(lowered));
+  double moved = out[ARI_CODEFEAT_LOAD_UNIT] + out[ARI_CODEFEAT_LOAD_STRIDED] +
+                 out[ARI_CODEFEAT_LOAD_INVARIANT] + out[ARI_CODEFEAT_STORE_UNIT] +
+                 out[ARI_CODEFEAT_STORE_STRIDED] + out[ARI_CODEFEAT_STORE_INVARIANT];
+  out[ARI_CODEFEAT_OPS_PER_BYTE] = moved > 0 ? out[ARI_CODEFEAT_OPS_LANES] / moved : 0;
+}
+
+bool ariCodeFeatures(MlirOperation func, double *out, char *err, size_t errCap) {
+  memset(out, 0, sizeof(double) * ARI_CODEFEAT_COUNT);
+  MlirModule mod = mlirModuleCreateEmpty(mlirOperationGetLocation(func));
+  mlirBlockAppendOwnedOperation(mlirModuleGetBody(mod), mlirOperationClone(func));
+  bool ok = mlirLogicalResultIsSuccess(ariCompileRunPipeline(mod, ariCodeFeatPipeline()));
+  if (ok)
+    ariCodeFeatCount(mod, out);
+  else
+    snprintf(err, errCap, "the function does not lower (see the diagnostics)");
+  mlirModuleDestroy(mod);
+  return ok;
+}

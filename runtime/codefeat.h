@@ -1,0 +1,105 @@
+/*===- runtime/codefeat.h - features of the code a candidate lowers to ----===*\
+ *
+ * The second feature set of the cost model (docs/costmodel.md, "Code
+ * features"). costmodel/features.h reads terms and follows the lowering's
+ * rules as a model of them; on the sampled schedules that model misses
+ * what decides their speed most often -- a producer recomputed per element
+ * read through a view, a private copy rebuilt in the innermost loop, lanes
+ * extracted one by one, and what LLVM then hoists out of loops again. This
+ * module looks at the code itself instead: it lowers a rise function with
+ * convert-rise-to-affine, canonicalises it and hoists loop-invariant code
+ * (the start of the real pipeline, ariCompileDefaultLowering), and counts,
+ * weighted by the trip counts of the enclosing loops:
+ *   - bytes loaded and stored, split by their index in the innermost
+ *     enclosing loop: unit stride (only the last index varies), strided,
+ *     or invariant (the loop does not move it);
+ *   - arithmetic: scalar op executions, vector instructions and their
+ *     lanes, transcendental and division lanes;
+ *   - lane traffic: vector.extract / insert / broadcast executions;
+ *   - allocations inside loops and the bytes they allocate;
+ *   - the loop structure: loops, parallel loops, the deepest nesting, the
+ *     iterations of the outermost parallel loop, the trips of the loop
+ *     that holds the most executed access, loops carrying vector or scalar
+ *     values (reductions kept in registers).
+ * This is what TVM's Ansor featurises (the lowered loop program), and why:
+ * the code's counts, not the program's. It costs a lowering: about 5 ms
+ * for a 200-op program on the workplace machine, so a search uses it to
+ * rank a few candidates (the k best of an additive proxy), not to score
+ * every e-node; term features stay the fast path.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#ifndef ARIADNE_RUNTIME_CODEFEAT_H
+#define ARIADNE_RUNTIME_CODEFEAT_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The layout of the vector; model files and datasets record it through
+ * the measured layout (costmodel/model.h). Bump on any change. */
+#define ARI_CODEFEAT_VERSION 1
+
+/* X(ID, name, meaning): every count is per run of the function. */
+#define ARI_CODEFEAT_LIST(X)                                                               \
+  X(LOAD_UNIT, "code_load_unit", "bytes loaded, only the last index moving in the loop")   \
+  X(LOAD_STRIDED, "code_load_strided", "bytes loaded with another index moving")           \
+  X(LOAD_INVARIANT, "code_load_invariant", "bytes loaded at an index the loop keeps")      \
+  X(STORE_UNIT, "code_store_unit", "bytes stored, unit stride")                            \
+  X(STORE_STRIDED, "code_store_strided", "bytes stored, strided")                          \
+  X(STORE_INVARIANT, "code_store_invariant", "bytes stored at an invariant index")         \
+  X(OPS_SCALAR, "code_ops_scalar", "scalar arith/math op executions")                      \
+  X(OPS_VECTOR, "code_ops_vector", "vector arith/math instructions executed")              \
+  X(OPS_LANES, "code_ops_lanes", "lanes of all arith/math executions")                     \
+  X(TRANSCENDENTAL, "code_transcendental", "lanes of math ops but fma/abs")                \
+  X(DIVISIONS, "code_divisions", "lanes of divisions and remainders")                      \
+  X(EXTRACTS, "code_extracts", "vector.extract executions")                                \
+  X(INSERTS, "code_inserts", "vector.insert executions")                                   \
+  X(BROADCASTS, "code_broadcasts", "vector.broadcast executions")                          \
+  X(LOOP_ALLOCS, "code_loop_allocs", "memref.alloc/alloca executions inside loops")        \
+  X(ALLOC_BYTES, "code_alloc_bytes", "bytes allocated, all executions")                    \
+  X(LOOPS, "code_loops", "loops in the code")                                              \
+  X(PAR_LOOPS, "code_par_loops", "scf.parallel loops")                                     \
+  X(MAX_DEPTH, "code_max_depth", "deepest loop nesting")                                   \
+  X(PAR_TRIPS, "code_par_trips", "iterations of the outermost parallel loop (1: none)")   \
+  X(HOT_TRIPS, "code_hot_trips", "trips of the loop around the most executed access")      \
+  X(CARRIED_VECTOR, "code_carried_vector", "loops carrying vector values (iter_args)")      \
+  X(CARRIED_SCALAR, "code_carried_scalar", "loops carrying scalar values")                 \
+  X(UNKNOWN_TRIPS, "code_unknown_trips", "loops whose trip count is not a constant")       \
+  X(OPS_PER_BYTE, "code_ops_per_byte", "op lanes / bytes loaded and stored")
+
+enum {
+#define ARI_CODEFEAT_X(id, name, doc) ARI_CODEFEAT_##id,
+  ARI_CODEFEAT_LIST(ARI_CODEFEAT_X)
+#undef ARI_CODEFEAT_X
+  ARI_CODEFEAT_COUNT
+};
+
+/* The pipeline run before counting. */
+const char *ariCodeFeatPipeline(void);
+
+/* Features of `func` (a func.func of rise ops; its context prepared with
+ * ariCompileRegister) into out[0..ARI_CODEFEAT_COUNT). The function is
+ * cloned into a scratch module: func itself is not changed. False when it
+ * does not lower (diagnostics go to the context's handlers), with a reason
+ * in err. */
+bool ariCodeFeatures(MlirOperation func, double *out, char *err, size_t errCap);
+
+/* Counting alone, on a module already lowered by ariCodeFeatPipeline() (or
+ * any affine/scf/vector/memref module): for tests and tools. */
+void ariCodeFeatCount(MlirModule lowered, double *out);
+
+/* The name of feature i ("code_..."), its meaning; NULL when out of range. */
+const char *ariCodeFeatName(unsigned i);
+const char *ariCodeFeatDoc(unsigned i);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ARIADNE_RUNTIME_CODEFEAT_H */

@@ -6,9 +6,9 @@
 # the soname, that libAriadne.so exports only mlir*/ari*/rise* C symbols, the
 # headers, the plugin in mlir-opt and a tool.
 #
-#   run.sh BUILD_DIR SOURCE_DIR CC MLIR_TOOLS_DIR WORK_DIR
+#   run.sh BUILD_DIR SOURCE_DIR CC MLIR_TOOLS_DIR WORK_DIR SANITIZE(ON|OFF)
 set -euo pipefail
-build=$1 src=$2 cc=$3 tools=$4 work=$5
+build=$1 src=$2 cc=$3 tools=$4 work=$5 sanitize=$6
 rm -rf "$work"
 mkdir -p "$work"
 prefix=$work/prefix
@@ -48,7 +48,13 @@ grep -q "libAriadne.so.0 => $prefix/lib/" "$work/ldd.txt" \
 
 plugin=$(cat "$work/cmake-build/plugin-path.txt")
 [[ $plugin == "$prefix"/* ]] || fail "Ariadne::Plugin is $plugin, outside $prefix"
-"$tools/mlir-opt" --load-pass-plugin="$plugin" --help > "$work/opt-help.txt"
+# A sanitized plugin needs the sanitizer runtime, which Debian's mlir-opt
+# lacks: preload it, as lit does.
+preload=""
+if [[ $sanitize =~ ^(ON|1|TRUE|YES)$ ]]; then
+  preload=$("$cc" -print-file-name=libclang_rt.asan-x86_64.so)
+fi
+LD_PRELOAD=$preload "$tools/mlir-opt" --load-pass-plugin="$plugin" --help > "$work/opt-help.txt"
 grep -q -- '--rise-stats' "$work/opt-help.txt" || fail "mlir-opt does not list rise-stats from $plugin"
 
 echo "== pkg-config consumer (ariadne.pc)"

@@ -3,6 +3,8 @@
 #     API, passes/cmake/exports.cmake), lib/ariadne/AriadnePlugin.so (the
 #     mlir-opt plugin), lib/libariadne_mgpu.so, bin/ariadne* (the tools),
 #   include/ariadne-c/*.h (every public header),
+#   share/ariadne/runtime/ (the sources ariadne-run builds its AArch64
+#     driver from),
 #   lib/cmake/Ariadne/ (find_package(Ariadne): Ariadne::Ariadne,
 #     Ariadne::Plugin, Ariadne::<tool>), lib/pkgconfig/ariadne.pc.
 # Both package files are relocatable: test/install/run.sh installs into a
@@ -52,6 +54,10 @@ install(TARGETS AriadnePlugin EXPORT AriadneTargets
 install(TARGETS AriadneMgpu LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS ${ARIADNE_INSTALL_TOOLS} EXPORT AriadneTargets
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# ariadne-run --target=aarch64 builds its qemu driver from these
+# (runtime/runtime.c looks next to the tool first).
+install(FILES ${PROJECT_SOURCE_DIR}/runtime/driver.c ${PROJECT_SOURCE_DIR}/runtime/omp_serial.c
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/ariadne/runtime)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/ariadne-c
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
         FILES_MATCHING PATTERN "*.h" PATTERN "*.def")

@@ -4,7 +4,8 @@
 # only -- one with CMake (find_package(Ariadne), Ariadne::Ariadne) and one
 # with pkg-config (ariadne.pc) -- each run. Also checks what was installed:
 # the soname, that libAriadne.so exports only mlir*/ari*/rise* C symbols, the
-# headers, the plugin in mlir-opt and a tool.
+# headers, the plugin in mlir-opt, and the tools (ariadne-run --target=
+# aarch64 under qemu, when the cross compiler and qemu are there).
 #
 #   run.sh BUILD_DIR SOURCE_DIR CC MLIR_TOOLS_DIR WORK_DIR SANITIZE(ON|OFF)
 set -euo pipefail
@@ -31,6 +32,17 @@ done
 echo "soname $soname; $(nm -D --defined-only "$lib" | wc -l) exported symbols, all mlir*/ari*/rise*"
 
 "$prefix/bin/ariadne-interp" --help > /dev/null || fail "the installed ariadne-interp does not run"
+# ariadne-run --target=aarch64 builds its qemu driver from the installed
+# share/ariadne/runtime sources.
+if command -v aarch64-linux-gnu-gcc > /dev/null && command -v qemu-aarch64 > /dev/null; then
+  "$prefix/bin/ariadne-run" "$src/test/examples/axpy_lowlevel.mlir" --func=axpy_lowlevel_small \
+    --target=aarch64 --target-cpu=neoverse-v2 --cross-cc=aarch64-linux-gnu-gcc \
+    "--exec=qemu-aarch64 -cpu max -L /usr/aarch64-linux-gnu" > "$work/run-aarch64.txt" 2>&1 \
+    || { cat "$work/run-aarch64.txt"; fail "the installed ariadne-run --target=aarch64 failed"; }
+  grep -q "matches the interpreter" "$work/run-aarch64.txt" \
+    || fail "the installed ariadne-run --target=aarch64 did not check against the interpreter"
+  echo "installed ariadne-run --target=aarch64 (qemu): matches the interpreter"
+fi
 
 echo "== CMake consumer (find_package(Ariadne))"
 cmake -S "$src/test/install/consumer" -B "$work/cmake-build" -DCMAKE_C_COMPILER="$cc" \

@@ -45,9 +45,12 @@ if command -v aarch64-linux-gnu-gcc > /dev/null && command -v qemu-aarch64 > /de
 fi
 
 echo "== CMake consumer (find_package(Ariadne))"
+# CMAKE_LINKER: the links run through the compiler driver (GNU ld); naming
+# it keeps CMake from probing for ld.lld, a package setup.sh does not install
+# (utils/package-guard.py).
 cmake -S "$src/test/install/consumer" -B "$work/cmake-build" -DCMAKE_C_COMPILER="$cc" \
   -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF \
-  -DCMAKE_BUILD_TYPE=Release > "$work/cmake-configure.log" \
+  -DCMAKE_BUILD_TYPE=Release -DCMAKE_LINKER=/usr/bin/ld > "$work/cmake-configure.log" \
   || { cat "$work/cmake-configure.log"; fail "configuring the CMake consumer failed"; }
 grep -q "Ariadne package: $prefix/lib/cmake/Ariadne" "$work/cmake-configure.log" \
   || fail "find_package(Ariadne) did not find the installed package"

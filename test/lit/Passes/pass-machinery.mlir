@@ -24,6 +24,13 @@
 // DUMP-NEXT:   func.func(
 // DUMP-NEXT:     rise-stats{format=json output=[[JSON]]}
 
+// rise-eqsat too (it used to print with no options at all); the run then
+// fails on the missing guide file.
+// RUN: not %rise-opt %s -o /dev/null --dump-pass-pipeline 2>&1 \
+// RUN:     --pass-pipeline='builtin.module(rise-eqsat{guides=g.guides goal=baseline nat=m=7,n=5})' \
+// RUN:   | FileCheck %s --check-prefix=DUMP-EQ
+// DUMP-EQ: rise-eqsat{allow-partial=false candidates=16 cost=size func= goal=baseline guide= guides=g.guides iter-limit=0 machine= memory-limit=4096 nat=m=7,n=5 node-limit=1000000 report=stderr rules= time-limit=60}
+
 // The printed form parses back to the same pipeline.
 // RUN: %rise-opt %s -o /dev/null --dump-pass-pipeline 2>&1 \
 // RUN:     --pass-pipeline='builtin.module(rise-rewrite{func= max-steps=100000 max-visits=100000000 output= report=false strategy={normalize(mapFusion) ; id} strategy-file= trace=false},func.func(rise-stats{format=json output=%t.json}))' \
@@ -45,7 +52,12 @@
 // RUN:   | FileCheck %s --check-prefix=NEST -DPASS=convert-rise-to-affine
 // RUN: not %rise-opt %s -o /dev/null --pass-pipeline='builtin.module(func.func(convert-rise-to-gpu))' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NEST -DPASS=convert-rise-to-gpu
-// NEST: pass-machinery.mlir:[[# @LINE + 33]]:1: error: [[PASS]]: must run on a builtin.module, not on 'func.func' (it lowers the functions of a module: nest it as builtin.module([[PASS]]))
+// NEST: pass-machinery.mlir:{{[0-9]+}}:1: error: [[PASS]]: must run on a builtin.module, not on 'func.func' (it lowers the functions of a module: nest it as builtin.module([[PASS]]))
+// NEST-NEXT: func.func @scale(
+// So do the pipelines built on them.
+// RUN: not %rise-opt %s -o /dev/null --pass-pipeline='builtin.module(func.func(rise-to-llvm))' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NEST-PIPE
+// NEST-PIPE: error: failed to add `rise-to-llvm`
 // Nested under the module they run.
 // RUN: %rise-opt %s --pass-pipeline='builtin.module(convert-rise-to-affine)' | FileCheck %s --check-prefix=LOWERED
 // LOWERED: affine.for

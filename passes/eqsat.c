@@ -134,7 +134,8 @@ typedef struct {
 } Run;
 
 /* --mlir-pass-statistics counters, in kEqsatStats order; the stop-* ones
- * count guides by why their e-graph stopped growing (ariEgStopName). */
+ * count guides by why their e-graph stopped growing, in AriEgStop's order
+ * (checked below). */
 enum {
   EQ_FUNCS, EQ_GUIDES, EQ_FOUND, EQ_ITERS, EQ_NODES, EQ_CLASSES, EQ_MATCHES, EQ_APPLIED,
   EQ_STOP_SATURATED, EQ_STOP_GOAL, EQ_STOP_ITERATIONS, EQ_STOP_NODES, EQ_STOP_TIME,
@@ -158,6 +159,12 @@ static const AriStatisticDesc kEqsatStats[EQ_NUM_STATS] = {
     {"stop-error", "guides stopped: an error"},
 };
 
+_Static_assert(ARI_EG_STOP_SATURATED == 0 && ARI_EG_STOP_GOAL == 1 &&
+                   ARI_EG_STOP_ITERATIONS == 2 && ARI_EG_STOP_NODES == 3 &&
+                   ARI_EG_STOP_TIME == 4 && ARI_EG_STOP_MEMORY == 5 && ARI_EG_STOP_ERROR == 6 &&
+                   EQ_STOP_ERROR - EQ_STOP_SATURATED == 6,
+               "the stop-* counters follow AriEgStop");
+
 static void countGuides(uint64_t *c, const AriEqsatReport *rep) {
   c[EQ_FUNCS] += 1;
   for (unsigned i = 0; i < rep->numGuides && i < ARI_EQSAT_MAX_GUIDES; ++i) {
@@ -169,15 +176,9 @@ static void countGuides(uint64_t *c, const AriEqsatReport *rep) {
     c[EQ_CLASSES] += g->classes;
     c[EQ_MATCHES] += g->matches;
     c[EQ_APPLIED] += g->applied;
-    switch (g->stop) {
-    case ARI_EG_STOP_SATURATED: c[EQ_STOP_SATURATED] += 1; break;
-    case ARI_EG_STOP_GOAL: c[EQ_STOP_GOAL] += 1; break;
-    case ARI_EG_STOP_ITERATIONS: c[EQ_STOP_ITERATIONS] += 1; break;
-    case ARI_EG_STOP_NODES: c[EQ_STOP_NODES] += 1; break;
-    case ARI_EG_STOP_TIME: c[EQ_STOP_TIME] += 1; break;
-    case ARI_EG_STOP_MEMORY: c[EQ_STOP_MEMORY] += 1; break;
-    case ARI_EG_STOP_ERROR: default: c[EQ_STOP_ERROR] += 1; break;
-    }
+    /* The stop-* counters follow AriEgStop's order. */
+    unsigned stop = (unsigned)g->stop <= ARI_EG_STOP_ERROR ? (unsigned)g->stop : ARI_EG_STOP_ERROR;
+    c[EQ_STOP_SATURATED + stop] += 1;
   }
 }
 

@@ -1,9 +1,13 @@
 /*===- pass.h - passes written in C, and their options --------------------===*\
  *
- * An Ariadne pass is a plain C description: a name, an option table and a
- * run function over one operation. The same description is registered with
- * mlir-opt by the plugin shim (PluginShim.cpp) and turned into an MlirPass
- * for C users by ariPassCreate().
+ * An Ariadne pass is a plain C description: a name, an option table, a
+ * run function over one operation and, optionally, counters. The same
+ * description is registered with MLIR's pass registry by
+ * ariRegisterAllPasses() (passes/Registration.cpp; the mlir-opt plugin calls
+ * it), which gives it real pass options and statistics, and is turned into
+ * a bare MlirPass by ariPassCreate(). Adding a pass is one line in
+ * ariPassList (passes/registry.c). Initialise an AriPassInfo with
+ * designated initialisers: the optional fields at its end stay zero.
  *
 \*===----------------------------------------------------------------------===*/
 

@@ -4,7 +4,8 @@
 // description (include/ariadne-c/Pass.h) is wrapped in a Pass whose
 // options, statistics and run are forwarded to C. ariRegisterAllPasses()
 // is the one entry point: the mlir-opt plugin (PluginShim.cpp) calls it, and
-// libAriadne.so exports it for C programs (mlirParsePassPipeline).
+// libAriadne.so exports it for C programs (mlirParsePassPipeline). A pass is
+// one line in ariPassList (registry.c), a pipeline one line in kPipelines.
 //
 // Options are real pass options (mlir::Pass::Option), so that `--help` lists
 // them and a pass prints with them (--dump-pass-pipeline, crash
@@ -211,48 +212,61 @@ struct NVVMOptions : mlir::PassPipelineOptions<NVVMOptions> {
   Option<bool> fma{*this, "fma", llvm::cl::desc("fuse mul+add into fma"), llvm::cl::init(false)};
 };
 
+// A pipeline's text from its options (NULL and a message on bad ones); the
+// text lives in C so that C users can run the same sequence.
 using PipelineText = const char *(*)(const char *options, char *err, size_t errCap);
+// Lists a pipeline's options for --help.
+using PipelineHelp = void (*)(llvm::function_ref<void(const mlir::detail::PassOptions &)>);
 
-const char *llvmPipeline(const char *options, char *err, size_t cap) {
-  if (options && *options) {
-    std::snprintf(err, cap, "rise-to-llvm takes no options");
-    return nullptr;
-  }
-  return ariRiseToLLVMPipeline();
-}
-const char *llvmFmaPipeline(const char *options, char *err, size_t cap) {
-  if (options && *options) {
-    std::snprintf(err, cap, "rise-to-llvm-fma takes no options");
-    return nullptr;
-  }
-  return ariRiseToLLVMFmaPipeline();
-}
-
-// The pipeline text lives in C so that C users can run the same sequence;
-// its "builtin.module(" ... ")" is stripped to nest the passes in pm.
 template <typename OptionsT>
-void registerPipeline(const char *name, const char *description, PipelineText text) {
-  if (mlir::PassPipelineInfo::lookup(name))
+void pipelineHelp(llvm::function_ref<void(const mlir::detail::PassOptions &)> fn) {
+  OptionsT o;
+  fn(o);
+}
+struct NoOptions : mlir::PassPipelineOptions<NoOptions> {};
+
+// Every pipeline: name, description, and either a fixed text (no options)
+// or a function of the options with the options struct --help shows.
+struct PipelineEntry {
+  const char *name;
+  const char *description;
+  const char *(*fixed)(void);
+  PipelineText withOptions;
+  PipelineHelp help;
+};
+const PipelineEntry kPipelines[] = {
+    {"rise-to-llvm", "Lower rise functions to the LLVM dialect (OpenMP for par)",
+     ariRiseToLLVMPipeline, nullptr, pipelineHelp<NoOptions>},
+    {"rise-to-llvm-fma", "rise-to-llvm with convert-rise-to-affine{fma=true} (mul+add fused)",
+     ariRiseToLLVMFmaPipeline, nullptr, pipelineHelp<NoOptions>},
+    {"rise-to-nvvm", "Lower rise kernels to gpu.module(NVVM) + host LLVM (PTX ISA 8.0)", nullptr,
+     ariRiseToNVVMPipeline, pipelineHelp<NVVMOptions>},
+};
+
+// Its "builtin.module(" ... ")" is stripped to nest the passes in pm.
+void registerPipeline(const PipelineEntry *e) {
+  if (mlir::PassPipelineInfo::lookup(e->name))
     return;
   mlir::registerPassPipeline(
-      name, description,
-      [text](mlir::OpPassManager &pm, llvm::StringRef options,
-             llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> onError) {
+      e->name, e->description,
+      [e](mlir::OpPassManager &pm, llvm::StringRef options,
+          llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> onError) {
         char err[256];
-        const char *p = text(options.str().c_str(), err, sizeof err);
+        const char *p = nullptr;
+        if (e->withOptions)
+          p = e->withOptions(options.str().c_str(), err, sizeof err);
+        else if (!options.trim().empty())
+          std::snprintf(err, sizeof err, "%s takes no options", e->name);
+        else
+          p = e->fixed();
         if (!p)
           return onError(err);
         llvm::StringRef t = p;
         t = t.drop_front(sizeof("builtin.module(") - 1).drop_back(1);
         return mlir::parsePassPipeline(t, pm);
       },
-      [](llvm::function_ref<void(const mlir::detail::PassOptions &)> fn) {
-        OptionsT o;
-        fn(o);
-      });
+      e->help);
 }
-
-struct NoOptions : mlir::PassPipelineOptions<NoOptions> {};
 
 } // namespace
 
@@ -267,13 +281,6 @@ extern "C" void ariRegisterAllPasses(void) {
       continue;
     mlir::registerPass([info] { return std::make_unique<CPass>(info); });
   }
-  registerPipeline<NoOptions>("rise-to-llvm",
-                              "Lower rise functions to the LLVM dialect (OpenMP for par)",
-                              llvmPipeline);
-  registerPipeline<NoOptions>("rise-to-llvm-fma",
-                              "rise-to-llvm with convert-rise-to-affine{fma=true} (mul+add fused)",
-                              llvmFmaPipeline);
-  registerPipeline<NVVMOptions>(
-      "rise-to-nvvm", "Lower rise kernels to gpu.module(NVVM) + host LLVM (PTX ISA 8.0)",
-      ariRiseToNVVMPipeline);
+  for (const PipelineEntry &e : kPipelines)
+    registerPipeline(&e);
 }

@@ -130,7 +130,57 @@ typedef struct {
   AriCostModel *model; /* cost=analytic:F / model:F: ranks the candidates */
   bool failed;
   bool seen; /* a function func= names was found */
+  uint64_t *counters; /* kEqsatStats order */
 } Run;
+
+/* --mlir-pass-statistics counters, in kEqsatStats order; the stop-* ones
+ * count guides by why their e-graph stopped growing, in AriEgStop's order
+ * (checked below). */
+enum {
+  EQ_FUNCS, EQ_GUIDES, EQ_FOUND, EQ_ITERS, EQ_NODES, EQ_CLASSES, EQ_MATCHES, EQ_APPLIED,
+  EQ_STOP_SATURATED, EQ_STOP_GOAL, EQ_STOP_ITERATIONS, EQ_STOP_NODES, EQ_STOP_TIME,
+  EQ_STOP_MEMORY, EQ_STOP_ERROR, EQ_NUM_STATS
+};
+static const AriStatisticDesc kEqsatStats[EQ_NUM_STATS] = {
+    {"functions", "functions searched"},
+    {"guides", "guides run"},
+    {"guides-found", "guides whose sketch was satisfied"},
+    {"iterations", "e-graph growth iterations"},
+    {"e-nodes", "e-nodes at the end of each guide's search, summed"},
+    {"e-classes", "e-classes at the end of each guide's search, summed"},
+    {"rule-matches", "rule matches found"},
+    {"rules-fired", "rule applications that changed the e-graph"},
+    {"stop-saturated", "guides stopped: the e-graph saturated"},
+    {"stop-goal", "guides stopped: the sketch was satisfied"},
+    {"stop-iter-limit", "guides stopped: iteration limit"},
+    {"stop-node-limit", "guides stopped: e-node limit"},
+    {"stop-time-limit", "guides stopped: time limit"},
+    {"stop-memory-limit", "guides stopped: memory limit"},
+    {"stop-error", "guides stopped: an error"},
+};
+
+_Static_assert(ARI_EG_STOP_SATURATED == 0 && ARI_EG_STOP_GOAL == 1 &&
+                   ARI_EG_STOP_ITERATIONS == 2 && ARI_EG_STOP_NODES == 3 &&
+                   ARI_EG_STOP_TIME == 4 && ARI_EG_STOP_MEMORY == 5 && ARI_EG_STOP_ERROR == 6 &&
+                   EQ_STOP_ERROR - EQ_STOP_SATURATED == 6,
+               "the stop-* counters follow AriEgStop");
+
+static void countGuides(uint64_t *c, const AriEqsatReport *rep) {
+  c[EQ_FUNCS] += 1;
+  for (unsigned i = 0; i < rep->numGuides && i < ARI_EQSAT_MAX_GUIDES; ++i) {
+    const AriEqsatGuideReport *g = &rep->guides[i];
+    c[EQ_GUIDES] += 1;
+    c[EQ_FOUND] += g->found;
+    c[EQ_ITERS] += g->iterations;
+    c[EQ_NODES] += g->nodes;
+    c[EQ_CLASSES] += g->classes;
+    c[EQ_MATCHES] += g->matches;
+    c[EQ_APPLIED] += g->applied;
+    /* The stop-* counters follow AriEgStop's order. */
+    unsigned stop = (unsigned)g->stop <= ARI_EG_STOP_ERROR ? (unsigned)g->stop : ARI_EG_STOP_ERROR;
+    c[EQ_STOP_SATURATED + stop] += 1;
+  }
+}
 
 /* Why a guide's search stopped without satisfying its sketch, with the
  * limit that stopped it, named as in the report (ariEgStopName). */
@@ -224,6 +274,7 @@ static void searchFunc(Run *r, MlirOperation func, const char *name) {
     r->failed = true;
     return;
   }
+  countGuides(r->counters, &rep);
   if (r->report) {
     for (unsigned i = 0; i < rep.numGuides && i < ARI_EQSAT_MAX_GUIDES; ++i)
       reportGuide(r->report, name, &rep.guides[i]);
@@ -489,7 +540,7 @@ static MlirLogicalResult setLimits(MlirLocation loc, Run *r) {
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts) {
+static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts, uint64_t *counters) {
   const EqsatOptions *o = opts;
   MlirLocation loc = mlirOperationGetLocation(op);
   if (!o->guides[0])
@@ -500,6 +551,7 @@ static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts) {
   Run r;
   memset(&r, 0, sizeof r);
   r.o = o;
+  r.counters = counters;
   if (mlirLogicalResultIsFailure(setLimits(loc, &r)))
     return mlirLogicalResultFailure();
   /* cost=analytic:F / model:F rank candidates extracted under the
@@ -629,13 +681,16 @@ static const AriOptionDesc kEqsatOptions[] = {
 };
 
 const AriPassInfo ariEqsatPass = {
-    "rise-eqsat",
-    "Optimise rise functions by sketch-guided equality saturation",
-    kEqsatOptions,
-    sizeof kEqsatOptions / sizeof kEqsatOptions[0],
-    sizeof(EqsatOptions),
-    eqsatDefaults,
-    eqsatRun,
-    NULL,
-    0,
+    .argument = "rise-eqsat",
+    .description = "Optimise rise functions by sketch-guided equality saturation",
+    .options = kEqsatOptions,
+    .numOptions = sizeof kEqsatOptions / sizeof kEqsatOptions[0],
+    .optionsSize = sizeof(EqsatOptions),
+    .setDefaults = eqsatDefaults,
+    .run = NULL,
+    .dependentDialects = NULL,
+    .numDependentDialects = 0,
+    .statistics = kEqsatStats,
+    .numStatistics = EQ_NUM_STATS,
+    .runCounted = eqsatRun,
 };

@@ -107,12 +107,17 @@ bool ariOptionsParse(const AriPassInfo *p, const char *text, void *opts, char *e
     }
     ++s;
     size_t n = 0;
-    char quote = (*s == '"' || *s == '\'') ? *s++ : 0;
-    while (*s && (quote ? *s != quote : (*s != ' ' && *s != '\t'))) {
+    /* "..." and '...' quote; {...} (nesting) is how MLIR prints a value
+     * with spaces (--dump-pass-pipeline, crash reproducers). */
+    char quote = (*s == '"' || *s == '\'') ? *s++ : *s == '{' ? (++s, '}') : 0;
+    int depth = 0;
+    while (*s && (quote ? (*s != quote || depth > 0) : (*s != ' ' && *s != '\t'))) {
       if (n >= ARI_OPT_STRING_MAX) {
         snprintf(err, cap, "%s: value of option '%s' is too long", p->argument, o->name);
         return false;
       }
+      if (quote == '}')
+        depth += *s == '{' ? 1 : *s == '}' ? -1 : 0;
       value[n++] = *s++;
     }
     if (quote) {

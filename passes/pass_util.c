@@ -24,6 +24,16 @@ MlirLogicalResult ariPassEmit(MlirLocation loc, const char *pass, const char *fm
   return mlirLogicalResultFailure();
 }
 
+MlirLogicalResult ariPassRequireModule(MlirOperation op, const char *pass) {
+  if (riseOpIs(op, "builtin.module"))
+    return mlirLogicalResultSuccess();
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return ariPassEmit(mlirOperationGetLocation(op), pass,
+                     "must run on a builtin.module, not on '%.*s' (it lowers the functions of a "
+                     "module: nest it as builtin.module(%s))",
+                     (int)n.length, n.data, pass);
+}
+
 void ariPassFuncName(MlirOperation op, char *buf, size_t cap) {
   MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
   MlirStringRef s = mlirAttributeIsAString(a) ? mlirStringAttrGetValue(a)

@@ -24,6 +24,12 @@ extern "C" {
 MlirLogicalResult ariPassEmit(MlirLocation loc, const char *pass, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Success when op is a builtin.module; otherwise the error "PASS: must run
+ * on a builtin.module, not on 'NAME' (it lowers the functions of a module:
+ * ...)" at op. For passes that work on a module's functions as a whole,
+ * so that nesting them under func.func fails instead of doing nothing. */
+MlirLogicalResult ariPassRequireModule(MlirOperation op, const char *pass);
+
 /* The sym_name of a func.func ("?" when it has none), truncated to cap. */
 void ariPassFuncName(MlirOperation op, char *buf, size_t cap);
 

@@ -54,9 +54,27 @@ static void *extClone(void *user) {
     memcpy(c->opts, e->opts, e->info->optionsSize);
   return c;
 }
+MlirLogicalResult ariPassRun(const AriPassInfo *info, MlirOperation op, const void *opts,
+                             uint64_t *counters) {
+  if (!info->runCounted)
+    return info->run(op, opts);
+  if (counters)
+    return info->runCounted(op, opts, counters);
+  /* The caller does not want them: count into scratch. */
+  uint64_t scratch[64] = {0};
+  if (info->numStatistics <= sizeof scratch / sizeof scratch[0])
+    return info->runCounted(op, opts, scratch);
+  uint64_t *heap = calloc(info->numStatistics, sizeof *heap);
+  if (!heap)
+    return mlirLogicalResultFailure();
+  MlirLogicalResult r = info->runCounted(op, opts, heap);
+  free(heap);
+  return r;
+}
+
 static void extRun(MlirOperation op, MlirExternalPass pass, void *user) {
   ExtPass *e = user;
-  if (mlirLogicalResultIsFailure(e->info->run(op, e->opts)))
+  if (mlirLogicalResultIsFailure(ariPassRun(e->info, op, e->opts, NULL)))
     mlirExternalPassSignalFailure(pass);
 }
 

@@ -101,7 +101,17 @@ typedef struct {
   FILE *out;
   bool failed;
   bool seen; /* a function func= names was found */
+  uint64_t *counters; /* kRewriteStats order */
 } Run;
+
+/* --mlir-pass-statistics counters, in kRewriteStats order. */
+enum { RW_FUNCS, RW_FIRED, RW_TRIED, RW_VISITS, RW_NUM_STATS };
+static const AriStatisticDesc kRewriteStats[RW_NUM_STATS] = {
+    {"functions", "functions the strategy ran on"},
+    {"rules-fired", "rewrite rules that fired"},
+    {"rules-tried", "rewrite rules tried"},
+    {"strategy-steps", "strategy steps (visits)"},
+};
 
 static void rewriteFunc(void *ctx, MlirOperation func) {
   Run *r = ctx;
@@ -147,6 +157,10 @@ static void rewriteFunc(void *ctx, MlirOperation func) {
     r->failed = true;
     return;
   }
+  r->counters[RW_FUNCS] += 1;
+  r->counters[RW_FIRED] += oc.steps;
+  r->counters[RW_TRIED] += oc.attempts;
+  r->counters[RW_VISITS] += oc.visits;
   if (r->o->report)
     fprintf(r->out, "rise-rewrite @%s: %" PRIu64 " rule%s fired (%" PRIu64 " tried, %" PRIu64
                     " strategy steps)\n",
@@ -166,7 +180,7 @@ static void rewriteFunc(void *ctx, MlirOperation func) {
   }
 }
 
-static MlirLogicalResult rewriteRun(MlirOperation op, const void *opts) {
+static MlirLogicalResult rewriteRun(MlirOperation op, const void *opts, uint64_t *counters) {
   const RewriteOptions *o = opts;
   MlirLocation loc = mlirOperationGetLocation(op);
   if (!o->strategy[0] && !o->strategyFile[0])
@@ -239,7 +253,7 @@ static MlirLogicalResult rewriteRun(MlirOperation op, const void *opts) {
     res = emit(loc, "cannot open output file '%s': %s", o->output, strerror(errno));
     goto done;
   }
-  Run run = {o, prog, expr, host, store, &scratch, out, false, false};
+  Run run = {o, prog, expr, host, store, &scratch, out, false, false, counters};
   ariPassForEachFunc(op, rewriteFunc, &run);
   if (o->func[0] && !run.seen)
     res = emit(loc, "no function named '%s'", o->func);
@@ -277,13 +291,16 @@ static const AriOptionDesc kRewriteOptions[] = {
 };
 
 const AriPassInfo ariRewritePass = {
-    "rise-rewrite",
-    "Rewrite rise functions by applying an ELEVATE-style strategy of rewrite rules",
-    kRewriteOptions,
-    sizeof kRewriteOptions / sizeof kRewriteOptions[0],
-    sizeof(RewriteOptions),
-    rewriteDefaults,
-    rewriteRun,
-    NULL,
-    0,
+    .argument = "rise-rewrite",
+    .description = "Rewrite rise functions by applying an ELEVATE-style strategy of rewrite rules",
+    .options = kRewriteOptions,
+    .numOptions = sizeof kRewriteOptions / sizeof kRewriteOptions[0],
+    .optionsSize = sizeof(RewriteOptions),
+    .setDefaults = rewriteDefaults,
+    .run = NULL,
+    .dependentDialects = NULL,
+    .numDependentDialects = 0,
+    .statistics = kRewriteStats,
+    .numStatistics = RW_NUM_STATS,
+    .runCounted = rewriteRun,
 };

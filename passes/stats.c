@@ -150,13 +150,13 @@ static const AriOptionDesc kStatsOptions[] = {
 };
 
 const AriPassInfo ariStatsPass = {
-    "rise-stats",
-    "Report op counts, FLOPs, transcendentals and bytes moved per function",
-    kStatsOptions,
-    sizeof kStatsOptions / sizeof kStatsOptions[0],
-    sizeof(StatsOptions),
-    statsDefaults,
-    statsRun,
-    NULL,
-    0,
+    .argument = "rise-stats",
+    .description = "Report op counts, FLOPs, transcendentals and bytes moved per function",
+    .options = kStatsOptions,
+    .numOptions = sizeof kStatsOptions / sizeof kStatsOptions[0],
+    .optionsSize = sizeof(StatsOptions),
+    .setDefaults = statsDefaults,
+    .run = statsRun,
+    .dependentDialects = NULL,
+    .numDependentDialects = 0,
 };

@@ -143,18 +143,43 @@ bool ariRtLinkShared(const char *object, const char *sharedLib, char *err, size_
 
 /*--- Running in another process -------------------------------------------------*/
 
+/* Where driver.c and omp_serial.c are: next to an installed tool
+ * (BIN/../share/ariadne/runtime, cmake/AriadneInstall.cmake) when there,
+ * else the source tree the tool was built from. */
+static void runtimeSourceDir(char *dir, size_t cap) {
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0) {
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (slash) {
+      *slash = 0;
+      char probe[4200];
+      snprintf(probe, sizeof probe, "%s/../share/ariadne/runtime/driver.c", exe);
+      if (access(probe, R_OK) == 0) {
+        snprintf(dir, cap, "%s/../share/ariadne/runtime", exe);
+        return;
+      }
+    }
+  }
+  snprintf(dir, cap, "%s", ARIADNE_RUNTIME_SRC);
+}
+
 bool ariRtRemoteBuild(const AriRtRemote *r, const char *object, const char *name,
                       const char *exe, char *err, size_t cap) {
-  char entry[600];
+  char entry[600], dir[4200], driver[4300], omp[4300];
   snprintf(entry, sizeof entry, "-DARI_ENTRY=_ari_packed_%s", name);
+  runtimeSourceDir(dir, sizeof dir);
+  snprintf(driver, sizeof driver, "%s/driver.c", dir);
+  snprintf(omp, sizeof omp, "%s/omp_serial.c", dir);
   char *const argv[] = {(char *)r->cc,
                         (char *)"-std=c11",
                         (char *)"-O1",
                         entry,
                         (char *)"-o",
                         (char *)exe,
-                        (char *)ARIADNE_RUNTIME_SRC "/driver.c",
-                        (char *)ARIADNE_RUNTIME_SRC "/omp_serial.c",
+                        driver,
+                        omp,
                         (char *)object,
                         (char *)"-lm",
                         NULL};

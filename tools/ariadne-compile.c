@@ -12,6 +12,11 @@
  * machine. Exit status: 0 on success, 1 on an error (a diagnostic with its
  * location on stderr), 2 for a bad command line.
  *
+ * Linking: an object of a module with `map par` (lowered to OpenMP) calls
+ * LLVM's OpenMP runtime (__kmpc_fork_call, ...): link it with libomp
+ * (`clang-22 -fopenmp`, or `-L/usr/lib/llvm-22/lib -lomp` with gcc, whose
+ * -fopenmp links libgomp and fails). --help and the --header say so.
+ *
 \*===----------------------------------------------------------------------===*/
 
 #define _POSIX_C_SOURCE 200809L
@@ -71,6 +76,14 @@ static void usage(FILE *f) {
       "                      reduce (+) (map (*) (zip a b))\n"
       "  --print-lowering    print the default lowering pipeline and exit\n"
       "  --help              this text\n"
+      "\n"
+      "Linking: objects of modules with `map par` call LLVM's OpenMP runtime\n"
+      "(libomp: __kmpc_fork_call, ...); link libomp, not GCC's libgomp:\n"
+      "  clang-22 -fopenmp app.c OUT.o\n"
+      "  gcc app.c OUT.o -L/usr/lib/llvm-22/lib -lomp -Wl,-rpath,/usr/lib/llvm-22/lib\n"
+      "(`gcc -fopenmp` fails: undefined reference to __kmpc_fork_call). OMP_NUM_THREADS\n"
+      "sets the threads. Without libomp (AArch64 cross builds), runtime/omp_serial.c\n"
+      "provides the entry points for one thread. The --header says so for such modules.\n"
       "\n"
       "GPU (--target=nvptx64): the module is lowered to gpu.module kernels in NVVM\n"
       "and host functions that launch them. --emit=asm writes PTX, obj a cubin (through\n"

@@ -29,7 +29,7 @@ log() { printf '[ariadne] %s\n' "$*"; }
 # .ci/run) fails if they use a package outside this list's dependencies.
 packages=(cmake make python3 llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
           clang-22 libclang-rt-22-dev zlib1g-dev libxgboost-dev libomp-22-dev libopenblas0
-          gcc gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user strace)
+          gcc gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user strace pkgconf)
 if [ "$mode" = packages ]; then
   printf '%s\n' "${packages[@]}"
   exit 0

@@ -1,9 +1,13 @@
 /*===- pass.h - passes written in C, and their options --------------------===*\
  *
- * An Ariadne pass is a plain C description: a name, an option table and a
- * run function over one operation. The same description is registered with
- * mlir-opt by the plugin shim (PluginShim.cpp) and turned into an MlirPass
- * for C users by ariPassCreate().
+ * An Ariadne pass is a plain C description: a name, an option table, a
+ * run function over one operation and, optionally, counters. The same
+ * description is registered with MLIR's pass registry by
+ * ariRegisterAllPasses() (passes/Registration.cpp; the mlir-opt plugin calls
+ * it), which gives it real pass options and statistics, and is turned into
+ * a bare MlirPass by ariPassCreate(). Adding a pass is one line in
+ * ariPassList (passes/registry.c). Initialise an AriPassInfo with
+ * designated initialisers: the optional fields at its end stay zero.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -15,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,6 +43,13 @@ typedef struct AriOptionDesc {
   const char *help;
 } AriOptionDesc;
 
+/* A counter a pass reports, shown by `--mlir-pass-statistics` as
+ * "(S) VALUE name - help". */
+typedef struct AriStatisticDesc {
+  const char *name;
+  const char *help;
+} AriStatisticDesc;
+
 typedef struct AriPassInfo {
   const char *argument;    /* pipeline name, e.g. "rise-stats" */
   const char *description;
@@ -51,7 +63,26 @@ typedef struct AriPassInfo {
    * loading dialects while passes run in parallel). */
   MlirDialectHandle (*const *dependentDialects)(void);
   size_t numDependentDialects;
+  /* Optional (zero for none): counters for --mlir-pass-statistics. A pass
+   * with counters sets runCounted instead of run; it adds to counters[i]
+   * what statistics[i] counts (the array is zeroed per run and summed over
+   * the runs and threads of one pass in a pipeline). */
+  const AriStatisticDesc *statistics;
+  size_t numStatistics;
+  MlirLogicalResult (*runCounted)(MlirOperation op, const void *opts, uint64_t *counters);
 } AriPassInfo;
+
+/* Registers every Ariadne pass and pipeline (rise-stats, rise-eqsat,
+ * rise-to-llvm, ...) with MLIR's pass registry, as mlirRegisterAllPasses
+ * does for MLIR's own: afterwards mlirParsePassPipeline and
+ * mlirOpPassManagerAddPipeline accept their names and options, and the
+ * passes print with their options (mlirPrintPassPipeline, crash
+ * reproducers). Calling it again does nothing. The pipelines expand to
+ * MLIR's own passes too (canonicalize, convert-to-llvm, ...), which
+ * mlirRegisterAllPasses() (mlir-c/RegisterEverything.h) registers. The rise
+ * dialect itself is registered through mlirGetDialectHandle__rise__()
+ * (Rise.h). */
+void ariRegisterAllPasses(void);
 
 /* Every pass Ariadne provides, in registration order. */
 const AriPassInfo *const *ariPassList(size_t *count);
@@ -65,8 +96,15 @@ const AriPassInfo *ariPassLookup(const char *argument);
 bool ariOptionsParse(const AriPassInfo *pass, const char *text, void *opts, char *err,
                      size_t errCap);
 
+/* Runs `pass` on `op` with parsed options `opts`: through runCounted when
+ * the pass has counters (counters may then be NULL), else through run. */
+MlirLogicalResult ariPassRun(const AriPassInfo *pass, MlirOperation op, const void *opts,
+                             uint64_t *counters);
+
 /* Creates an MlirPass running `pass` with the options in `text`, for C
- * programs that build their own pass manager. Returns a null pass and
+ * programs that build their own pass manager (an external pass: it prints
+ * without options and reports no statistics; ariRegisterAllPasses and a
+ * textual pipeline give the full pass). Returns a null pass and
  * fills err when the options do not parse. The options are copied. */
 MlirPass ariPassCreate(const AriPassInfo *pass, const char *text, char *err, size_t errCap);
 

@@ -517,14 +517,14 @@ static void insertBarriersDefaults(void *opts) { (void)opts; }
 static MlirDialectHandle (*const kInsertBarriersDeps[])(void) = {mlirGetDialectHandle__gpu__};
 
 const AriPassInfo ariInsertBarriersPass = {
-    "rise-insert-barriers",
-    "Insert gpu.barrier where work-items of a work-group share data through workgroup or global "
-    "memory (the RISE thesis's optimistic barrier insertion)",
-    NULL,
-    0,
-    1,
-    insertBarriersDefaults,
-    insertBarriersRun,
-    kInsertBarriersDeps,
-    sizeof kInsertBarriersDeps / sizeof kInsertBarriersDeps[0],
+    .argument = "rise-insert-barriers",
+    .description = "Insert gpu.barrier where work-items of a work-group share data through workgroup or global "
+        "memory (the RISE thesis's optimistic barrier insertion)",
+    .options = NULL,
+    .numOptions = 0,
+    .optionsSize = 1,
+    .setDefaults = insertBarriersDefaults,
+    .run = insertBarriersRun,
+    .dependentDialects = kInsertBarriersDeps,
+    .numDependentDialects = sizeof kInsertBarriersDeps / sizeof kInsertBarriersDeps[0],
 };

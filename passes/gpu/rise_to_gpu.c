@@ -8,6 +8,7 @@
  *
 \*===----------------------------------------------------------------------===*/
 
+#include "passes/pass_util.h"
 #include "passes/gpu/rise_to_gpu.h"
 #include "ariadne-c/Rise.h"
 #include "ariadne-c/Types.h"
@@ -609,6 +610,8 @@ typedef struct RiseToGpuOptions {
 } RiseToGpuOptions;
 
 static MlirLogicalResult riseToGpuRun(MlirOperation module, const void *opts) {
+  if (mlirLogicalResultIsFailure(ariPassRequireModule(module, "convert-rise-to-gpu")))
+    return mlirLogicalResultFailure();
   Nest top = {{NULL}, 0, 0, 0, 0};
   if (!checkRegions(module, top))
     return mlirLogicalResultFailure();
@@ -651,16 +654,16 @@ static MlirDialectHandle (*const kRiseToGpuDeps[])(void) = {
 };
 
 const AriPassInfo ariRiseToGpuPass = {
-    "convert-rise-to-gpu",
-    "Lower rise functions with kernels to gpu.launch and stride loops over gpu ids "
-    "(workgroup/private/device memory for to_mem)",
-    kRiseToGpuOptions,
-    sizeof kRiseToGpuOptions / sizeof kRiseToGpuOptions[0],
-    sizeof(RiseToGpuOptions),
-    riseToGpuDefaults,
-    riseToGpuRun,
-    kRiseToGpuDeps,
-    sizeof kRiseToGpuDeps / sizeof kRiseToGpuDeps[0],
+    .argument = "convert-rise-to-gpu",
+    .description = "Lower rise functions with kernels to gpu.launch and stride loops over gpu ids "
+        "(workgroup/private/device memory for to_mem)",
+    .options = kRiseToGpuOptions,
+    .numOptions = sizeof kRiseToGpuOptions / sizeof kRiseToGpuOptions[0],
+    .optionsSize = sizeof(RiseToGpuOptions),
+    .setDefaults = riseToGpuDefaults,
+    .run = riseToGpuRun,
+    .dependentDialects = kRiseToGpuDeps,
+    .numDependentDialects = sizeof kRiseToGpuDeps / sizeof kRiseToGpuDeps[0],
 };
 
 /*--- the rise-to-nvvm pipeline ------------------------------------------*/

@@ -14,6 +14,7 @@
  *
 \*===----------------------------------------------------------------------===*/
 
+#include "passes/pass_util.h"
 #include "passes/lower/rise_to_affine.h"
 #include "ariadne-c/Rise.h"
 #include "ariadne-c/Types.h"
@@ -2610,6 +2611,8 @@ static MlirLogicalResult lowerModule(MlirOperation module, bool fma, int64_t unr
 }
 
 static MlirLogicalResult riseToAffineRun(MlirOperation module, const void *opts) {
+  if (mlirLogicalResultIsFailure(ariPassRequireModule(module, "convert-rise-to-affine")))
+    return mlirLogicalResultFailure();
   const RiseToAffineOptions *o = opts;
   if (o->unrollArrayReduce < 0 || o->unrollArrayReduce > LB_UNROLL_MAX) {
     char msg[160];
@@ -2651,16 +2654,16 @@ static MlirDialectHandle (*const kRiseToAffineDeps[])(void) = {
 };
 
 const AriPassInfo ariRiseToAffinePass = {
-    "convert-rise-to-affine",
-    "Lower rise functions to affine/scf/memref/arith/vector loops (acceptor translation); "
-    "fma=true fuses mul+add into vector.fma/math.fma",
-    kRiseToAffineOptions,
-    sizeof kRiseToAffineOptions / sizeof kRiseToAffineOptions[0],
-    sizeof(RiseToAffineOptions),
-    riseToAffineDefaults,
-    riseToAffineRun,
-    kRiseToAffineDeps,
-    sizeof kRiseToAffineDeps / sizeof kRiseToAffineDeps[0],
+    .argument = "convert-rise-to-affine",
+    .description = "Lower rise functions to affine/scf/memref/arith/vector loops (acceptor translation); "
+        "fma=true fuses mul+add into vector.fma/math.fma",
+    .options = kRiseToAffineOptions,
+    .numOptions = sizeof kRiseToAffineOptions / sizeof kRiseToAffineOptions[0],
+    .optionsSize = sizeof(RiseToAffineOptions),
+    .setDefaults = riseToAffineDefaults,
+    .run = riseToAffineRun,
+    .dependentDialects = kRiseToAffineDeps,
+    .numDependentDialects = sizeof kRiseToAffineDeps / sizeof kRiseToAffineDeps[0],
 };
 
 /* memref.alloca_scope (which scf-to-openmp puts around each parallel

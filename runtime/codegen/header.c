@@ -10,6 +10,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include "ariadne-c/Rise.h"
 #include "runtime/codegen/compile.h"
 #include "runtime/codegen/scalar_c.h"
 #include "utils/arena.h"
@@ -123,6 +124,33 @@ static MlirType funcType(MlirOperation op) {
 
 enum { kMaxTypes = 128 };
 
+/* Whether `op` runs in parallel once lowered: a rise op of kind par, or
+ * already lowered code (scf.parallel, omp.*). */
+static MlirWalkResult findParallel(MlirOperation op, void *user) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  MlirAttribute kind = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("kind"));
+  if ((n.length >= 4 && !memcmp(n.data, "omp.", 4)) ||
+      (n.length == 12 && !memcmp(n.data, "scf.parallel", 12)) ||
+      (n.length > 5 && !memcmp(n.data, "rise.", 5) && !mlirAttributeIsNull(kind) &&
+       mlirAttributeIsARisePatternKind(kind) &&
+       mlirRisePatternKindAttrGetValue(kind) == MlirRisePatternKindPar)) {
+    *(bool *)user = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* What to link for OpenMP, in the header of a module that needs it. */
+static const char kOpenMPNote[] =
+    "/* OpenMP: these functions run `map par` loops through LLVM's OpenMP\n"
+    " * runtime (libomp: __kmpc_fork_call, ...). Link libomp, not GCC's libgomp\n"
+    " * (`gcc -fopenmp` fails with undefined __kmpc_fork_call):\n"
+    " *   clang-22 -fopenmp app.c OBJ.o\n"
+    " *   gcc app.c OBJ.o -L/usr/lib/llvm-22/lib -lomp -Wl,-rpath,/usr/lib/llvm-22/lib\n"
+    " * (Debian: libomp-22-dev). Threads: OMP_NUM_THREADS. Where no libomp\n"
+    " * exists (the AArch64 cross toolchain), Ariadne's runtime/omp_serial.c\n"
+    " * provides the same entry points for one thread. */\n\n";
+
 MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc,
                                          const char *path, AriArena *arena, char **text,
                                          size_t *len) {
@@ -150,6 +178,7 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
                guard, guard);
 
   int nfuncs = 0;
+  bool parallel = false;
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op) && mlirLogicalResultIsSuccess(r);
@@ -169,6 +198,8 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
       break;
     }
     nfuncs++;
+    if (!parallel)
+      mlirOperationWalk(op, findParallel, &parallel, MlirWalkPreOrder);
     ariStrPrintf(&decls, "void _mlir_ciface_%.*s(", (int)name.length, name.data);
     intptr_t n = mlirFunctionTypeGetNumInputs(ft);
     if (n == 0)
@@ -210,6 +241,8 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
     r = mlirLogicalResultFailure();
   }
   if (mlirLogicalResultIsSuccess(r)) {
+    if (parallel)
+      ariStrAppend(&o, kOpenMPNote, sizeof kOpenMPNote - 1);
     ariStrAppend(&o, ariStrText(&decls), decls.len);
     ariStrPrintf(&o, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n", guard);
     if (!ariStrOk(&o) || !ariStrOk(&decls)) {

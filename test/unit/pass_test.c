@@ -1,7 +1,8 @@
 /*===- pass_test.c - Ariadne passes driven from C -------------------------===*\
  *
- * A C client runs rise-stats through its own pass manager (ariPassCreate),
- * and the option parser rejects what it must.
+ * A C client runs rise-stats through its own pass manager (ariPassCreate)
+ * and, after ariRegisterAllPasses, by name in a textual pipeline; the
+ * option parser rejects what it must.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -13,6 +14,7 @@
 #include "utils/file.h"
 
 #include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +61,10 @@ static void testOptions(void) {
   CHECK(!ariOptionsParse(p, "format", opts, err, sizeof err));
   CHECK(strstr(err, "needs a value") != NULL);
   CHECK(!ariOptionsParse(p, "output=\"unterminated", opts, err, sizeof err));
+  CHECK(strstr(err, "unterminated quote") != NULL);
+  /* MLIR prints a value with spaces in braces, which may nest. */
+  CHECK(ariOptionsParse(p, "output={a {b} c} format=json", opts, err, sizeof err));
+  CHECK(!ariOptionsParse(p, "output={a {b} c", opts, err, sizeof err));
   CHECK(strstr(err, "unterminated quote") != NULL);
   /* The longest value that fits is accepted whole; one more is refused. */
   char text[ARI_OPT_STRING_MAX + 64];
@@ -123,11 +129,66 @@ static void testRunFromC(MlirContext ctx) {
   mlirModuleDestroy(m);
 }
 
+static void appendText(MlirStringRef s, void *user) {
+  char *buf = user;
+  size_t n = strlen(buf);
+  if (n + s.length < 2048) {
+    memcpy(buf + n, s.data, s.length);
+    buf[n + s.length] = 0;
+  }
+}
+
+/* mlirParsePassPipeline knows the passes only after ariRegisterAllPasses;
+ * they then print with their options. */
+static void testTextualPipeline(MlirContext ctx) {
+  MlirModule m = ariParseString(ctx, kProgram);
+  if (mlirModuleIsNull(m))
+    return;
+  char path[] = "/tmp/ariadne-pass-test-XXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  if (fd < 0)
+    return;
+  close(fd);
+  char text[512], printed[2048] = "", diag[2048] = "";
+  snprintf(text, sizeof text, "builtin.module(func.func(rise-stats{format=json output=%s}))",
+           path);
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  CHECK(mlirLogicalResultIsFailure(
+      mlirParsePassPipeline(opm, mlirStringRefCreateFromCString(text), appendText, diag)));
+  CHECK(strstr(diag, "'rise-stats' does not refer to a registered pass") != NULL);
+  ariRegisterAllPasses();
+  ariRegisterAllPasses(); /* again: nothing happens */
+  CHECK(mlirLogicalResultIsSuccess(
+      mlirParsePassPipeline(opm, mlirStringRefCreateFromCString(text), appendText, diag)));
+  mlirPrintPassPipeline(opm, appendText, printed);
+  CHECK(strstr(printed, "rise-stats{format=json output=") != NULL);
+  CHECK(mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m))));
+  mlirPassManagerDestroy(pm);
+  char *report = NULL;
+  size_t len;
+  CHECK(ariFileOk(ariFileRead(path, NULL, 0, &report, &len)));
+  unlink(path);
+  CHECK(report && strstr(report, "\"flops\": 24") != NULL);
+  free(report);
+
+  /* The pipelines too, which use MLIR's own passes. */
+  mlirRegisterAllPasses();
+  MlirPassManager pm2 = mlirPassManagerCreate(ctx);
+  CHECK(mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm2),
+      mlirStringRefCreateFromCString("builtin.module(rise-to-llvm)"), appendText, diag)));
+  mlirPassManagerDestroy(pm2);
+  mlirModuleDestroy(m);
+}
+
 int main(void) {
   MlirContext ctx = ariContextCreate();
   testOptions();
   testStatsFigures(ctx);
   testRunFromC(ctx);
+  testTextualPipeline(ctx);
   mlirContextDestroy(ctx);
   printf("%d passed, %d failed\n", checks - failures, failures);
   return failures ? 1 : 0;

@@ -10,6 +10,7 @@
 #include "ariadne/Dialect/Rise/RiseDialect.h"
 #include "passes/lower/rise_to_affine.h"
 #include "passes/gpu/rise_to_gpu.h"
+#include "passes/linalg_to_rise.h"
 #include "ariadne-c/Pass.h"
 
 #include "mlir/CAPI/IR.h"
@@ -88,6 +89,18 @@ extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo mlirGetPassPluginInfo
                   if (!options.empty())
                     return onError("rise-to-llvm-fma takes no options");
                   llvm::StringRef text = ariRiseToLLVMFmaPipeline();
+                  text = text.drop_front(sizeof("builtin.module(") - 1).drop_back(1);
+                  return mlir::parsePassPipeline(text, pm);
+                },
+                [](llvm::function_ref<void(const mlir::detail::PassOptions &)>) {});
+            mlir::registerPassPipeline(
+                "tosa-to-rise",
+                "Import tosa into rise: tosa-to-linalg-pipeline, then convert-linalg-to-rise",
+                [](mlir::OpPassManager &pm, llvm::StringRef options,
+                   llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)> onError) {
+                  if (!options.empty())
+                    return onError("tosa-to-rise takes no options");
+                  llvm::StringRef text = ariTosaToRisePipeline();
                   text = text.drop_front(sizeof("builtin.module(") - 1).drop_back(1);
                   return mlir::parsePassPipeline(text, pm);
                 },

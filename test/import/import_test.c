@@ -50,7 +50,7 @@ enum { MAX_ARGS = 16, NUM_SEEDS = 2, NAME_CAP = 128 };
 static const char kUpstream[] =
     "builtin.module(one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},buffer-results-to-out-params{modify-public-functions},"
-    "func.func(convert-linalg-to-loops),convert-scf-to-cf,convert-math-to-libm,"
+    "func.func(convert-linalg-to-loops),lower-affine,convert-scf-to-cf,convert-math-to-libm,"
     "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,"
     "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,convert-index-to-llvm,"
     "reconcile-unrealized-casts)";

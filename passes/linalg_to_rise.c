@@ -1005,7 +1005,10 @@ static MlirLogicalResult planFunc(const Diag *d, MlirOperation func, FuncPlan *f
       }
     }
     for (intptr_t i = 0; i < mlirFunctionTypeGetNumResults(ft); ++i) {
-      const char *why = shapedProblem(mlirFunctionTypeGetResult(ft, i));
+      MlirType t = mlirFunctionTypeGetResult(ft, i);
+      const char *why = !mlirTypeIsATensor(t) ? "a result that is not a tensor (a tensor "
+                                                "function returns its results through memrefs)"
+                                              : shapedProblem(t);
       if (why) {
         fp->ok = false;
         reject(d, func, "result #%d: %s", (int)i, why);
@@ -1296,6 +1299,6 @@ const AriPassInfo ariLinalgToRisePass = {
 };
 
 const char *ariTosaToRisePipeline(void) {
-  return "builtin.module(func.func(tosa-to-linalg-pipeline),func.func(tosa-to-tensor,"
-         "tosa-to-arith),canonicalize,convert-linalg-to-rise)";
+  return "builtin.module(tosa-to-linalg-pipeline,func.func(tosa-to-tensor,tosa-to-arith),"
+         "canonicalize,convert-linalg-to-rise)";
 }

@@ -811,6 +811,20 @@ static View makeView(const Cx *c, Builder *b, const Generic *g, int i, MlirValue
       w.dims[w.n++] = ax->dim2;
     }
   }
+  /* Put the levels in the order the loops consume them, here, once:
+   * transposes inside the nest would be redone for every iteration of the
+   * loops around them. */
+  int pos[MAXD];
+  for (int k = 0; k < g->nloops; ++k)
+    pos[g->order[k]] = k;
+  for (int q = 0; q < w.n; ++q)
+    for (int j = w.n - 1; j > q; --j)
+      if (pos[w.dims[j - 1]] > pos[w.dims[j]]) {
+        v = transposeAt(c, b, v, j - 1);
+        int t = w.dims[j - 1];
+        w.dims[j - 1] = w.dims[j];
+        w.dims[j] = t;
+      }
   w.v = v;
   return w;
 }

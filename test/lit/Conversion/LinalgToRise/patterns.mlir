@@ -4,7 +4,7 @@
 // RUN: %rise-opt %s --split-input-file --pass-pipeline='builtin.module(convert-linalg-to-rise)' | FileCheck %s
 
 // Parallel loops -> map over zipped operands; a transposed input ->
-// rise.transpose; a reduction with `acc + f(x)` -> reduce (+) acc (map f);
+// rise.transpose (once, before the loops); a reduction with `acc + f(x)` -> reduce (+) acc (map f);
 // the output (C) is the fold's initial value; tensor arguments -> rise.in
 // of memrefs, the result -> an appended memref written by rise.out.
 // CHECK-LABEL: func.func @matmul(
@@ -12,9 +12,10 @@
 // CHECK: %[[a:.*]] = rise.in %[[A]]
 // CHECK: %[[b:.*]] = rise.in %[[B]]
 // CHECK: %[[c:.*]] = rise.in %[[C]]
+// CHECK: %[[bt:.*]] = rise.transpose %[[b]] : !rise.array<5x3xf32> -> !rise.array<3x5xf32>
 // CHECK: rise.zip %[[a]], %[[c]]
 // CHECK: rise.map
-// CHECK: rise.transpose %[[b]] : !rise.array<5x3xf32> -> !rise.array<3x5xf32>
+// CHECK: rise.zip %[[bt]]
 // CHECK: rise.map
 // CHECK: arith.mulf
 // CHECK: rise.reduce %{{.*}}, %{{.*}} : f32, !rise.array<5xf32> -> f32

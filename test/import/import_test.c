@@ -12,7 +12,12 @@
  *
  * and the outputs must agree.
  *
- *   import_test [--tol=T] FILE...
+ *   import_test [--tol=T] [--negative] [--tosa] FILE...
+ *
+ * --negative is the control: the upstream side gets inputs from other
+ * seeds, so every case must fail.
+ * --tosa: the files are tosa; both sides start from upstream's
+ * tosa-to-linalg-pipeline of them (the first half of tosa-to-rise).
  *
  * buffer-results-to-out-params appends each tensor result as a memref
  * argument after the arguments, which is exactly the importer's
@@ -101,7 +106,7 @@ static void describe(const AriHostArg *a, Descriptor *d) {
 }
 
 static bool runCase(MlirExecutionEngine jit, MlirOperation func, const char *name, uint64_t seed,
-                    double tol, AriArena *arena, char *why, size_t cap) {
+                    double tol, bool negative, AriArena *arena, char *why, size_t cap) {
   AriHostArg want[MAX_ARGS], got[MAX_ARGS];
   intptr_t nargs = 0;
   bool isOut[MAX_ARGS];
@@ -117,7 +122,7 @@ static bool runCase(MlirExecutionEngine jit, MlirOperation func, const char *nam
   ariInterpOutputArgs(func, isOut, nargs);
   for (intptr_t k = 0; k < nargs; ++k) {
     ariHostArgFillRandom(&want[k], seed * 101 + (uint64_t)k);
-    ariHostArgFillRandom(&got[k], seed * 101 + (uint64_t)k + (isOut[k] ? 7777 : 0));
+    ariHostArgFillRandom(&got[k], seed * 101 + (uint64_t)k + (isOut[k] || negative ? 7777 : 0));
   }
   if (mlirLogicalResultIsFailure(ariInterpRun(func, want, nargs, NULL, NULL))) {
     snprintf(why, cap, "the interpreter failed");
@@ -184,11 +189,20 @@ static void report(Counts *c, bool ok, const char *file, const char *fn, int see
     c->failed++;
 }
 
-static void runFile(MlirContext ctx, const char *path, double tol, Counts *counts) {
+static const char kTosa[] = "builtin.module(tosa-to-linalg-pipeline,func.func(tosa-to-tensor,"
+                            "tosa-to-arith),canonicalize)";
+
+static void runFile(MlirContext ctx, const char *path, double tol, bool tosa, bool negative,
+                    Counts *counts) {
   const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
   MlirModule orig = ariParseFile(ctx, path);
   if (mlirModuleIsNull(orig)) {
     report(counts, false, base, "*", 0, "does not parse");
+    return;
+  }
+  if (tosa && !runPipeline(ctx, orig, kTosa, (MlirPass){NULL})) {
+    report(counts, false, base, "*", 0, "tosa-to-linalg-pipeline failed");
+    mlirModuleDestroy(orig);
     return;
   }
   MlirModule up = mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(orig)));
@@ -217,7 +231,7 @@ static void runFile(MlirContext ctx, const char *path, double tol, Counts *count
           AriArena arena;
           ariArenaInit(&arena, 0);
           char why[256] = "";
-          bool ok = runCase(jit, f, name, (uint64_t)seed, tol, &arena, why, sizeof why);
+          bool ok = runCase(jit, f, name, (uint64_t)seed, tol, negative, &arena, why, sizeof why);
           report(counts, ok, base, name, seed, why);
           ariArenaDestroy(&arena);
         }
@@ -231,7 +245,7 @@ static void runFile(MlirContext ctx, const char *path, double tol, Counts *count
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: import_test [--tol=T] FILE...\n");
+    fprintf(stderr, "usage: import_test [--tol=T] [--negative] [--tosa] FILE...\n");
     return 2;
   }
   MlirContext ctx = ariContextCreate();
@@ -246,11 +260,16 @@ int main(int argc, char **argv) {
   ariDiagSinkAttach(&sink, ctx, stderr);
   Counts counts = {0, 0};
   double tol = 0;
+  bool tosa = false, negative = false;
   for (int i = 1; i < argc; ++i) {
     if (!strncmp(argv[i], "--tol=", 6))
       tol = atof(argv[i] + 6);
+    else if (!strcmp(argv[i], "--tosa"))
+      tosa = true;
+    else if (!strcmp(argv[i], "--negative"))
+      negative = true;
     else
-      runFile(ctx, argv[i], tol, &counts);
+      runFile(ctx, argv[i], tol, tosa, negative, &counts);
   }
   printf("%d passed, %d failed\n", counts.passed, counts.failed);
   ariDiagSinkDetach(&sink);

@@ -298,9 +298,19 @@ static bool inList(MlirOperation op, const char *const *list, size_t n) {
 
 /* Diagnoses at `op` (an error), or, with allow-partial, records the reason
  * as the op's `rise.unimported` attribute. Returns failure either way. */
+/* The named linalg ops before generalisation, by location, so that a
+ * diagnostic names the op the user wrote ("linalg.conv_2d_nhwc_hwcf"),
+ * not the linalg.generic it became. */
+typedef struct {
+  MlirLocation loc;
+  char name[64];
+} NamedOp;
+
 typedef struct {
   const L2ROptions *opt;
   MlirContext ctx;
+  const NamedOp *named;
+  size_t nnamed;
 } Diag;
 
 static MlirLogicalResult reject(const Diag *d, MlirOperation op, const char *fmt, ...)
@@ -312,6 +322,12 @@ static MlirLogicalResult reject(const Diag *d, MlirOperation op, const char *fmt
   vsnprintf(why, sizeof why, fmt, ap);
   va_end(ap);
   opName(op, name, sizeof name);
+  if (isOp(op, "linalg.generic"))
+    for (size_t i = 0; i < d->nnamed; ++i)
+      if (mlirLocationEqual(d->named[i].loc, mlirOperationGetLocation(op))) {
+        snprintf(name, sizeof name, "%s", d->named[i].name);
+        break;
+      }
   if (d->opt->allowPartial) {
     mlirOperationSetAttributeByName(op, str("rise.unimported"),
                                     mlirStringAttrGet(d->ctx, str(why)));
@@ -913,10 +929,31 @@ typedef struct {
   size_t nops;
 } FuncPlan;
 
+static MlirWalkResult findLinalg(MlirOperation op, void *u) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  if (n.length > 7 && !memcmp(n.data, "linalg.", 7)) {
+    *(MlirOperation *)u = op;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
 static MlirLogicalResult checkOp(const Diag *d, FuncPlan *fp, size_t idx, AriArena *arena) {
   MlirOperation op = fp->ops[idx];
   char name[96];
   opName(op, name, sizeof name);
+  if (riseOpIsRise(op))
+    return mlirLogicalResultSuccess(); /* already rise: an imported or hand-written program */
+  if (!isOp(op, "linalg.generic") && mlirOperationGetNumRegions(op) > 0) {
+    /* Only a function's top-level ops are imported; a linalg op under a
+     * loop or branch would silently stay. */
+    MlirOperation inner = {NULL};
+    mlirOperationWalk(op, findLinalg, &inner, MlirWalkPreOrder);
+    if (!mlirOperationIsNull(inner))
+      return reject(d, inner, "it is inside '%s' (only the top-level ops of a function are "
+                              "imported)",
+                    name);
+  }
   if (isOp(op, "linalg.generic")) {
     Generic *g = ariArenaAlloc(arena, sizeof *g);
     if (!g)
@@ -1254,14 +1291,48 @@ static void collectFunc(void *u, MlirOperation f) {
   l->funcs[l->n++] = f;
 }
 
+typedef struct {
+  NamedOp *ops;
+  size_t n, cap;
+  AriArena *arena;
+} NamedList;
+
+static MlirWalkResult collectNamed(MlirOperation op, void *u) {
+  NamedList *l = u;
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  if (n.length <= 7 || memcmp(n.data, "linalg.", 7) || isOp(op, "linalg.generic") ||
+      isOp(op, "linalg.yield") || isOp(op, "linalg.index"))
+    return MlirWalkResultAdvance;
+  if (l->n == l->cap) {
+    size_t cap = l->cap ? 2 * l->cap : 32;
+    NamedOp *p = ariArenaAlloc(l->arena, cap * sizeof *p);
+    if (!p)
+      return MlirWalkResultInterrupt; /* the names are a courtesy */
+    if (l->n)
+      memcpy(p, l->ops, l->n * sizeof *p);
+    l->ops = p;
+    l->cap = cap;
+  }
+  NamedOp *e = &l->ops[l->n++];
+  e->loc = mlirOperationGetLocation(op);
+  size_t k = n.length < sizeof e->name - 1 ? n.length : sizeof e->name - 1;
+  memcpy(e->name, n.data, k);
+  e->name[k] = 0;
+  return MlirWalkResultAdvance;
+}
+
 static MlirLogicalResult l2rRun(MlirOperation op, const void *o) {
   const L2ROptions *opt = o;
   MlirContext ctx = mlirOperationGetContext(op);
-  if (mlirLogicalResultIsFailure(generalize(op)))
-    return ariPassEmit(mlirOperationGetLocation(op), PASS,
-                       "linalg-generalize-named-ops failed on the input");
   AriArena arena;
   ariArenaInit(&arena, 0);
+  NamedList named = {NULL, 0, 0, &arena};
+  mlirOperationWalk(op, collectNamed, &named, MlirWalkPreOrder);
+  if (mlirLogicalResultIsFailure(generalize(op))) {
+    ariArenaDestroy(&arena);
+    return ariPassEmit(mlirOperationGetLocation(op), PASS,
+                       "linalg-generalize-named-ops failed on the input");
+  }
   FuncList fl = {NULL, 0, 0, &arena, false};
   ariPassForEachFunc(op, collectFunc, &fl);
   MlirLogicalResult res = mlirLogicalResultSuccess();
@@ -1270,7 +1341,7 @@ static MlirLogicalResult l2rRun(MlirOperation op, const void *o) {
     ariArenaDestroy(&arena);
     return ariPassEmit(mlirOperationGetLocation(op), PASS, "out of memory");
   }
-  Diag d = {opt, ctx};
+  Diag d = {opt, ctx, named.ops, named.n};
   bool allOk = true;
   for (size_t i = 0; i < fl.n; ++i)
     if (mlirLogicalResultIsFailure(planFunc(&d, fl.funcs[i], &plans[i], &arena)))

@@ -122,3 +122,26 @@ func.func @scalar_result(%a: tensor<4xf32>) -> (tensor<4xf32>, f32) {
   %c = arith.constant 1.0 : f32
   return %a, %c : tensor<4xf32>, f32
 }
+
+// -----
+
+// CHECK: errors.mlir:{{[0-9]+}}:5: error: convert-linalg-to-rise: cannot import 'linalg.fill': it is inside 'scf.for' (only the top-level ops of a function are imported)
+func.func @in_loop(%b: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %z = arith.constant 1.0 : f32
+  scf.for %i = %c0 to %c2 step %c1 {
+    linalg.fill ins(%z : f32) outs(%b : memref<4xf32>)
+  }
+  return
+}
+
+// -----
+
+// A named op is named in its diagnostic, though it was generalised first.
+// CHECK: errors.mlir:{{[0-9]+}}:3: error: convert-linalg-to-rise: cannot import 'linalg.matmul': operand #0: dynamic shapes are not imported
+func.func @named_dynamic(%a: memref<?x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf32>) {
+  linalg.matmul ins(%a, %b : memref<?x4xf32>, memref<4x4xf32>) outs(%c : memref<4x4xf32>)
+  return
+}

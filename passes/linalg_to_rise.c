@@ -995,9 +995,11 @@ static MlirLogicalResult checkOp(const Diag *d, FuncPlan *fp, size_t idx, AriAre
       return reject(d, op, "%s", why);
     if (!reassoc(op, group, &n))
       return reject(d, op, "its reassociation is not readable");
+    if (n == 0)
+      return reject(d, op, "a reshape to or from rank 0 (no join or split expresses it)");
     for (int k = 0; k < n; ++k)
       if (group[k] < 1)
-        return reject(d, op, "an empty reassociation group (a rank-0 reshape)");
+        return reject(d, op, "an empty reassociation group");
     return mlirLogicalResultSuccess();
   }
   if (isOp(op, "func.return")) {

@@ -31,10 +31,13 @@
  *   rise.in right before it and writes its output with rise.out, so any op
  *   left in between still sees memory as linalg would have left it.
  *
- * Everything that cannot be imported (dynamic shapes, non-projected
- * indexing maps other than windows, body ops the interpreter does not
- * define, tensor ops with no rise meaning, several outputs) is an error
- * located at the op, naming it and the reason, and nothing is changed.
+ * Only a function's top-level ops are imported (a linalg op nested in a
+ * loop or branch is an error); rise ops are left as they are, so a second
+ * import changes nothing. Everything that cannot be imported (dynamic
+ * shapes, non-projected indexing maps other than windows, body ops the
+ * interpreter does not define, tensor ops with no rise meaning, several
+ * outputs) is an error located at the op, naming it (a named op by the
+ * name it was written with) and the reason, and nothing is changed.
  * Option `allow-partial=true` turns those into a `rise.unimported`
  * attribute (the reason) on the op: a memref function keeps such ops in
  * place between the imported ones; a tensor function that has any is left

@@ -145,3 +145,11 @@ func.func @named_dynamic(%a: memref<?x4xf32>, %b: memref<4x4xf32>, %c: memref<4x
   linalg.matmul ins(%a, %b : memref<?x4xf32>, memref<4x4xf32>) outs(%c : memref<4x4xf32>)
   return
 }
+
+// -----
+
+// CHECK: errors.mlir:{{[0-9]+}}:8: error: convert-linalg-to-rise: cannot import 'tensor.collapse_shape': a reshape to or from rank 0
+func.func @rank0(%a: tensor<1x1xf32>) -> tensor<f32> {
+  %s = tensor.collapse_shape %a [] : tensor<1x1xf32> into tensor<f32>
+  return %s : tensor<f32>
+}

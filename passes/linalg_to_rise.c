@@ -929,6 +929,26 @@ typedef struct {
   size_t nops;
 } FuncPlan;
 
+/* The value a tensor.pad pads with, when it is one value: defined above
+ * the pad, or an arith.constant in its region; null otherwise. */
+static MlirValue padValue(MlirOperation pad) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(pad, 0));
+  MlirOperation y = mlirBlockGetTerminator(b);
+  if (mlirOperationIsNull(y) || mlirOperationGetNumOperands(y) != 1)
+    return (MlirValue){NULL};
+  MlirValue v = mlirOperationGetOperand(y, 0);
+  if (mlirValueIsABlockArgument(v)) {
+    if (mlirBlockEqual(mlirBlockArgumentGetOwner(v), b))
+      return (MlirValue){NULL};
+    return v;
+  }
+  MlirOperation d = mlirOpResultGetOwner(v);
+  MlirOperation parent = mlirOperationGetParentOperation(d);
+  if (!mlirOperationEqual(parent, pad))
+    return v; /* defined above the pad */
+  return isOp(d, "arith.constant") ? v : (MlirValue){NULL};
+}
+
 static MlirWalkResult findLinalg(MlirOperation op, void *u) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   if (n.length > 7 && !memcmp(n.data, "linalg.", 7)) {
@@ -1000,6 +1020,20 @@ static MlirLogicalResult checkOp(const Diag *d, FuncPlan *fp, size_t idx, AriAre
     for (int k = 0; k < n; ++k)
       if (group[k] < 1)
         return reject(d, op, "an empty reassociation group");
+    return mlirLogicalResultSuccess();
+  }
+  if (isOp(op, "tensor.pad")) {
+    const char *why = shapedProblem(mlirValueGetType(mlirOperationGetResult(op, 0)));
+    if (!why)
+      why = shapedProblem(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+    if (why)
+      return reject(d, op, "%s", why);
+    if (mlirOperationGetNumOperands(op) != 1)
+      return reject(d, op, "dynamic padding amounts (rise pads by static sizes)");
+    MlirValue y = padValue(op);
+    if (mlirValueIsNull(y))
+      return reject(d, op, "the padding value depends on the index (rise.pad_cst pads with "
+                           "one value)");
     return mlirLogicalResultSuccess();
   }
   if (isOp(op, "func.return")) {
@@ -1097,6 +1131,67 @@ static MlirValue levelSplit(const Cx *c, Builder *b, MlirValue v, const int64_t 
   MlirNamedAttribute a = namedI64(c, "n", args[0]);
   MlirType rt = mlirRiseArrayTypeGet(mlirRiseArrayTypeGet(elt(t), args[0]), len(t) / args[0]);
   return mlirOperationGetResult(emit(c, b, "rise.split", 1, &v, rt, 1, &a, NULL), 0);
+}
+
+/* pad_cst l, h with `cst` at nesting depth `depth`. */
+static MlirValue padAt(const Cx *c, Builder *b, MlirValue v, int depth, int64_t l, int64_t h,
+                       MlirValue cst) {
+  MlirType t = mlirValueGetType(v);
+  if (depth == 0) {
+    MlirValue ops[2] = {v, cst};
+    MlirNamedAttribute a[2] = {namedI64(c, "left", l), namedI64(c, "right", h)};
+    MlirType rt = mlirRiseArrayTypeGet(elt(t), len(t) + l + h);
+    return mlirOperationGetResult(emit(c, b, "rise.pad_cst", 2, ops, rt, 2, a, NULL), 0);
+  }
+  MlirType et = elt(t);
+  MlirBlock blk;
+  MlirRegion r = newRegion(c, 1, &et, &blk);
+  Builder ib = {blk, {NULL}};
+  MlirValue x = padAt(c, &ib, mlirBlockGetArgument(blk, 0), depth - 1, l, h, cst);
+  yield(c, blk, x);
+  return mlirOperationGetResult(emit(c, b, "rise.map", 1, &v,
+                                     mlirRiseArrayTypeGet(mlirValueGetType(x), len(t)), 0,
+                                     NULL, &r),
+                                0);
+}
+
+/* A value of type t (a scalar or nested array) with every scalar `cst`. */
+static MlirValue filler(const Cx *c, Builder *b, MlirType t, MlirValue cst) {
+  if (!mlirTypeIsARiseArray(t))
+    return cst;
+  MlirType it = mlirIndexTypeGet(c->ctx);
+  MlirBlock blk;
+  MlirRegion r = newRegion(c, 1, &it, &blk);
+  Builder ib = {blk, {NULL}};
+  yield(c, blk, filler(c, &ib, elt(t), cst));
+  return mlirOperationGetResult(emit(c, b, "rise.generate", 0, NULL, t, 0, NULL, &r), 0);
+}
+
+static MlirValue emitPad(const Cx *c, Builder *b, MlirOperation op, MlirValue v) {
+  MlirValue cst = padValue(op);
+  MlirOperation d = mlirValueIsAOpResult(cst) ? mlirOpResultGetOwner(cst) : (MlirOperation){NULL};
+  if (!mlirOperationIsNull(d) &&
+      mlirOperationEqual(mlirOperationGetParentOperation(d), op)) {
+    /* A constant inside the pad's region: cloned before the pad. */
+    MlirOperation k = mlirOperationClone(d);
+    mlirBlockInsertOwnedOperationBefore(b->block, b->before, k);
+    cst = mlirOperationGetResult(k, 0);
+  }
+  MlirAttribute lo = mlirOperationGetAttributeByName(op, str("static_low"));
+  MlirAttribute hi = mlirOperationGetAttributeByName(op, str("static_high"));
+  intptr_t rank = mlirDenseArrayGetNumElements(lo);
+  /* Innermost first: the value an outer dimension is padded with is a
+   * whole (already padded) inner array of `cst`, made once, here. */
+  for (intptr_t r = rank; r-- > 0;) {
+    int64_t l = mlirDenseI64ArrayGetElement(lo, r), h = mlirDenseI64ArrayGetElement(hi, r);
+    if (!l && !h)
+      continue;
+    MlirType et = mlirValueGetType(v);
+    for (intptr_t k = 0; k <= r; ++k)
+      et = elt(et);
+    v = padAt(c, b, v, (int)r, l, h, filler(c, b, et, cst));
+  }
+  return v;
 }
 
 static MlirValue emitReshape(const Cx *c, Builder *b, MlirOperation op, MlirValue v) {
@@ -1206,6 +1301,11 @@ static MlirLogicalResult convertFunc(const Cx *cx0, FuncPlan *fp, AriArena *aren
         return ariPassEmit(c.loc, PASS, "cannot import a reshape of a value that was not "
                                         "imported");
       r = emitReshape(&c, &b, op, src);
+    } else if (isOp(op, "tensor.pad")) {
+      MlirValue src = rmGet(&rm, mlirOperationGetOperand(op, 0));
+      if (mlirValueIsNull(src))
+        return ariPassEmit(c.loc, PASS, "cannot import a pad of a value that was not imported");
+      r = emitPad(&c, &b, op, src);
     } else if (isOp(op, "func.return")) {
       for (intptr_t k = 0; k < mlirOperationGetNumOperands(op); ++k) {
         MlirValue v = mlirOperationGetOperand(op, k);
@@ -1234,7 +1334,7 @@ static MlirLogicalResult convertFunc(const Cx *cx0, FuncPlan *fp, AriArena *aren
     MlirOperation op = fp->ops[i];
     if (fp->generics[i] || isOp(op, "func.return") || isOp(op, "tensor.empty") ||
         isOp(op, "tensor.collapse_shape") || isOp(op, "tensor.expand_shape") ||
-        (isOp(op, "arith.constant") && hasShaped(op, true)))
+        isOp(op, "tensor.pad") || (isOp(op, "arith.constant") && hasShaped(op, true)))
       mlirOperationDestroy(op);
   }
   MlirType fty = mlirFunctionTypeGet(c.ctx, ntypes, types, 0, NULL);

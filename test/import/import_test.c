@@ -12,7 +12,11 @@
  *
  * and the outputs must agree.
  *
- *   import_test [--tol=T] [--negative] [--tosa] FILE...
+ *   import_test [--runtime=LIB] [--tol=T] [--negative] [--tosa] FILE...
+ *
+ * --runtime: MLIR's C runner utilities (libmlir_c_runner_utils.so), loaded
+ * into the JIT for the memrefCopy that upstream's bufferisation of
+ * tensor.pad (a copy into a strided subview) calls.
  *
  * --negative is the control: the upstream side gets inputs from other
  * seeds, so every case must fail.
@@ -193,7 +197,7 @@ static const char kTosa[] = "builtin.module(tosa-to-linalg-pipeline,func.func(to
                             "tosa-to-arith),canonicalize)";
 
 static void runFile(MlirContext ctx, const char *path, double tol, bool tosa, bool negative,
-                    Counts *counts) {
+                    const char *runtime, Counts *counts) {
   const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
   MlirModule orig = ariParseFile(ctx, path);
   if (mlirModuleIsNull(orig)) {
@@ -218,7 +222,8 @@ static void runFile(MlirContext ctx, const char *path, double tol, bool tosa, bo
   } else if (!runPipeline(ctx, up, kUpstream, (MlirPass){NULL})) {
     report(counts, false, base, "*", 0, "the upstream lowering failed");
   } else {
-    MlirExecutionEngine jit = mlirExecutionEngineCreate(up, 2, 0, NULL, false, false);
+    MlirStringRef libs[1] = {mlirStringRefCreateFromCString(runtime ? runtime : "")};
+    MlirExecutionEngine jit = mlirExecutionEngineCreate(up, 2, runtime ? 1 : 0, libs, false, false);
     if (mlirExecutionEngineIsNull(jit)) {
       report(counts, false, base, "*", 0, "JIT compilation failed");
     } else {
@@ -245,7 +250,7 @@ static void runFile(MlirContext ctx, const char *path, double tol, bool tosa, bo
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: import_test [--tol=T] [--negative] [--tosa] FILE...\n");
+    fprintf(stderr, "usage: import_test [--runtime=LIB] [--tol=T] [--negative] [--tosa] FILE...\n");
     return 2;
   }
   MlirContext ctx = ariContextCreate();
@@ -261,6 +266,7 @@ int main(int argc, char **argv) {
   Counts counts = {0, 0};
   double tol = 0;
   bool tosa = false, negative = false;
+  const char *runtime = NULL;
   for (int i = 1; i < argc; ++i) {
     if (!strncmp(argv[i], "--tol=", 6))
       tol = atof(argv[i] + 6);
@@ -268,8 +274,10 @@ int main(int argc, char **argv) {
       tosa = true;
     else if (!strcmp(argv[i], "--negative"))
       negative = true;
+    else if (!strncmp(argv[i], "--runtime=", 10))
+      runtime = argv[i] + 10;
     else
-      runFile(ctx, argv[i], tol, tosa, negative, &counts);
+      runFile(ctx, argv[i], tol, tosa, negative, runtime, &counts);
   }
   printf("%d passed, %d failed\n", counts.passed, counts.failed);
   ariDiagSinkDetach(&sink);

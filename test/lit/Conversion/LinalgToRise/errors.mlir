@@ -153,3 +153,14 @@ func.func @rank0(%a: tensor<1x1xf32>) -> tensor<f32> {
   %s = tensor.collapse_shape %a [] : tensor<1x1xf32> into tensor<f32>
   return %s : tensor<f32>
 }
+
+// -----
+
+// CHECK: errors.mlir:{{[0-9]+}}:8: error: convert-linalg-to-rise: cannot import 'tensor.pad': the padding value depends on the index
+func.func @pad_by_index(%a: tensor<4xindex>) -> tensor<6xindex> {
+  %p = tensor.pad %a low[1] high[1] {
+  ^bb0(%i: index):
+    tensor.yield %i : index
+  } : tensor<4xindex> to tensor<6xindex>
+  return %p : tensor<6xindex>
+}

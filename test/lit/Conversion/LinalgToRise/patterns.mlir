@@ -130,3 +130,22 @@ func.func @memref_fn(%a: memref<4xf32>, %b: memref<4xf32>) {
   linalg.add ins(%a, %b : memref<4xf32>, memref<4xf32>) outs(%b : memref<4xf32>)
   return
 }
+
+// -----
+
+// tensor.pad with one value -> rise.pad_cst per padded dimension,
+// innermost first; an outer dimension is padded with a whole inner row of
+// the value (a rise.generate).
+// CHECK-LABEL: func.func @pad(
+// CHECK: rise.map
+// CHECK: rise.pad_cst 0, 1 %{{.*}}, %{{.*}} : !rise.array<4xf32>, f32 -> !rise.array<5xf32>
+// CHECK: %[[row:.*]] = rise.generate : !rise.array<5xf32>
+// CHECK: rise.pad_cst 1, 2 %{{.*}}, %[[row]] : !rise.array<3x5xf32>, !rise.array<5xf32> -> !rise.array<6x5xf32>
+func.func @pad(%a: tensor<3x4xf32>) -> tensor<6x5xf32> {
+  %z = arith.constant 0.5 : f32
+  %p = tensor.pad %a low[1, 0] high[2, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %z : f32
+  } : tensor<3x4xf32> to tensor<6x5xf32>
+  return %p : tensor<6x5xf32>
+}

@@ -5,8 +5,9 @@
  *
  * - upstream: the original, lowered with upstream passes only
  *   (one-shot-bufferize with function boundaries, buffer-results-to-out-
- *   params, convert-linalg-to-loops, then the usual path to LLVM) and run
- *   by the ExecutionEngine;
+ *   params, ownership-based deallocation (so that the temporaries are
+ *   freed: the sanitizer build checks for leaks), convert-linalg-to-loops,
+ *   then the usual path to LLVM) and run by the ExecutionEngine;
  * - rise: the same function imported by convert-linalg-to-rise and run by
  *   the reference interpreter;
  *
@@ -58,7 +59,10 @@ enum { MAX_ARGS = 16, NUM_SEEDS = 2, NAME_CAP = 128 };
 
 static const char kUpstream[] =
     "builtin.module(one-shot-bufferize{bufferize-function-boundaries "
-    "function-boundary-type-conversion=identity-layout-map},buffer-results-to-out-params{modify-public-functions},"
+    "function-boundary-type-conversion=identity-layout-map},"
+    "buffer-results-to-out-params{modify-public-functions hoist-static-allocs},"
+    "ownership-based-buffer-deallocation,canonicalize,buffer-deallocation-simplification,"
+    "bufferization-lower-deallocations,"
     "func.func(convert-linalg-to-loops),lower-affine,convert-scf-to-cf,convert-math-to-libm,"
     "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,"
     "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,convert-index-to-llvm,"

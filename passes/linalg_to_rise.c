@@ -1248,9 +1248,13 @@ static MlirLogicalResult convertFunc(const Cx *cx0, FuncPlan *fp, AriArena *aren
   MlirOperation first = mlirBlockGetFirstOperation(entry);
   Builder top = {entry, first};
   intptr_t nargs = mlirBlockGetNumArguments(entry);
-  MlirType types[256];
-  if (nargs + 64 > 256)
-    return ariPassEmit(mlirOperationGetLocation(func), PASS, "too many arguments");
+  MlirType ft = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(func, str("function_type")));
+  enum { MAXARGS = 256 };
+  MlirType types[MAXARGS];
+  if (nargs + mlirFunctionTypeGetNumResults(ft) > MAXARGS)
+    return ariPassEmit(mlirOperationGetLocation(func), PASS,
+                       "cannot import a function with more than %d arguments and results",
+                       (int)MAXARGS);
   intptr_t ntypes = 0;
   for (intptr_t i = 0; i < nargs; ++i) {
     MlirValue a = mlirBlockGetArgument(entry, i);
@@ -1342,7 +1346,7 @@ static MlirLogicalResult convertFunc(const Cx *cx0, FuncPlan *fp, AriArena *aren
   mlirOperationRemoveAttributeByName(func, str("res_attrs"));
   MlirAttribute aa = mlirOperationGetAttributeByName(func, str("arg_attrs"));
   if (!mlirAttributeIsNull(aa)) {
-    MlirAttribute elems[256];
+    MlirAttribute elems[MAXARGS];
     intptr_t n = mlirArrayAttrGetNumElements(aa);
     for (intptr_t i = 0; i < ntypes; ++i)
       elems[i] = i < n ? mlirArrayAttrGetElement(aa, i) : mlirDictionaryAttrGet(c.ctx, 0, NULL);

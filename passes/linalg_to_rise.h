@@ -37,7 +37,8 @@
  * shapes, non-projected indexing maps other than windows, body ops the
  * interpreter does not define, tensor ops with no rise meaning, several
  * outputs) is an error located at the op, naming it (a named op by the
- * name it was written with) and the reason, and nothing is changed.
+ * name it was written with) and the reason, and nothing is imported (the
+ * named ops have been generalised by then).
  * Option `allow-partial=true` turns those into a `rise.unimported`
  * attribute (the reason) on the op: a memref function keeps such ops in
  * place between the imported ones; a tensor function that has any is left

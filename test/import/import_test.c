@@ -63,8 +63,9 @@ static const char kUpstream[] =
     "buffer-results-to-out-params{modify-public-functions hoist-static-allocs},"
     "ownership-based-buffer-deallocation,canonicalize,buffer-deallocation-simplification,"
     "bufferization-lower-deallocations,"
-    "func.func(convert-linalg-to-loops),lower-affine,convert-scf-to-cf,convert-math-to-libm,"
-    "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,"
+    "func.func(convert-linalg-to-loops),lower-affine,convert-scf-to-cf,"
+    /* math to LLVM first (rsqrt has no libm function), libm for the rest (erf) */
+    "convert-math-to-llvm,convert-math-to-libm,expand-strided-metadata,finalize-memref-to-llvm,"
     "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,convert-index-to-llvm,"
     "reconcile-unrealized-casts)";
 

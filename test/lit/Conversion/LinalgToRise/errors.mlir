@@ -1,6 +1,6 @@
 // What convert-linalg-to-rise cannot import: each case is an error at the
 // op that names it and the reason, mlir-opt exits non-zero, and nothing is
-// changed (one case per split).
+// imported (one case per split).
 
 // RUN: not %rise-opt %s --split-input-file --pass-pipeline='builtin.module(convert-linalg-to-rise)' -o /dev/null 2>&1 | FileCheck %s
 

@@ -12,8 +12,9 @@
  *   become rise.map (or rise.generate where no operand varies along the
  *   loop: a broadcast), the reduction loops, in loop order, rise.reduce
  *   whose initial value is the output's element (the accumulator). Operands
- *   that vary along a loop are brought to the front with rise.transpose
- *   (under maps) and combined with rise.zip; operands that do not are
+ *   that vary along a loop are put in loop order with rise.transpose
+ *   (under maps, once, before the nest) and combined with rise.zip at
+ *   each loop; operands that do not are
  *   captured by the lambda. A constant index in an indexing map is a
  *   rise.idx. A window expression `s*p + d*r` (p parallel, r reduction,
  *   convolutions and pooling) becomes rise.slide, with rise.generate/idx
@@ -22,6 +23,9 @@
  *   associative, commutative OP (addf, mulf, max/min, addi, ...) becomes
  *   `reduce OP acc (map f ...)`; any other body is a `reduce seq` over the
  *   zipped inputs, which keeps linalg's order of operations exactly.
+ * - Between linalg ops on tensors: a dense arith.constant is rise.literal,
+ *   tensor.collapse_shape/expand_shape are rise.join/rise.split, a
+ *   tensor.pad with one value is rise.pad_cst, tensor.empty is nothing.
  * - Function boundary. A function whose arguments or results are tensors
  *   is rewritten in destination-passing style: each tensor argument
  *   becomes a memref of the same shape read with rise.in, each tensor

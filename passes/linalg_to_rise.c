@@ -257,6 +257,7 @@ typedef struct {
   int npar;
   Operand opd[MAXOPS];
   MlirBlock body;
+  bool fill;             /* every element is the scalar input (linalg.fill) */
   MlirOperation combine; /* the split reduction's OP, or null */
   int combineAccPos;     /* which operand of `combine` is the accumulator */
 } Generic;
@@ -578,6 +579,11 @@ static MlirLogicalResult analyze(const Diag *d, MlirOperation op, Generic *g) {
   } else if (anyRed) {
     return reject(d, op, "a reduction whose body ignores the accumulator");
   }
+  {
+    MlirValue y = mlirOperationGetOperand(mlirBlockGetTerminator(g->body), 0);
+    g->fill = g->nins == 1 && g->opd[0].scalar && !anyRed &&
+              mlirValueEqual(y, mlirBlockGetArgument(g->body, 0));
+  }
   /* acc OP f(ins) with an associative, commutative OP: split. */
   if (anyRed) {
     MlirOperation y = mlirBlockGetTerminator(g->body);
@@ -802,6 +808,11 @@ static View makeView(const Cx *c, Builder *b, const Generic *g, int i, MlirValue
   View w;
   memset(&w, 0, sizeof w);
   const Operand *o = &g->opd[i];
+  if (o->rank > 0 && !mlirTypeIsARiseArray(mlirValueGetType(v))) {
+    /* A filled tensor, given as its scalar: captured, like a broadcast. */
+    w.v = v;
+    return w;
+  }
   for (int r = 0; r < o->rank; ++r) {
     const Axis *ax = &o->axes[r];
     int depth = w.n;
@@ -1226,6 +1237,11 @@ static MlirLogicalResult convertFunc(const Cx *cx0, FuncPlan *fp, AriArena *aren
   if (mlirBlockIsNull(entry))
     return mlirLogicalResultSuccess();
   RiseMap rm = {NULL, 0, 0, arena};
+  /* Tensors made by a fill, and the scalar they are filled with: an op
+   * that reads one reads the scalar instead (a matmul's zero init becomes
+   * the fold's initial value, as in test/examples/matmul.mlir), and a fill
+   * nothing else reads is not emitted at all. */
+  RiseMap fills = {NULL, 0, 0, arena};
   if (!fp->tensorMode) {
     for (size_t i = 0; i < fp->nops; ++i) {
       Generic *g = fp->generics[i];
@@ -1285,12 +1301,16 @@ static MlirLogicalResult convertFunc(const Cx *cx0, FuncPlan *fp, AriArena *aren
         vals[k] = (MlirValue){NULL};
         if (!g->opd[k].used)
           continue;
-        vals[k] = g->opd[k].scalar ? g->opd[k].value : rmGet(&rm, g->opd[k].value);
+        vals[k] = g->opd[k].scalar ? g->opd[k].value : rmGet(&fills, g->opd[k].value);
+        if (mlirValueIsNull(vals[k]))
+          vals[k] = rmGet(&rm, g->opd[k].value);
         if (mlirValueIsNull(vals[k]))
           return ariPassEmit(c.loc, PASS, "cannot import 'linalg.generic': operand #%d comes "
                                           "from an op that was not imported", k);
       }
       r = emitGeneric(&c, g, vals);
+      if (g->fill && !rmPut(&fills, mlirOperationGetResult(op, 0), g->opd[0].value))
+        return ariPassEmit(c.loc, PASS, "out of memory");
     } else if (isOp(op, "arith.constant") && hasShaped(op, true)) {
       MlirNamedAttribute a = mlirNamedAttributeGet(
           mlirIdentifierGet(c.ctx, str("value")),
@@ -1332,6 +1352,13 @@ static MlirLogicalResult convertFunc(const Cx *cx0, FuncPlan *fp, AriArena *aren
     }
     if (!mlirValueIsNull(r) && !rmPut(&rm, mlirOperationGetResult(op, 0), r))
       return ariPassEmit(c.loc, PASS, "out of memory");
+  }
+  /* Fills that only fed other ops as their scalar. */
+  for (size_t i = 0; i < fills.n; ++i) {
+    MlirValue rv = rmGet(&rm, fills.p[i].from);
+    if (!mlirValueIsNull(rv) && mlirValueIsAOpResult(rv) &&
+        mlirOpOperandIsNull(mlirValueGetFirstUse(rv)))
+      mlirOperationDestroy(mlirOpResultGetOwner(rv));
   }
   /* Erase what was imported, users first. */
   for (size_t i = fp->nops; i-- > 0;) {

@@ -26,6 +26,9 @@
  * - Between linalg ops on tensors: a dense arith.constant is rise.literal,
  *   tensor.collapse_shape/expand_shape are rise.join/rise.split, a
  *   tensor.pad with one value is rise.pad_cst, tensor.empty is nothing.
+ *   An operand made by a linalg.fill of a scalar is that scalar, captured
+ *   (a matmul's zero init is the fold's initial value, as in
+ *   test/examples/matmul.mlir); a fill nothing else reads is dropped.
  * - Function boundary. A function whose arguments or results are tensors
  *   is rewritten in destination-passing style: each tensor argument
  *   becomes a memref of the same shape read with rise.in, each tensor

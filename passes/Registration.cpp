@@ -23,6 +23,7 @@
 
 #include "ariadne-c/Pass.h"
 #include "passes/gpu/rise_to_gpu.h"
+#include "passes/linalg_to_rise.h"
 #include "passes/lower/rise_to_affine.h"
 
 #include "mlir/CAPI/IR.h"
@@ -241,6 +242,8 @@ const PipelineEntry kPipelines[] = {
      ariRiseToLLVMFmaPipeline, nullptr, pipelineHelp<NoOptions>},
     {"rise-to-nvvm", "Lower rise kernels to gpu.module(NVVM) + host LLVM (PTX ISA 8.0)", nullptr,
      ariRiseToNVVMPipeline, pipelineHelp<NVVMOptions>},
+    {"tosa-to-rise", "Import tosa into rise: tosa-to-linalg-pipeline, then convert-linalg-to-rise",
+     ariTosaToRisePipeline, nullptr, pipelineHelp<NoOptions>},
 };
 
 // Its "builtin.module(" ... ")" is stripped to nest the passes in pm.

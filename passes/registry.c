@@ -4,6 +4,7 @@
 #include "passes/stats.h"
 #include "passes/rewrite.h"
 #include "passes/eqsat.h"
+#include "passes/linalg_to_rise.h"
 #include "passes/lower/rise_to_affine.h"
 #include "passes/gpu/insert_barriers.h"
 #include "passes/gpu/rise_to_gpu.h"
@@ -14,7 +15,8 @@
 const AriPassInfo *const *ariPassList(size_t *count) {
   static const AriPassInfo *const passes[] = {&ariStatsPass, &ariRiseToAffinePass,
                                                &ariRiseToGpuPass, &ariInsertBarriersPass,
-                                               &ariRewritePass, &ariEqsatPass};
+                                               &ariRewritePass, &ariEqsatPass,
+                                               &ariLinalgToRisePass};
   *count = sizeof passes / sizeof passes[0];
   return passes;
 }

@@ -27,6 +27,7 @@
 #include "tools/support/mlirutil.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,11 @@ static bool opInLanguage(MlirOperation op) {
 
 static bool funcInLanguage(MlirOperation func) {
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  /* Tensor arguments (linalg programs before convert-linalg-to-rise) are
+   * outside it too, even when the body has no op that is. */
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); ++i)
+    if (mlirTypeIsATensor(mlirValueGetType(mlirBlockGetArgument(b, i))))
+      return false;
   for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o))
     if (!opInLanguage(o))

@@ -66,16 +66,18 @@ static void usage(FILE *f) {
           "                             a learnable synthetic dataset (for tests, demos),\n"
           "                             its features stamped with layout version N (0);\n"
           "                             --append adds to FILE, resuming after a torn end\n"
-          "  train --data FILE --objective rank|reg --seed N -o MODEL [--rounds N] [--all]\n"
+          "  train --data FILE --objective rank|reg --seed N -o MODEL [--rounds N] [--all | --hold P]\n"
           "                             XGBoost, rank:pairwise by program group or\n"
           "                             regression on log time; trains on the programs\n"
-          "                             not held out (--all: on every program)\n"
-          "  eval --data FILE [--model MODEL] [--all]\n"
+          "                             not held out (--all: on every program; --hold P:\n"
+          "                             on all but program P, for leave-one-out runs)\n"
+          "  eval --data FILE [--model MODEL] [--all | --hold P]\n"
           "                             pairwise accuracy, best-1/best-2 error, TenSet's\n"
           "                             top-1/top-5 score, MAPE on the held-out programs\n"
-          "                             (--all: on every program); with the baselines a\n"
-          "                             measured dataset records (term size, weighted\n"
-          "                             size, analytic) beside the model's figures\n"
+          "                             (--all: every program; --hold P: program P); with\n"
+          "                             the baselines a measured dataset records (term\n"
+          "                             size, weighted size, analytic) beside the model's\n"
+          "                             figures\n"
           "  predict --model MODEL --data FILE\n"
           "                             the model's output for every record\n"
           "  measure PROGRAM.mlir... -o FILE [--func NAME]... [--variants N] [--threads 1,2]\n"
@@ -104,6 +106,7 @@ static void usage(FILE *f) {
 
 typedef struct Options {
   const char *info, *dump, *data, *model, *output, *objective;
+  const char *hold; /* --hold: this program is the held-out set */
   bool synthetic, append, all, seedGiven;
   uint64_t seed, programs, variants, rounds, layout;
 } Options;
@@ -152,6 +155,8 @@ static int parseOptions(int argc, char **argv, const char *cmd, const char *allo
       o->data = v;
     } else if (OPT("--model", NULL)) {
       o->model = v;
+    } else if (OPT("--hold", NULL)) {
+      o->hold = v;
     } else if (OPT("--output", "-o")) {
       o->output = v;
     } else if (OPT("--objective", NULL)) {
@@ -387,6 +392,7 @@ typedef struct Table {
   const char **program, **variant;
   size_t numGroups;   /* groups seen */
   uint64_t records, skipped; /* records read; not in the selected split */
+  bool holdSeen;             /* a record of the held-out set was read */
   uint32_t *sizes;    /* after grouping: the group sizes, in order */
   size_t numSizes;
 } Table;
@@ -425,7 +431,7 @@ static bool tableReserve(Table *t, AriArena *a, size_t cap) {
  * machine, threads), groups in order of first appearance and rows in file
  * order within them. Every record (selected or not) must have the first
  * record's feature layout and count. */
-static bool loadTable(const char *path, Split split, AriArena *a, Table *t) {
+static bool loadTable(const char *path, Split split, const char *hold, AriArena *a, Table *t) {
   memset(t, 0, sizeof *t);
   AriCostDsReader r;
   if (!openDataset(path, &r))
@@ -457,7 +463,8 @@ static bool loadTable(const char *path, Split split, AriArena *a, Table *t) {
       ariCostDsClose(&r);
       return false;
     }
-    bool out = ariCostDsHeldOut(rec.program);
+    bool out = hold ? !strcmp(rec.program, hold) : ariCostDsHeldOut(rec.program);
+    t->holdSeen |= out;
     if ((split == SPLIT_TRAIN && out) || (split == SPLIT_HELD_OUT && !out)) {
       t->skipped++;
       continue;
@@ -725,12 +732,14 @@ static int cmdDataset(int argc, char **argv) {
 
 static int cmdTrain(int argc, char **argv) {
   Options o;
-  int rc = parseOptions(argc, argv, "train", " --data --objective --seed --output --rounds --all ",
+  int rc = parseOptions(argc, argv, "train", " --data --objective --seed --output --rounds --all --hold ",
                         &o);
   if (rc)
     return rc;
   if (!o.data)
     return usageError("'train' needs --data FILE");
+  if (o.all && o.hold)
+    return usageError("'train' takes --all or --hold, not both");
   if (!o.objective)
     return usageError("'train' needs --objective rank|reg");
   if (!o.seedGiven)
@@ -742,7 +751,12 @@ static int cmdTrain(int argc, char **argv) {
   AriArena a;
   ariArenaInit(&a, 0);
   Table t;
-  if (!loadTable(o.data, o.all ? SPLIT_ALL : SPLIT_TRAIN, &a, &t)) {
+  if (!loadTable(o.data, o.all ? SPLIT_ALL : SPLIT_TRAIN, o.hold, &a, &t)) {
+    ariArenaDestroy(&a);
+    return 1;
+  }
+  if (o.hold && !t.holdSeen) {
+    fprintf(stderr, "%s: error: --hold %s names no program of the dataset\n", o.data, o.hold);
     ariArenaDestroy(&a);
     return 1;
   }
@@ -786,7 +800,7 @@ static bool modelAndRows(const Options *o, Split split, AriArena *a, AriXgbModel
     fprintf(stderr, "%s: error: %s\n", o->model, err.msg);
     return false;
   }
-  if (!loadTable(o->data, split, a, t)) {
+  if (!loadTable(o->data, split, o->hold, a, t)) {
     ariXgbFree(m);
     return false;
   }
@@ -854,18 +868,25 @@ static bool evalBaselines(const Table *t, AriArena *a) {
 
 static int cmdEval(int argc, char **argv) {
   Options o;
-  int rc = parseOptions(argc, argv, "eval", " --data --model --all ", &o);
+  int rc = parseOptions(argc, argv, "eval", " --data --model --all --hold ", &o);
   if (rc)
     return rc;
   if (!o.data)
     return usageError("'eval' needs --data FILE");
+  if (o.all && o.hold)
+    return usageError("'eval' takes --all or --hold, not both");
   AriArena a;
   ariArenaInit(&a, 0);
   AriXgbModel m;
   Table t;
   double *raw = NULL;
   Split split = o.all ? SPLIT_ALL : SPLIT_HELD_OUT;
-  if (o.model ? !modelAndRows(&o, split, &a, &m, &t, &raw) : !loadTable(o.data, split, &a, &t)) {
+  if (o.model ? !modelAndRows(&o, split, &a, &m, &t, &raw) : !loadTable(o.data, split, o.hold, &a, &t)) {
+    ariArenaDestroy(&a);
+    return 1;
+  }
+  if (o.hold && !t.holdSeen) {
+    fprintf(stderr, "%s: error: --hold %s names no program of the dataset\n", o.data, o.hold);
     ariArenaDestroy(&a);
     return 1;
   }
@@ -886,7 +907,8 @@ static int cmdEval(int argc, char **argv) {
       printf("model: %s (%s, feature layout %u with %u features)\n", o.model,
              ariXgbObjectiveName(m.objective), m.featureLayout, m.numFeatures);
     printf("rows: %zu in %zu groups (%s; %llu records left out)\n", t.rows, t.numSizes,
-           o.all ? "every program" : "held-out programs", (unsigned long long)t.skipped);
+           o.all ? "every program" : o.hold ? "the --hold program" : "held-out programs",
+           (unsigned long long)t.skipped);
     double *score = ariArenaAlloc(&a, sizeof *score * t.rows);
     double *secs = ariArenaAlloc(&a, sizeof *secs * t.rows);
     AriCostMetrics met;

@@ -7,8 +7,9 @@
  * read through a view, a private copy rebuilt in the innermost loop, lanes
  * extracted one by one, and what LLVM then hoists out of loops again. This
  * module looks at the code itself instead: it lowers a rise function with
- * convert-rise-to-affine, canonicalises it and hoists loop-invariant code
- * (the start of the real pipeline, ariCompileDefaultLowering), and counts,
+ * convert-rise-to-affine (the start of the real pipeline,
+ * ariCompileDefaultLowering), canonicalises it and hoists loop-invariant
+ * code as LLVM would, and counts,
  * weighted by the trip counts of the enclosing loops:
  *   - bytes loaded and stored, split by their index in the innermost
  *     enclosing loop: unit stride (only the last index varies), strided,
@@ -80,8 +81,12 @@ enum {
   ARI_CODEFEAT_COUNT
 };
 
-/* The pipeline run before counting. */
+/* The passes run after convert-rise-to-affine and before counting
+ * (canonicalisation, CSE, loop-invariant code motion); skipped for code of
+ * more than ARI_CODEFEAT_MAX_CLEANUP_OPS operations, whose cleanup would
+ * take minutes (fully unrolled nests), which is then counted as lowered. */
 const char *ariCodeFeatPipeline(void);
+enum { ARI_CODEFEAT_MAX_CLEANUP_OPS = 100000 };
 
 /* Features of `func` (a func.func of rise ops; its context prepared with
  * ariCompileRegister) into out[0..ARI_CODEFEAT_COUNT). The function is
@@ -90,8 +95,8 @@ const char *ariCodeFeatPipeline(void);
  * in err. */
 bool ariCodeFeatures(MlirOperation func, double *out, char *err, size_t errCap);
 
-/* Counting alone, on a module already lowered by ariCodeFeatPipeline() (or
- * any affine/scf/vector/memref module): for tests and tools. */
+/* Counting alone, on a module already lowered (any affine/scf/vector/
+ * memref module): for tests and tools. */
 void ariCodeFeatCount(MlirModule lowered, double *out);
 
 /* The name of feature i ("code_..."), its meaning; NULL when out of range. */

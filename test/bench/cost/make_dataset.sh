@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The cost model's full dataset (docs/costmodel.md, "The full dataset"):
+# The cost model's full dataset (docs/costmodel.md, "The full dataset and the evaluation"):
 # the machine file, then the 12 programs of gen_programs.py with the
 # unscheduled program and VARIANTS (200) sampled schedules each, measured
 # at 1 and 2 threads. Resumable: run it again after an interruption and it
@@ -7,7 +7,8 @@
 #
 #   bash test/bench/cost/make_dataset.sh [OUTDIR]   (default build/cost-data)
 #
-# Needs a built tree (bash utils/setup.sh run). Run it on a quiet machine:
+# Needs a built tree (bash utils/setup.sh run). Run it on a quiet machine
+# (28 minutes on the 2-core workplace Xeon, 2026-11-26, at nice -n -15):
 # the labels are wall-clock times.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

@@ -62,7 +62,8 @@ static void features(MlirModule mod, const char *name, double *out) {
 
 /* Lowered already: a vector accumulator carried by an scf.for of 16 trips
  * with a broadcast, an extract and an insert per trip, then a loop whose
- * bound is a symbol. */
+ * bound is a symbol allocating a buffer of a dynamic size (counted as if
+ * its unknown dimensions were 1, as unknown trip counts are). */
 static const char kLowered[] =
     "func.func @lanes(%a: memref<64xf32>, %n: index, %out: memref<4xf32>) {\n"
     "  %c0 = arith.constant 0 : index\n"
@@ -82,6 +83,7 @@ static const char kLowered[] =
     "  affine.for %j = 0 to %n {\n"
     "    %t = arith.constant 1.0 : f32\n"
     "    memref.store %t, %out[%c0] : memref<4xf32>\n"
+    "    %d = memref.alloc(%n) : memref<?x4xf32>\n"
     "  }\n"
     "  return\n"
     "}\n";
@@ -156,7 +158,8 @@ int main(int argc, char **argv) {
     EXPECT("lanes", v, W(LOAD_UNIT, 16 * 4), W(STORE_INVARIANT, 16 + 4), W(OPS_SCALAR, 16),
            W(OPS_VECTOR, 16), W(OPS_LANES, 16 + 64), W(EXTRACTS, 16), W(INSERTS, 16),
            W(BROADCASTS, 16), W(LOOPS, 2), W(MAX_DEPTH, 1), W(HOT_TRIPS, 16),
-           W(CARRIED_VECTOR, 1), W(UNKNOWN_TRIPS, 1), W(OPS_PER_BYTE, 80.0 / 84));
+           W(CARRIED_VECTOR, 1), W(UNKNOWN_TRIPS, 1), W(LOOP_ALLOCS, 1), W(ALLOC_BYTES, 16),
+           W(OPS_PER_BYTE, 80.0 / 84));
     mlirModuleDestroy(low);
   }
 

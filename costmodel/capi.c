@@ -54,6 +54,18 @@ AriCostStatus ariCostLoad(const char *spec, int threads, AriCostModelRef *out) {
     free(m);
     return fail("%s", err);
   }
+  /* Such a model reads the code each function lowers to
+   * (runtime/codefeat.h); libAriadne scores without lowering, so it is
+   * refused here rather than at the first score. */
+  if (m->model.needsCode) {
+    ariCostModelClose(&m->model);
+    free(m);
+    return fail("model '%s' was trained with code features (layout %u, `ariadne-cost measure`'s), "
+                "which this API cannot compute (it scores without lowering): use a model "
+                "trained on layout %u or %u, or rank with ariadne-eqsat",
+                spec + strlen("model:"), ARI_COST_CODE_LAYOUT, (unsigned)ARI_FEAT_VERSION,
+                ARI_COST_MEASURE_LAYOUT);
+  }
   *out = m;
   return ok();
 }

@@ -564,6 +564,18 @@ static MlirLogicalResult eqsatRun(MlirOperation op, const void *opts, uint64_t *
     if (!ariCostModelOpen(&model, o->cost, o->machine[0] ? o->machine : NULL, 0, merr,
                           sizeof merr))
       return emit(loc, "cost='%s': %s", o->cost, merr);
+    /* The code features of such a model come from lowering each candidate
+     * (runtime/codefeat.h), which this plugin does not link (passes/ sits
+     * below runtime/): refused here, before any search, rather than at the
+     * first ranking. */
+    if (model.needsCode) {
+      ariCostModelClose(&model);
+      return emit(loc,
+                  "cost='%s': the model was trained with code features (layout %u, `ariadne-cost "
+                  "measure`'s), which the rise-eqsat pass cannot compute (it does not link the "
+                  "runtime that lowers candidates); rank with `ariadne-eqsat --cost %s` instead",
+                  o->cost, ARI_COST_CODE_LAYOUT, o->cost);
+    }
     r.model = &model;
     ariCostByName("weighted", &cost);
   } else if (!ariCostByName(o->cost, &cost)) {

@@ -306,8 +306,11 @@ static void walkOp(Walk *w, MlirOperation op) {
   if (isOp(op, "memref.alloc") || isOp(op, "memref.alloca")) {
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
     double bytes = scalarBytes(mlirShapedTypeGetElementType(t));
+    /* a dynamic size counts as 1, as an unknown trip count does (the
+     * dimension's value is ShapedType's negative kDynamic marker) */
     for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
-      bytes *= (double)mlirShapedTypeGetDimSize(t, i);
+      if (!mlirShapedTypeIsDynamicDim(t, i))
+        bytes *= (double)mlirShapedTypeGetDimSize(t, i);
     w->v[ARI_CODEFEAT_ALLOC_BYTES] += bytes * mult;
     if (w->depth)
       w->v[ARI_CODEFEAT_LOOP_ALLOCS] += mult;

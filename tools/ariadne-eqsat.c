@@ -14,7 +14,10 @@
  *
  * --cost analytic:MACHINE_FILE / model:MODEL_FILE ranks the last guide's
  * candidates with a cost model (docs/costmodel.md, "Use in the search");
- * that guide's row then ends with candidates=K picked=I score=S.
+ * that guide's row then ends with candidates=K picked=I score=S. A model
+ * trained on `ariadne-cost measure`'s records (layout ARI_COST_CODE_LAYOUT)
+ * also reads the code each candidate lowers to: this tool links the
+ * runtime and gives it (tools/code_features.h).
  *
  * Options take their value as --opt=V or --opt V. Errors: FILE:LINE:COL
  * (guide files) or the MLIR location (imports/exports), exit 1 on bad
@@ -27,6 +30,7 @@
 #include "search/eqsat.h"
 #include "search/mlir/term_mlir.h"
 #include "utils/arena.h"
+#include "tools/code_features.h"
 #include "tools/support/mlirutil.h"
 #include "tools/support/toolargs.h"
 #include "utils/file.h"
@@ -271,6 +275,7 @@ static int toolMain(int argc, char **argv) {
   const AriGuideFile *gf = NULL;
   MlirContext ctx = {NULL};
   MlirModule mod = {NULL};
+  AriToolCodeCtx codeCtx;
   AriDiagSink sink;
   bool sinkOn = false;
   rc = 1;
@@ -332,6 +337,9 @@ static int toolMain(int argc, char **argv) {
   ctx = ariContextCreate();
   ariDiagSinkAttach(&sink, ctx, stderr);
   sinkOn = true;
+  codeCtx.ctx = ctx;
+  codeCtx.loc = mlirLocationUnknownGet(ctx);
+  ariToolCodeFeaturesAttach(&model, &codeCtx);
   mod = ariParseFile(ctx, o.file);
   if (mlirModuleIsNull(mod)) {
     if (!sink.errors)
@@ -371,6 +379,7 @@ static int toolMain(int argc, char **argv) {
     emitAt(mlirOperationGetLocation(func), msg);
     goto done;
   }
+  codeCtx.loc = mlirOperationGetLocation(func); /* a candidate that does not lower */
   AriTerm *start = tf.roots[rootIdx].value;
   AriCostRankCtx rankCtx = {&model, &tf, (unsigned)rootIdx};
   if (ranked) {

@@ -11,7 +11,13 @@
  *                            `ariadne-cost measure` records; scores are
  *                            minus the model's "higher is faster" output
  *                            (for a rank model comparable only among
- *                            variants of one program).
+ *                            variants of one program). A model trained
+ *                            on what `ariadne-cost measure` records now
+ *                            (layout 1101) also reads the code a function
+ *                            lowers to, which this API does not compute:
+ *                            ariCostLoad refuses it with a message saying
+ *                            so. Models of the program vector (layout 1)
+ *                            or of the older measured records (1001) load.
  *
  * Either way a lower score means a faster program. A function is imported
  * into terms (the rise-eqsat pass's import: rise ops, arith/math scalar
@@ -48,7 +54,8 @@ typedef struct AriCostStatus {
 /* Loads the model `spec` ("analytic:MACHINE_FILE" or "model:MODEL_FILE")
  * into *out, estimating for `threads` OpenMP threads (0: the machine
  * file's cores; a learned model without a machine file: 1). On failure
- * *out is NULL. */
+ * *out is NULL; a model trained with code features (layout 1101) is such
+ * a failure. */
 AriCostStatus ariCostLoad(const char *spec, int threads, AriCostModelRef *out);
 
 /* Scores one func.func: *score, lower meaning faster. */

@@ -5,7 +5,9 @@
  * one and as a batch (the same numbers; a 1024 x 1024 matvec slower than a
  * 7 x 13 one), and gets errors as values with messages: unknown and
  * incomplete specs, missing and damaged files, something that is not a
- * func.func, a function the import refuses, NULL arguments.
+ * func.func, a function the import refuses, NULL arguments. With a
+ * model file as argument (one trained on `ariadne-cost measure`'s records,
+ * layout 1101), that loading it is refused with a message saying why.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -99,7 +101,7 @@ static MlirOperation findFunc(MlirModule m, const char *name) {
   return none;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
   MlirContext ctx = mlirContextCreate();
   const MlirDialectHandle handles[] = {
       mlirGetDialectHandle__rise__(), mlirGetDialectHandle__func__(),
@@ -169,6 +171,13 @@ int main(void) {
   CHECK(!st.ok && m2 == NULL && st.message[0]);
   st = ariCostLoad(NULL, 0, &m2);
   CHECK(!st.ok);
+  if (argc > 1) { /* a model trained on `ariadne-cost measure`'s records */
+    snprintf(spec, sizeof spec, "model:%.80s", argv[1]);
+    st = ariCostLoad(spec, 0, &m2);
+    CHECK(!st.ok && m2 == NULL && strstr(st.message, "trained with code features (layout 1101") &&
+          strstr(st.message, argv[1]));
+    printf("code-feature model: %s\n", st.message);
+  }
 
   unlink(machine);
   unlink(damaged);

@@ -208,22 +208,30 @@ static void seenKey(char *buf, size_t cap, const char *program, const char *vari
   snprintf(buf, cap, "%s|%.16s|%s|%u", program, variant, machine, threads);
 }
 
-static bool loadSeen(const char *path, Seen *s) {
+/* Calls visit on every record of the dataset at `path`; false when it
+ * cannot be read (whole) or visit fails. */
+static bool eachRecord(const char *path, bool (*visit)(void *ctx, const AriCostRecord *rec),
+                       void *ctx) {
   AriCostDsReader r;
   AriCostDsError e = ariCostDsOpenFile(&r, path);
   if (!ariCostDsOk(&e))
     return false;
   AriCostRecord rec;
-  char key[2048];
   bool ok = true;
-  while (ok && ariCostDsNext(&r, &rec)) {
-    seenKey(key, sizeof key, rec.program, rec.variant, rec.machine, rec.threads);
-    ok = seenAdd(s, key);
-  }
+  while (ok && ariCostDsNext(&r, &rec))
+    ok = visit(ctx, &rec);
   ok = ok && ariCostDsOk(ariCostDsReaderError(&r));
   ariCostDsClose(&r);
   return ok;
 }
+
+static bool seenVisit(void *ctx, const AriCostRecord *rec) {
+  char key[2048];
+  seenKey(key, sizeof key, rec->program, rec->variant, rec->machine, rec->threads);
+  return seenAdd(ctx, key);
+}
+
+static bool loadSeen(const char *path, Seen *s) { return eachRecord(path, seenVisit, s); }
 
 /* --times-from: the measured records of an earlier dataset, looked up by
  * (program, code key, threads) -- the machine is the record's own -- so
@@ -252,37 +260,29 @@ static void timedFree(TimedSet *t) {
   free(t->recs);
 }
 
-static bool loadTimed(const char *path, TimedSet *t) {
-  AriCostDsReader r;
-  AriCostDsError e = ariCostDsOpenFile(&r, path);
-  if (!ariCostDsOk(&e))
-    return false;
-  AriCostRecord rec;
-  char key[2048];
-  bool ok = true;
-  while (ok && ariCostDsNext(&r, &rec)) {
-    if (t->n == t->cap) {
-      size_t nc = t->cap ? 2 * t->cap : 256;
-      Timed *nr = realloc(t->recs, nc * sizeof *nr);
-      if (!(ok = nr != NULL))
-        break;
-      t->recs = nr;
-      t->cap = nc;
-    }
-    timedKey(key, sizeof key, rec.program, rec.variant, rec.threads);
-    Timed *d = &t->recs[t->n++];
-    d->key = strdup(key);
-    d->machine = strdup(rec.machine);
-    d->numTimes = rec.numTimes;
-    d->times = malloc(rec.numTimes * sizeof *d->times);
-    ok = d->key && d->machine && d->times;
-    if (d->times)
-      memcpy(d->times, rec.times, rec.numTimes * sizeof *d->times);
+static bool timedVisit(void *ctx, const AriCostRecord *rec) {
+  TimedSet *t = ctx;
+  if (t->n == t->cap) {
+    size_t nc = t->cap ? 2 * t->cap : 256;
+    Timed *nr = realloc(t->recs, nc * sizeof *nr);
+    if (!nr)
+      return false;
+    t->recs = nr;
+    t->cap = nc;
   }
-  ok = ok && ariCostDsOk(ariCostDsReaderError(&r));
-  ariCostDsClose(&r);
-  return ok;
+  char key[2048];
+  timedKey(key, sizeof key, rec->program, rec->variant, rec->threads);
+  Timed *d = &t->recs[t->n++];
+  d->key = strdup(key);
+  d->machine = strdup(rec->machine);
+  d->numTimes = rec->numTimes;
+  d->times = malloc(rec->numTimes * sizeof *d->times);
+  if (d->times)
+    memcpy(d->times, rec->times, rec->numTimes * sizeof *d->times);
+  return d->key && d->machine && d->times;
 }
+
+static bool loadTimed(const char *path, TimedSet *t) { return eachRecord(path, timedVisit, t); }
 
 static const Timed *timedFind(const TimedSet *t, const char *key) {
   for (size_t i = 0; i < t->n; ++i)

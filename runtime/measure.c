@@ -182,12 +182,13 @@ AriMeasureStatus ariMeasureFunc(MlirOperation func, const AriMeasureOptions *opt
 
 /* One child run at `threads`, then the check of its outputs. */
 static AriMeasureStatus runAt(AriRtPackedFn fn, AriMeasureOptions o, int threads,
-                              const AriHostArg *ref, AriHostArg *native, intptr_t n,
+                              const AriHostArg *init, AriHostArg *native, intptr_t n,
                               const bool *written, const AriHostArg *want, AriMeasureResult *res) {
   o.threads = threads;
-  /* every run starts from the same inputs (a candidate may write in place) */
+  /* every run starts from the inputs as drawn (a candidate may write in
+   * place, and an output it fails to write must not hold an answer) */
   for (intptr_t k = 0; k < n; ++k)
-    memcpy(native[k].data, ref[k].data, argBytes(&ref[k]));
+    memcpy(native[k].data, init[k].data, argBytes(&init[k]));
   int fds[2];
   if (pipe(fds) != 0)
     return fail(res, ARI_MEASURE_ERROR, "pipe: %s", strerror(errno));
@@ -260,7 +261,7 @@ AriMeasureStatus ariMeasureFuncAt(MlirOperation func, const AriMeasureOptions *o
 
   AriArena tmp;
   ariArenaInit(&tmp, 0);
-  AriHostArg ref[MAX_ARGS], native[MAX_ARGS];
+  AriHostArg ref[MAX_ARGS], native[MAX_ARGS], init[MAX_ARGS];
   intptr_t n = 0;
   bool written[MAX_ARGS];
   AriMeasureStatus st = ARI_MEASURE_OK;
@@ -276,6 +277,12 @@ AriMeasureStatus ariMeasureFuncAt(MlirOperation func, const AriMeasureOptions *o
   ariInterpOutputArgs(func, written, n);
   for (intptr_t k = 0; k < n; ++k)
     ariHostArgFillRandom(&ref[k], o.seed + (uint64_t)k);
+  /* the inputs as drawn: the interpreter writes its outputs into ref, and
+   * every native run must start from what it started from */
+  if (!ariRtCloneArgs(init, ref, n, &tmp)) {
+    st = fail(res, ARI_MEASURE_ERROR, "cannot allocate the arguments of @%s", name);
+    goto done;
+  }
   /* the compiled code's buffers: shared with the child */
   for (intptr_t k = 0; k < n; ++k)
     sharedBytes += (argBytes(&ref[k]) + ARI_RT_ALIGN - 1) / ARI_RT_ALIGN * ARI_RT_ALIGN;
@@ -338,7 +345,7 @@ AriMeasureStatus ariMeasureFuncAt(MlirOperation func, const AriMeasureOptions *o
   for (int i = 0; i < numThreads; ++i) {
     results[i].compileS = res->compileS;
     results[i].checkedByInterp = res->checkedByInterp;
-    AriMeasureStatus si = runAt(fn, o, threads[i], ref, native, n, written, want, &results[i]);
+    AriMeasureStatus si = runAt(fn, o, threads[i], init, native, n, written, want, &results[i]);
     if (si != ARI_MEASURE_OK && st == ARI_MEASURE_OK)
       st = si;
   }

@@ -23,10 +23,11 @@
  *     that holds the most executed access, loops carrying vector or scalar
  *     values (reductions kept in registers).
  * This is what TVM's Ansor featurises (the lowered loop program), and why:
- * the code's counts, not the program's. It costs a lowering: about 5 ms
- * for a 200-op program on the workplace machine, so a search uses it to
- * rank a few candidates (the k best of an additive proxy), not to score
- * every e-node; term features stay the fast path.
+ * the code's counts, not the program's. It costs a lowering: 1-4 ms per
+ * sampled variant of the full dataset's programs on the workplace machine
+ * (docs/costmodel.md, "Code features"), so a search uses it to rank a few
+ * candidates (the k best of an additive proxy), not to score every e-node;
+ * term features stay the fast path.
  *
 \*===----------------------------------------------------------------------===*/
 

@@ -21,6 +21,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include "passes/lower/rise_to_affine.h"
 #include "runtime/codegen/compile.h"
 #include "utils/arena.h"
 #include "tools/support/mlirutil.h"
@@ -74,7 +75,8 @@ static void usage(FILE *f) {
       "                      with the interpreter): in one lambda, or a map's mul read\n"
       "                      by an add in the reduce (or map) it is fused into, as in\n"
       "                      reduce (+) (map (*) (zip a b))\n"
-      "  --print-lowering    print the default lowering pipeline and exit\n"
+      "  --print-lowering    print the default lowering pipeline (rise-to-llvm,\n"
+      "                      expanded) and exit\n"
       "  --help              this text\n"
       "\n"
       "Linking: objects of modules with `map par` call LLVM's OpenMP runtime\n"
@@ -115,7 +117,9 @@ static int parseOptions(int argc, char **argv, Options *o) {
       usage(stdout);
       exit(ariToolExit(0));
     } else if (!strcmp(a, "--print-lowering")) {
-      printf("%s\n", ariCompileDefaultLowering());
+      /* the pipeline itself, not its registered name (`rise-to-llvm`),
+       * so that it can be given to mlir-opt-22 or edited */
+      printf("%s\n", ariRiseToLLVMPipeline());
       exit(ariToolExit(0));
     } else if (!strcmp(a, "-o")) {
       if (i + 1 == argc || !argv[i + 1][0])

@@ -7,9 +7,10 @@
  *   program and N variants from the schedule sampler (search/sample/
  *   sample.h) are exported, featurised (costmodel/features.h), measured
  *   (runtime/measure.h) at each thread count and appended to a dataset
- *   (costmodel/dataset.h). A record's features are the program vector
- *   followed by three baselines: term size, weighted size and the analytic
- *   model's seconds (NaN without --machine). Its variant string starts
+ *   (costmodel/dataset.h). A record's features (layout
+ *   ARI_COST_CODE_LAYOUT) are the program vector, the code features
+ *   (runtime/codefeat.h) and three baselines: term size, weighted size and
+ *   the analytic model's seconds (NaN without --machine). Its variant string starts
  *   with the code's key (ariMeasureKey, 16 hex digits), so a resumed run
  *   (--append) skips what the file already holds for this machine and
  *   thread count. The unscheduled program is checked by the interpreter
@@ -17,7 +18,9 @@
  *   interpreter is trusted as lowered by the default pipeline (which the
  *   differential tests check at small sizes), and says so in its variant.
  *   Invalid samples (mismatch, crash, time-out, compile error) are logged
- *   on stderr and never recorded.
+ *   on stderr and never recorded. --times-from measures nothing: it
+ *   records the same variants with fresh features and an earlier
+ *   dataset's times; --emit writes the variants as MLIR instead.
  *
  *   machine: runs the micro-benchmark (runtime/machine_bench.h) and
  *   writes the machine file of the analytic model (costmodel/machine.h).

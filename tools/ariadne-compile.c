@@ -78,6 +78,7 @@ static void usage(FILE *f) {
       "  --print-lowering    print the default lowering pipeline (rise-to-llvm,\n"
       "                      expanded) and exit\n"
       "  --help              this text\n"
+      "  --version           the tool's and LLVM's versions\n"
       "\n"
       "Linking: objects of modules with `map par` call LLVM's OpenMP runtime\n"
       "(libomp: __kmpc_fork_call, ...); link libomp, not GCC's libgomp:\n"
@@ -113,7 +114,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
   bool fma = false;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v;
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    if (!strcmp(a, "--version")) {
+      ariToolPrintVersion("ariadne-compile");
+      exit(ariToolExit(0));
+    } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       exit(ariToolExit(0));
     } else if (!strcmp(a, "--print-lowering")) {

@@ -987,9 +987,9 @@ static int toolMain(int argc, char **argv) {
   if (!strcmp(cmd, "--version")) {
     int ma, mi, pa;
     ariXgbLibraryVersion(&ma, &mi, &pa);
-    printf("ariadne-cost (Ariadne) 0.1: dataset format %d, model file format %d, XGBoost "
-           "%d.%d.%d\n",
-           ARI_COST_DS_VERSION, ARI_XGB_MODEL_VERSION, ma, mi, pa);
+    ariToolPrintVersion("ariadne-cost");
+    printf("dataset format %d, model file format %d, XGBoost %d.%d.%d\n", ARI_COST_DS_VERSION,
+           ARI_XGB_MODEL_VERSION, ma, mi, pa);
     return 0;
   }
   if (!strcmp(cmd, "dataset"))

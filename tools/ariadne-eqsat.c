@@ -86,6 +86,7 @@ static void usage(FILE *f) {
           "  --output OUT.mlir    write the module with the programs found ('-': stdout)\n"
           "  --quiet              no table\n"
           "  --print-terms        print each guide's extracted program\n"
+          "  --version            the tool's and LLVM's versions\n"
           "Values may also be given as --opt=VALUE.\n");
 }
 
@@ -122,7 +123,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
     bool missing = false;
     uint64_t u;
     double d;
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    if (!strcmp(a, "--version")) {
+      ariToolPrintVersion("ariadne-eqsat");
+      exit(ariToolExit(0));
+    } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       exit(ariToolExit(0));
     } else if (!strcmp(a, "--all")) {

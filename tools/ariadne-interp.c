@@ -73,6 +73,7 @@ static void usage(FILE *f) {
       "                    limit)\n"
       "  --max-mem-mb=N    interpreter memory limit in MiB (default and 0: 8192)\n"
       "  --help            this text\n"
+      "  --version         the tool's and LLVM's versions\n"
       "\n"
       "exit status: 0 success, 1 error (diagnostics on stderr), 2 bad command line\n",
       f);
@@ -88,7 +89,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v;
     uint64_t u;
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    if (!strcmp(a, "--version")) {
+      ariToolPrintVersion("ariadne-interp");
+      exit(ariToolExit(0));
+    } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       exit(ariToolExit(0));
     } else if (!strcmp(a, "--print")) {

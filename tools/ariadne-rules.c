@@ -27,7 +27,7 @@ static const char *kTool = "ariadne-rules";
 
 static void usage(FILE *f) {
   fprintf(f,
-          "usage: ariadne-rules --list [--family=NAME] | --json | --check=RULE | --help\n"
+          "usage: ariadne-rules --list [--family=NAME] | --json | --check=RULE | --help | --version\n"
           "  --list          print the catalogue of rewrite rules (name, family, exact or\n"
           "                  reassoc, form, side conditions, source)\n"
           "  --family=NAME   only rules of one family (lambda, map, tiling, slide, vector,\n"
@@ -142,6 +142,10 @@ static int toolMain(int argc, char **argv) {
       seed = strtoull(argv[i] + 7, &end, 10);
       if (!argv[i][7] || *end)
         return ariToolUsageError(kTool, "--seed needs a number, got '%s'", argv[i] + 7);
+    }
+    else if (!strcmp(argv[i], "--version")) {
+      ariToolPrintVersion(kTool);
+      return ariToolExit(0);
     }
     else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       usage(stdout);

@@ -87,6 +87,7 @@ static void usage(FILE *f) {
       "  --no-check          skip the interpreter (for sizes too large to interpret)\n"
       "  --print             print the native outputs as ariadne-interp --print does\n"
       "  --help              this text\n"
+      "  --version           the tool's and LLVM's versions\n"
       "\n"
       "exit status: 0 success, 1 error or mismatch, 2 bad command line\n",
       f);
@@ -116,7 +117,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v;
     uint64_t u;
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    if (!strcmp(a, "--version")) {
+      ariToolPrintVersion("ariadne-run");
+      exit(ariToolExit(0));
+    } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       exit(ariToolExit(0));
     } else if (!strcmp(a, "--no-check")) {

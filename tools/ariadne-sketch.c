@@ -34,7 +34,8 @@ static void usage(FILE *f) {
              "  --nat=m=64      binds a size name (wins over the file's 'nat' lines)\n"
              "  --check         parse a guide file, check its rules, print it\n"
              "  --sketch=TEXT   parse one sketch and print its expansion\n"
-             "  --match         which guides each function of a module satisfies\n");
+             "  --match         which guides each function of a module satisfies\n"
+             "  --version       the tool's and LLVM's versions\n");
 }
 
 static void printSketch(const AriSketch *k) {
@@ -225,6 +226,9 @@ static int toolMain(int argc, char **argv) {
       }
     } else if (!strcmp(a, "--match") && i + 2 < argc) {
       rc = matchModule(set, store, argv[i + 1], argv[i + 2]);
+    } else if (!strcmp(a, "--version")) {
+      ariToolPrintVersion("ariadne-sketch");
+      rc = 0;
     } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       rc = 0;

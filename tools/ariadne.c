@@ -65,7 +65,8 @@ static void usage(FILE *f) {
         "  --no-ir         do not print the programs\n"
         "  --all           with embedded examples, interpret the full sizes too\n"
         "  --no-native     with embedded examples, skip compiling and timing matmul\n"
-        "  --help          this text\n",
+        "  --help          this text\n"
+        "  --version       the tool's and LLVM's versions\n",
         f);
 }
 
@@ -382,7 +383,10 @@ static int toolMain(int argc, char **argv) {
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     int64_t v;
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    if (!strcmp(a, "--version")) {
+      ariToolPrintVersion("ariadne");
+      exit(ariToolExit(0));
+    } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       return 0;
     } else if (!strncmp(a, "--func=", 7) && a[7]) {

@@ -52,7 +52,8 @@ static void usage(FILE *f) {
           "  --time-limit=S       seconds per run (default 60; 0: none)\n"
           "  --memory-limit=MB    per run (default 2000 for 5.3, 4096 for 5.4; 0: none)\n"
           "  --node-limit=N       live e-nodes per run (default: none)\n"
-          "  --iteration-limit=N  iterations per run (default: none)\n");
+          "  --iteration-limit=N  iterations per run (default: none)\n"
+          "  --version            the tool's and LLVM's versions\n");
 }
 
 typedef struct Opts {
@@ -394,7 +395,10 @@ static int toolMain(int argc, char **argv) {
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v;
     uint64_t u;
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    if (!strcmp(a, "--version")) {
+      ariToolPrintVersion("ariadne-eqsat-tables");
+      exit(ariToolExit(0));
+    } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       return 0;
     } else if (ariToolOptValue(a, "--table", &v)) {

@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "tools/support/toolargs.h"
+
+#include "llvm-c/Core.h"
 #include "utils/arena.h"
 #include "utils/file.h"
 
@@ -348,4 +350,10 @@ bool ariToolAddInput(const char *tool, const char *value, long maxArgs, AriToolI
   }
   ++*n;
   return true;
+}
+
+void ariToolPrintVersion(const char *tool) {
+  unsigned major = 0, minor = 0, patch = 0;
+  LLVMGetVersion(&major, &minor, &patch);
+  printf("%s (Ariadne) %s, LLVM/MLIR %u.%u.%u\n", tool, ARIADNE_VERSION, major, minor, patch);
 }

@@ -93,6 +93,10 @@ bool ariToolSaveOutput(const char *dir, long k, const AriHostArg *a);
  * status 1 when rc was 0. Every tool's main returns through it. */
 int ariToolExit(int rc);
 
+/* `--version`, the same in every tool: "TOOL (Ariadne) X.Y, LLVM/MLIR A.B.C"
+ * on stdout. */
+void ariToolPrintVersion(const char *tool);
+
 #ifdef __cplusplus
 }
 #endif

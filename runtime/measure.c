@@ -118,11 +118,9 @@ static void child(int fd, AriRtPackedFn fn, const AriHostArg *args, intptr_t n,
   AriRtTiming t = {0};
   bool ok = packed != NULL;
   if (ok) {
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double t0 = now();
     fn(packed); /* the call whose outputs the parent checks */
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    double firstMs = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-6;
+    double firstMs = (now() - t0) * 1e3;
     int warmup = o->warmup, reps = o->reps;
     if (firstMs >= ARI_MEASURE_SLOW_MS) {
       /* a slow candidate: that call warmed it up, and a second of timed

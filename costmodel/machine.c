@@ -318,3 +318,14 @@ bool ariMachineRead(const char *path, AriMachine *m, char *err, size_t cap) {
   free(data);
   return ok;
 }
+
+void ariMachineNominal(AriMachine *m) {
+  ariMachineProbe(m);
+  const double bw[ARI_MACHINE_LEVELS + 1] = {200, 80, 30, 12};
+  for (int i = 0; i <= ARI_MACHINE_LEVELS; ++i)
+    m->bandwidthGBs[i] = bw[i];
+  m->gflopsVector = 64;
+  m->gflopsScalar = 2;
+  if (m->cores < 1)
+    m->cores = 1;
+}

@@ -57,6 +57,14 @@ typedef struct AriMachine {
  * /sys); rates are left 0. */
 void ariMachineProbe(AriMachine *m);
 
+/* ariMachineProbe, then nominal rates where no measurement is at hand
+ * (the search's cost=analytic without a file): bandwidths of 200, 80, 30
+ * and 12 GB/s for L1, L2, L3 and memory, 64 vector and 2 scalar GFLOP/s,
+ * about a recent x86-64 core's. The ranking of candidates, all the
+ * analytic model is used for, depends on the ratios more than on these
+ * figures; a measured file (`ariadne-cost machine`) is better. */
+void ariMachineNominal(AriMachine *m);
+
 /* Reads a machine file. False with "PATH:LINE: message" in err. */
 bool ariMachineRead(const char *path, AriMachine *m, char *err, size_t cap);
 

@@ -109,6 +109,23 @@ bool ariCostModelOpen(AriCostModel *m, const char *spec, const char *machinePath
   return true;
 }
 
+bool ariCostModelOpenAnalytic(AriCostModel *m, const AriMachine *mach, int threads, char *err,
+                              size_t cap) {
+  memset(m, 0, sizeof *m);
+  if (!ariMachineValid(mach, err, cap))
+    return false;
+  m->kind = ARI_COST_MODEL_ANALYTIC;
+  m->machine = *mach;
+  m->hasMachine = true;
+  m->threads = threads > 0 ? threads : mach->cores > 0 ? mach->cores : 1;
+  if (!(m->work = ariFeatWorkCreate())) {
+    snprintf(err, cap, "out of memory");
+    memset(m, 0, sizeof *m);
+    return false;
+  }
+  return true;
+}
+
 void ariCostModelClose(AriCostModel *m) {
   if (m->kind == ARI_COST_MODEL_XGB)
     ariXgbFree(&m->xgb);

@@ -104,6 +104,12 @@ typedef struct AriCostModel {
 bool ariCostModelOpen(AriCostModel *m, const char *spec, const char *machinePath, int threads,
                       char *err, size_t cap);
 
+/* Opens the analytic model on a machine description given in memory
+ * (ariMachineNominal's, or one read elsewhere). threads as for
+ * ariCostModelOpen. False with a message when mach is not valid. */
+bool ariCostModelOpenAnalytic(AriCostModel *m, const AriMachine *mach, int threads, char *err,
+                              size_t cap);
+
 /* The kinds of spec ariCostModelOpen accepts, for help texts. */
 const char *ariCostModelSpecs(void);
 

@@ -4,6 +4,7 @@
 #include "passes/stats.h"
 #include "passes/rewrite.h"
 #include "passes/eqsat.h"
+#include "passes/search.h"
 #include "passes/linalg_to_rise.h"
 #include "passes/lower/rise_to_affine.h"
 #include "passes/gpu/insert_barriers.h"
@@ -16,7 +17,7 @@ const AriPassInfo *const *ariPassList(size_t *count) {
   static const AriPassInfo *const passes[] = {&ariStatsPass, &ariRiseToAffinePass,
                                                &ariRiseToGpuPass, &ariInsertBarriersPass,
                                                &ariRewritePass, &ariEqsatPass,
-                                               &ariLinalgToRisePass};
+                                               &ariSearchPass, &ariLinalgToRisePass};
   *count = sizeof passes / sizeof passes[0];
   return passes;
 }
@@ -33,6 +34,7 @@ const AriPassInfo *ariPassLookup(const char *argument) {
 /* State of one external pass instance; clones copy it. */
 typedef struct {
   const AriPassInfo *info;
+  const void *hooks;
   char opts[]; /* info->optionsSize bytes */
 } ExtPass;
 
@@ -52,35 +54,53 @@ static MlirLogicalResult extInitialize(MlirContext ctx, void *user) {
 }
 static void *extClone(void *user) {
   ExtPass *e = user, *c = extNew(e->info);
-  if (c)
+  if (c) {
+    c->hooks = e->hooks;
     memcpy(c->opts, e->opts, e->info->optionsSize);
+  }
   return c;
 }
-MlirLogicalResult ariPassRun(const AriPassInfo *info, MlirOperation op, const void *opts,
-                             uint64_t *counters) {
-  if (!info->runCounted)
+static MlirLogicalResult runWith(const AriPassInfo *info, MlirOperation op, const void *opts,
+                                 uint64_t *counters, const void *hooks) {
+  return info->runHooked ? info->runHooked(op, opts, counters, hooks)
+                         : info->runCounted(op, opts, counters);
+}
+
+MlirLogicalResult ariPassRunHooked(const AriPassInfo *info, MlirOperation op, const void *opts,
+                                   uint64_t *counters, const void *hooks) {
+  if (!info->runCounted && !info->runHooked)
     return info->run(op, opts);
   if (counters)
-    return info->runCounted(op, opts, counters);
+    return runWith(info, op, opts, counters, hooks);
   /* The caller does not want them: count into scratch. */
   uint64_t scratch[64] = {0};
   if (info->numStatistics <= sizeof scratch / sizeof scratch[0])
-    return info->runCounted(op, opts, scratch);
+    return runWith(info, op, opts, scratch, hooks);
   uint64_t *heap = calloc(info->numStatistics, sizeof *heap);
   if (!heap)
     return mlirLogicalResultFailure();
-  MlirLogicalResult r = info->runCounted(op, opts, heap);
+  MlirLogicalResult r = runWith(info, op, opts, heap, hooks);
   free(heap);
   return r;
 }
 
+MlirLogicalResult ariPassRun(const AriPassInfo *info, MlirOperation op, const void *opts,
+                             uint64_t *counters) {
+  return ariPassRunHooked(info, op, opts, counters, NULL);
+}
+
 static void extRun(MlirOperation op, MlirExternalPass pass, void *user) {
   ExtPass *e = user;
-  if (mlirLogicalResultIsFailure(ariPassRun(e->info, op, e->opts, NULL)))
+  if (mlirLogicalResultIsFailure(ariPassRunHooked(e->info, op, e->opts, NULL, e->hooks)))
     mlirExternalPassSignalFailure(pass);
 }
 
 MlirPass ariPassCreate(const AriPassInfo *info, const char *text, char *err, size_t cap) {
+  return ariPassCreateHooked(info, text, NULL, err, cap);
+}
+
+MlirPass ariPassCreateHooked(const AriPassInfo *info, const char *text, const void *hooks,
+                             char *err, size_t cap) {
   MlirPass none = {NULL};
   ExtPass *e = extNew(info);
   if (!e) {
@@ -92,6 +112,7 @@ MlirPass ariPassCreate(const AriPassInfo *info, const char *text, char *err, siz
     free(e);
     return none;
   }
+  e->hooks = hooks;
   MlirDialectHandle deps[16];
   size_t ndeps = info->numDependentDialects < 16 ? info->numDependentDialects : 16;
   for (size_t i = 0; i < ndeps; ++i)

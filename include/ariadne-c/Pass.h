@@ -70,6 +70,12 @@ typedef struct AriPassInfo {
   const AriStatisticDesc *statistics;
   size_t numStatistics;
   MlirLogicalResult (*runCounted)(MlirOperation op, const void *opts, uint64_t *counters);
+  /* Optional: a pass that takes services from whoever creates it
+   * (ariPassCreateHooked; e.g. rise-search's measurer, which lives in the
+   * runtime above the passes) sets this instead of run and runCounted.
+   * hooks is what the creator gave, NULL in a textual pipeline. */
+  MlirLogicalResult (*runHooked)(MlirOperation op, const void *opts, uint64_t *counters,
+                                 const void *hooks);
 } AriPassInfo;
 
 /* Registers every Ariadne pass and pipeline (rise-stats, rise-eqsat,
@@ -96,10 +102,16 @@ const AriPassInfo *ariPassLookup(const char *argument);
 bool ariOptionsParse(const AriPassInfo *pass, const char *text, void *opts, char *err,
                      size_t errCap);
 
-/* Runs `pass` on `op` with parsed options `opts`: through runCounted when
- * the pass has counters (counters may then be NULL), else through run. */
+/* Runs `pass` on `op` with parsed options `opts`: through runHooked (with
+ * no hooks) or runCounted when the pass has them (counters may then be
+ * NULL), else through run. */
 MlirLogicalResult ariPassRun(const AriPassInfo *pass, MlirOperation op, const void *opts,
                              uint64_t *counters);
+
+/* The same with the services a hooked pass takes (its header says what
+ * `hooks` points to); ignored by other passes. */
+MlirLogicalResult ariPassRunHooked(const AriPassInfo *pass, MlirOperation op, const void *opts,
+                                   uint64_t *counters, const void *hooks);
 
 /* Creates an MlirPass running `pass` with the options in `text`, for C
  * programs that build their own pass manager (an external pass: it prints
@@ -107,6 +119,11 @@ MlirLogicalResult ariPassRun(const AriPassInfo *pass, MlirOperation op, const vo
  * textual pipeline give the full pass). Returns a null pass and
  * fills err when the options do not parse. The options are copied. */
 MlirPass ariPassCreate(const AriPassInfo *pass, const char *text, char *err, size_t errCap);
+
+/* ariPassCreate for a hooked pass: `hooks` (not copied: it must outlive
+ * the pass and its clones) is given to every run. */
+MlirPass ariPassCreateHooked(const AriPassInfo *pass, const char *text, const void *hooks,
+                             char *err, size_t errCap);
 
 #ifdef __cplusplus
 }

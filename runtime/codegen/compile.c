@@ -11,6 +11,8 @@
 
 #include "runtime/codegen/compile.h"
 #include "runtime/codegen/compile_util.h"
+#include "runtime/search_hooks.h"
+#include "passes/search.h"
 #include "passes/lower/rise_to_affine.h"
 #include "ariadne-c/Pass.h"
 
@@ -130,7 +132,10 @@ static MlirLogicalResult addElement(MlirOpPassManager pm, const char *el, size_t
       ariCompileError(loc, "invalid pipeline element '%s'", text);
       return mlirLogicalResultFailure();
     }
-    MlirPass p = ariPassCreate(info, opts, err, sizeof err);
+    /* rise-search gets the runtime's measurer here (measure=K). */
+    MlirPass p = info == &ariSearchPass
+                     ? ariPassCreateHooked(info, opts, ariRtSearchHooks(), err, sizeof err)
+                     : ariPassCreate(info, opts, err, sizeof err);
     if (!p.ptr) {
       ariCompileError(loc, "invalid options for pass '%s': %s", name, err);
       return mlirLogicalResultFailure();

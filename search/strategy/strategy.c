@@ -102,9 +102,14 @@ static bool bindRef(Binder *b, AriStratExpr *e) {
                  bi->arity, bi->arity == 1 ? "y" : "ies", e->nargs, e->nargs == 1 ? "" : "s");
     }
     e->kind = bi->kind;
-    for (uint32_t i = 0; i < e->nargs; ++i)
-      if (!bindExpr(b, e->args[i], ROLE_STRATEGY))
+    for (uint32_t i = 0; i < e->nargs; ++i) {
+      /* child(i, s): i is a literal child index, not a strategy. */
+      bool index = bi->kind == SK_CHILD && i == 0;
+      if (index && e->args[0]->kind != SK_NAT)
+        return err(b, e->args[0], "child's first argument must be a child index (a number)");
+      if (!bindExpr(b, e->args[i], index ? ROLE_VALUE : ROLE_STRATEGY))
         return false;
+    }
     return true;
   }
   long di = ariStratFindDef(b->p, name);
@@ -551,6 +556,17 @@ static Res evalInner(St *st, const AriStratExpr *e, const Frame *env, AriStratTe
     }
   case SK_ONE:
     return children(st, e, e->args[0], env, t, out, 0);
+  case SK_CHILD: {
+    int64_t i = e->args[0]->nat;
+    if (i < 0 || (size_t)i >= st->h->numChildren(st->h->ctx, t))
+      return fail(st, e);
+    AriStratTerm c = st->h->child(st->h->ctx, t, (size_t)i), kid;
+    if (!pushPath(st, (size_t)i))
+      return abortRun(st, e, ARI_STRAT_MAX_DEPTH, "term path deeper than max-depth");
+    Res res = eval(st, e->args[1], env, c, &kid);
+    st->pathLen--;
+    return res == R_OK ? withChild(st, e, t, (size_t)i, kid, out) : res;
+  }
   case SK_SOME:
     return children(st, e, e->args[0], env, t, out, 1);
   case SK_ALL:

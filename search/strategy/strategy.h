@@ -25,6 +25,10 @@
  *   not(s)       succeeds with the input when s fails on it
  *   outermost(p, s) = topDown(where(p) ; s)     written s @ outermost(p)
  *   innermost(p, s) = bottomUp(where(p) ; s)    written s @ innermost(p)
+ *   child(i, s)  s on the i-th child (from 0) only; fails when there is
+ *                none or s fails there. i is a number: a search's schedules
+ *                (search/beam/beam.h) name the positions of their steps
+ *                with it, so that they replay exactly.
  *
  * Any other name is a definition from a strategy file (parameters are
  * passed lazily, so definitions may be recursive and may take strategies or
@@ -153,6 +157,11 @@ AriStratExpr *ariStratParseExpr(AriStratProgram *p, const char *file, const char
 size_t ariStratNumDefinitions(const AriStratProgram *p);
 const char *ariStratDefinitionName(const AriStratProgram *p, size_t i);
 bool ariStratHasDefinition(const AriStratProgram *p, const char *name);
+
+/* The number of parameters of the i-th definition; their names into
+ * names[0..min(n, max)) when names is not NULL. */
+size_t ariStratDefinitionParams(const AriStratProgram *p, size_t i, const char **names,
+                                size_t max);
 
 /* Writes e in canonical form (fully resolved calls, minimal parentheses).
  * Returns false when it did not fit. */

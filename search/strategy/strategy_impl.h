@@ -29,6 +29,7 @@ typedef enum AriStratKind {
   SK_NOT,
   SK_OUTERMOST,
   SK_INNERMOST,
+  SK_CHILD, /* child(i, s): s on child i only */
   SK_REF,   /* a name, unresolved */
   SK_CALL,  /* a definition: index */
   SK_PARAM, /* a parameter of the enclosing definition: index */

@@ -61,6 +61,7 @@ static const AriStratBuiltin kBuiltins[] = {
     {"all", SK_ALL, 1},         {"topDown", SK_TOPDOWN, 1},   {"bottomUp", SK_BOTTOMUP, 1},
     {"normalize", SK_NORMALIZE, 1}, {"where", SK_WHERE, 1},   {"not", SK_NOT, 1},
     {"outermost", SK_OUTERMOST, 2}, {"innermost", SK_INNERMOST, 2},
+    {"child", SK_CHILD, 2},
 };
 
 const AriStratBuiltin *ariStratBuiltin(const char *name) {
@@ -726,6 +727,16 @@ size_t ariStratNumDefinitions(const AriStratProgram *p) { return p->ndefs; }
 
 const char *ariStratDefinitionName(const AriStratProgram *p, size_t i) {
   return i < p->ndefs ? p->defs[i].name : NULL;
+}
+
+size_t ariStratDefinitionParams(const AriStratProgram *p, size_t i, const char **names,
+                                size_t max) {
+  if (i >= p->ndefs)
+    return 0;
+  const AriStratDef *d = &p->defs[i];
+  for (size_t k = 0; names && k < d->nparams && k < max; ++k)
+    names[k] = d->params[k];
+  return d->nparams;
 }
 
 bool ariStratHasDefinition(const AriStratProgram *p, const char *name) {

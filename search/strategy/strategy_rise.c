@@ -39,6 +39,7 @@ enum {
   kAnyImpl = 31,         /* predicate on a kind, whatever its implementation */
   kHighImpl = 30,        /* high-level only (ARI_PAT_NONE) */
   kMapNest = 1 << 20,
+  kTripsAtMost = (1 << 20) + 1,
 };
 
 static int64_t predCode(AriTermKind k, int impl) { return ((int64_t)k << 5) | impl; }
@@ -201,6 +202,16 @@ static bool mapNest(const AriTerm *t, int64_t n) {
   }
 }
 
+/* A map or reduce over at most n elements (the length of its xs). */
+static bool tripsAtMost(const AriTerm *t, int64_t n) {
+  AriTermKind k = ariTermKind(t);
+  if (k != ARI_TERM_MAP && k != ARI_TERM_REDUCE)
+    return false;
+  const AriTerm *xs = ariTermKid(t, ariTermNumKids(t) - 1);
+  int64_t len = ariTypeSize(ariTermType(xs));
+  return len > 0 && len <= n;
+}
+
 /*--- the host ------------------------------------------------------------*/
 
 static AriStratPrimKind riseLookup(void *ctx, const char *name, size_t nargs, int64_t *handle,
@@ -227,6 +238,15 @@ static AriStratPrimKind riseLookup(void *ctx, const char *name, size_t nargs, in
       return ARI_STRAT_PRIM_NONE;
     }
     *handle = -1 - (int64_t)kMapNest;
+    return ARI_STRAT_PRIM_PREDICATE;
+  }
+  if (!strcmp(name, "tripsAtMost")) {
+    if (nargs != 1) {
+      snprintf(err, cap, "predicate 'tripsAtMost' takes 1 argument (the trip count), got %zu",
+               nargs);
+      return ARI_STRAT_PRIM_NONE;
+    }
+    *handle = -1 - (int64_t)kTripsAtMost;
     return ARI_STRAT_PRIM_PREDICATE;
   }
   int64_t code = predicateCode(name);
@@ -263,6 +283,11 @@ static bool riseCheckArgs(void *ctx, int64_t handle, const AriStratValue *args, 
   if (handle == -1 - (int64_t)kMapNest &&
       (args[0].kind != ARI_STRAT_VALUE_NAT || args[0].nat < 1)) {
     snprintf(err, cap, "mapNest needs a depth of at least 1");
+    return false;
+  }
+  if (handle == -1 - (int64_t)kTripsAtMost &&
+      (args[0].kind != ARI_STRAT_VALUE_NAT || args[0].nat < 1)) {
+    snprintf(err, cap, "tripsAtMost needs a trip count of at least 1");
     return false;
   }
   return true;
@@ -305,6 +330,12 @@ static AriStratHostStatus riseApply(void *ctx, int64_t handle, const AriStratVal
       return ARI_STRAT_HOST_ERROR;
     }
     ok = mapNest(t, args[0].nat);
+  } else if (code == kTripsAtMost) {
+    if (args[0].kind != ARI_STRAT_VALUE_NAT || args[0].nat < 1) {
+      snprintf(err, cap, "tripsAtMost needs a trip count of at least 1");
+      return ARI_STRAT_HOST_ERROR;
+    }
+    ok = tripsAtMost(t, args[0].nat);
   } else {
     ok = holds(code, t);
   }

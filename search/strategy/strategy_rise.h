@@ -21,6 +21,8 @@
  *         (patterns are saturated nodes here, so every map is applied);
  *       mapNest(n): a map whose function's body is mapNest(n-1)
  *         (mapNest(1) = isMap), as in `tileMaps(32,32) @ outermost(mapNest(2))`;
+ *       tripsAtMost(n): a map or reduce over at most n elements (so that
+ *         a search unrolls only short loops: `where(tripsAtMost(16)) ; mapUnroll`);
  *   - the term a function is rewritten as: a node (not a term of the store)
  *     whose children are the function's roots (its rise.out values) in
  *     order, so one strategy sees the whole function and term paths start

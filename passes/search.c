@@ -1,0 +1,635 @@
+/*===- search.c - the rise-search pass ------------------------------------===*\
+ *
+ * Wires the beam engine (search/beam/beam.h) to a cost (costmodel/) and,
+ * when the creator lends one, to the runtime's measurer. As in
+ * rise-rewrite, everything that can be checked without a function (the
+ * options, the actions file and every action) is checked first: a bad
+ * option is one diagnostic, not one per function.
+ *
+ * The cost ranks; the lowering decides. A candidate the cost likes may
+ * still be one that convert-rise-to-affine rejects (the rules keep
+ * programs equal, not lowerable), so the best candidates are lowered, in
+ * order, on a copy of the function, and the first that lowers wins (with
+ * measure=K: the fastest of the first K that lower and run). The input
+ * itself is always a candidate, so the pass never makes a function worse
+ * under its own cost, nor unlowerable.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "passes/search.h"
+#include "passes/lower/rise_to_affine.h"
+#include "passes/pass_util.h"
+#include "passes/rewrite.h"
+#include "costmodel/cost.h"
+#include "costmodel/machine.h"
+#include "costmodel/model.h"
+#include "search/beam/beam.h"
+#include "search/mlir/term_mlir.h"
+#include "search/strategy/strategy.h"
+#include "search/strategy/strategy_rise.h"
+#include "search/term/term.h"
+#include "utils/arena.h"
+#include "utils/file.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_VALUES = 16, MAX_ACTIONS = 512 };
+
+typedef struct {
+  char engine[32];
+  char cost[ARI_OPT_STRING_MAX];
+  char machine[ARI_OPT_STRING_MAX];
+  int64_t measure;
+  int64_t beam;
+  int64_t depth;
+  int64_t budget;
+  char timeLimit[64];
+  int64_t memoryLimit;
+  int64_t threads;
+  char tiles[256];
+  char vectors[256];
+  char actionsFile[ARI_OPT_STRING_MAX];
+  int64_t seed;
+  char target[32];
+  char func[ARI_OPT_STRING_MAX];
+  char report[ARI_OPT_STRING_MAX];
+} SearchOptions;
+
+static void searchDefaults(void *o) {
+  SearchOptions *s = o;
+  memset(s, 0, sizeof *s);
+  strcpy(s->engine, "auto");
+  strcpy(s->cost, "analytic");
+  s->beam = 32;
+  s->depth = 6;
+  s->budget = 20000;
+  strcpy(s->timeLimit, "60");
+  s->memoryLimit = 2048;
+  s->threads = 1;
+  strcpy(s->tiles, "4,8,16,32,64,128");
+  strcpy(s->vectors, "4,8,16");
+  strcpy(s->target, "host");
+}
+
+#define emit(loc, ...) ariPassEmit(loc, "rise-search", __VA_ARGS__)
+
+/* "4,8,16" -> values; false with a message on anything else. */
+static bool parseList(const char *name, const char *text, int64_t *vals, unsigned *n, char *err,
+                      size_t cap) {
+  *n = 0;
+  const char *p = text;
+  while (*p) {
+    char *end;
+    errno = 0;
+    long long v = strtoll(p, &end, 10);
+    if (end == p || errno || v < 1 || v > 4096) {
+      snprintf(err, cap, "%s='%s': expected numbers from 1 to 4096 separated by commas", name,
+               text);
+      return false;
+    }
+    if (*n == MAX_VALUES) {
+      snprintf(err, cap, "%s='%s': at most %d values", name, text, MAX_VALUES);
+      return false;
+    }
+    vals[(*n)++] = v;
+    p = end;
+    if (*p == ',')
+      p++;
+    else if (*p) {
+      snprintf(err, cap, "%s='%s': unexpected '%c'", name, text, *p);
+      return false;
+    }
+  }
+  if (!*n) {
+    snprintf(err, cap, "%s is empty", name);
+    return false;
+  }
+  return true;
+}
+
+/* The cost, as the beam engine's callback. */
+typedef struct {
+  AriCostModel *model; /* analytic or learned */
+  AriCost additive;    /* size / weighted otherwise */
+  bool weighted;
+} Scorer;
+
+static bool scoreFuncs(void *ctx, AriTermStore *s, const AriTermFunc *const *fs, size_t n,
+                       double *scores, char *err, size_t cap) {
+  Scorer *sc = ctx;
+  if (sc->model)
+    return ariCostModelScoreFuncs(sc->model, s, fs, n, scores, err, cap);
+  for (size_t i = 0; i < n; ++i) {
+    double v = 0;
+    for (unsigned r = 0; r < fs[i]->numRoots; ++r)
+      v += sc->weighted ? ariCostTermWeighted(&sc->additive.weights, fs[i]->roots[r].value)
+                        : ariCostTermSize(fs[i]->roots[r].value);
+    scores[i] = v;
+  }
+  return true;
+}
+
+/* Swallows the diagnostics of a trial lowering: a candidate the lowering
+ * rejects is passed over, not an error of the user's program. */
+static MlirLogicalResult quietHandler(MlirDiagnostic d, void *user) {
+  (void)d;
+  (void)user;
+  return mlirLogicalResultSuccess();
+}
+
+typedef struct {
+  const SearchOptions *o;
+  const AriSearchHooks *hooks;
+  AriStratProgram *prog;
+  AriStratRise *host;
+  AriTermStore *store;
+  AriBeamAction *actions;
+  size_t numActions;
+  Scorer *scorer;
+  double timeLimit;
+  FILE *out;
+  const char *actionsName; /* for the replay line */
+  bool failed, seen;
+  uint64_t *counters;
+} Run;
+
+enum { SR_FUNCS, SR_CANDIDATES, SR_APPLIED, SR_LOWERED, SR_MEASURED, SR_CHANGED, SR_NUM_STATS };
+static const AriStatisticDesc kSearchStats[SR_NUM_STATS] = {
+    {"functions", "functions searched"},
+    {"candidates", "schedules scored by the cost"},
+    {"applications", "actions tried (action x position)"},
+    {"lowerings", "candidates lowered to check them"},
+    {"measured", "candidates timed (measure=K)"},
+    {"changed", "functions rewritten"},
+};
+
+/* f (the candidate's roots) exported into a copy of func, alone in a new
+ * module; the module's null op when export fails. */
+static MlirModule candidateModule(Run *r, MlirOperation func, const AriTermFunc *f) {
+  MlirLocation loc = mlirOperationGetLocation(func);
+  MlirModule m = mlirModuleCreateEmpty(loc);
+  MlirOperation clone = mlirOperationClone(func);
+  mlirBlockAppendOwnedOperation(mlirModuleGetBody(m), clone);
+  MlirLocation errLoc = loc;
+  ariTermStoreClearError(r->store);
+  if (!ariTermExportFunc(r->store, f, clone, &errLoc)) {
+    mlirModuleDestroy(m);
+    return (MlirModule){NULL};
+  }
+  return m;
+}
+
+/* Whether candidate f lowers (convert-rise-to-affine on a copy). */
+static bool lowers(Run *r, MlirOperation func, const AriTermFunc *f, char *why, size_t cap) {
+  MlirModule m = candidateModule(r, func, f);
+  if (mlirModuleIsNull(m)) {
+    snprintf(why, cap, "cannot export: %s", ariTermStoreError(r->store));
+    return false;
+  }
+  char opts[4096];
+  char err[256];
+  bool ok = ariRiseToAffinePass.optionsSize <= sizeof opts &&
+            ariOptionsParse(&ariRiseToAffinePass, "", opts, err, sizeof err);
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirDiagnosticHandlerID id = mlirContextAttachDiagnosticHandler(ctx, quietHandler, NULL, NULL);
+  if (ok)
+    ok = mlirLogicalResultIsSuccess(
+        ariPassRun(&ariRiseToAffinePass, mlirModuleGetOperation(m), opts, NULL));
+  mlirContextDetachDiagnosticHandler(ctx, id);
+  mlirModuleDestroy(m);
+  if (!ok)
+    snprintf(why, cap, "convert-rise-to-affine rejects it");
+  r->counters[SR_LOWERED]++;
+  return ok;
+}
+
+static void searchFunc(void *ctx, MlirOperation func) {
+  Run *r = ctx;
+  char name[256];
+  ariPassFuncName(func, name, sizeof name);
+  if (r->o->func[0] && strcmp(r->o->func, name))
+    return;
+  r->seen = true;
+  MlirLocation loc = mlirOperationGetLocation(func);
+  AriTermFunc f;
+  MlirLocation errLoc = loc;
+  ariTermStoreClearError(r->store);
+  if (!ariTermImportFunc(r->store, func, &f, &errLoc)) {
+    emit(errLoc, "cannot import @%s: %s", name, ariTermStoreError(r->store));
+    r->failed = true;
+    return;
+  }
+  AriArena arena;
+  ariArenaInit(&arena, 0);
+  AriBeamOptions bo;
+  memset(&bo, 0, sizeof bo);
+  bo.beamWidth = (unsigned)r->o->beam;
+  bo.maxDepth = (unsigned)r->o->depth;
+  bo.maxCandidates = (uint64_t)r->o->budget;
+  bo.timeLimitS = r->timeLimit;
+  bo.maxStoreBytes = (size_t)r->o->memoryLimit << 20;
+  bo.seed = (uint64_t)r->o->seed;
+  bo.keep = r->o->measure > 8 ? (unsigned)r->o->measure + 8 : 16;
+  AriBeamResult res;
+  ariBeamSearch(r->store, r->host, r->prog, r->actions, r->numActions, &f, scoreFuncs, r->scorer,
+                &bo, &arena, &res);
+  r->counters[SR_FUNCS]++;
+  r->counters[SR_CANDIDATES] += res.candidates;
+  r->counters[SR_APPLIED] += res.applications;
+  if (res.stop == ARI_BEAM_ERROR || res.numBest == 0) {
+    emit(loc, "search of @%s failed: %s", name, res.message);
+    r->failed = true;
+    ariArenaDestroy(&arena);
+    return;
+  }
+  double inputScore = res.inputScore;
+
+  /* Pick: the first that lowers, or the fastest of the input and the
+   * first K candidates that lower, measured. */
+  size_t chosen = SIZE_MAX;
+  double chosenMs = INFINITY, inputMs = NAN;
+  unsigned measured = 0, rejected = 0;
+  char why[256] = "";
+  void *session = NULL;
+  if (r->o->measure > 0) {
+    char merr[256] = "";
+    MlirModule m = candidateModule(r, func, &f);
+    session = mlirModuleIsNull(m) ? NULL
+                                  : r->hooks->measureBegin(
+                                        r->hooks->ctx, mlirBlockGetFirstOperation(
+                                                           mlirModuleGetBody(m)),
+                                        (int)r->o->threads, &inputMs, merr, sizeof merr);
+    if (!mlirModuleIsNull(m))
+      mlirModuleDestroy(m);
+    if (!session) {
+      emit(loc, "measure=%" PRId64 ": cannot measure @%s as written: %s", r->o->measure, name,
+           merr[0] ? merr : ariTermStoreError(r->store));
+      r->failed = true;
+      ariArenaDestroy(&arena);
+      return;
+    }
+    r->counters[SR_MEASURED]++;
+    if (r->out)
+      fprintf(r->out, "rise-search @%s: measured the input: %.4f ms\n", name, inputMs);
+  }
+  for (size_t i = 0; i < res.numBest; ++i) {
+    const AriBeamSchedule *sc = &res.best[i];
+    if (sc->numSteps && !lowers(r, func, &sc->func, why, sizeof why)) {
+      rejected++;
+      continue;
+    }
+    if (!session) {
+      chosen = i;
+      break;
+    }
+    if (!sc->numSteps) { /* the input: measured already */
+      if (inputMs < chosenMs) {
+        chosenMs = inputMs;
+        chosen = i;
+      }
+      continue;
+    }
+    MlirModule m = candidateModule(r, func, &sc->func);
+    if (mlirModuleIsNull(m))
+      continue;
+    double ms = INFINITY;
+    char merr[256] = "";
+    bool ok = r->hooks->measure(session, mlirBlockGetFirstOperation(mlirModuleGetBody(m)), &ms,
+                                merr, sizeof merr);
+    mlirModuleDestroy(m);
+    measured++;
+    r->counters[SR_MEASURED]++;
+    if (r->out) {
+      if (ok)
+        fprintf(r->out, "rise-search @%s: measured #%zu (cost %.6g): %.4f ms\n", name, i + 1,
+                sc->score, ms);
+      else
+        fprintf(r->out, "rise-search @%s: measured #%zu (cost %.6g): %s\n", name, i + 1,
+                sc->score, merr);
+    }
+    if (ok && ms < chosenMs) {
+      chosenMs = ms;
+      chosen = i;
+    }
+    if (measured == (unsigned)r->o->measure)
+      break;
+  }
+  if (session) {
+    r->hooks->measureEnd(session);
+    if (chosen == SIZE_MAX || inputMs <= chosenMs) {
+      /* The input is as fast as anything measured: keep it. */
+      if (r->out)
+        fprintf(r->out, "rise-search @%s: no candidate beat the input (%.4f ms); left unchanged\n",
+                name, inputMs);
+      ariArenaDestroy(&arena);
+      return;
+    }
+  }
+  if (chosen == SIZE_MAX) {
+    /* Nothing lowered or measured: the input stays (it is a candidate only
+     * when it scored among the best; otherwise keep it as it is). */
+    if (r->out)
+      fprintf(r->out, "rise-search @%s: no candidate lowered (last: %s); left unchanged\n", name,
+              why);
+    ariArenaDestroy(&arena);
+    return;
+  }
+  const AriBeamSchedule *best = &res.best[chosen];
+  if (r->out) {
+    size_t need = ariBeamFormatSchedule(best, r->actions, NULL, 0) + 1;
+    char *text = ariArenaAlloc(&arena, need);
+    if (text)
+      ariBeamFormatSchedule(best, r->actions, text, need);
+    fprintf(r->out,
+            "rise-search @%s: engine=beam stop=%s (%s) rounds=%u candidates=%" PRIu64
+            " applications=%" PRIu64 " duplicates=%" PRIu64 " seconds=%.3f\n",
+            name, ariBeamStopName(res.stop), res.message, res.rounds, res.candidates,
+            res.applications, res.duplicates, res.seconds);
+    fprintf(r->out, "rise-search @%s: cost %.6g -> %.6g (%s), %u step%s, %u candidate%s not lowered",
+            name, inputScore, best->score, r->o->cost, best->numSteps,
+            best->numSteps == 1 ? "" : "s", rejected, rejected == 1 ? "" : "s");
+    if (measured)
+      fprintf(r->out, ", %u measured: %.4f ms against %.4f ms as written (%.2fx)", measured,
+              chosenMs, inputMs, inputMs / chosenMs);
+    fprintf(r->out, "\nrise-search @%s: schedule (rise-rewrite{strategy-file=%s strategy=\"...\"}): %s\n",
+            name, r->actionsName, text ? text : "?");
+  }
+  if (best->numSteps) {
+    errLoc = loc;
+    ariTermStoreClearError(r->store);
+    if (!ariTermExportFunc(r->store, &best->func, func, &errLoc)) {
+      emit(errLoc, "cannot export the scheduled @%s: %s", name, ariTermStoreError(r->store));
+      r->failed = true;
+    } else {
+      r->counters[SR_CHANGED]++;
+    }
+  }
+  ariArenaDestroy(&arena);
+}
+
+/* "actTile" -> true: an action's name. */
+static bool isActionName(const char *n) {
+  return !strncmp(n, "act", 3) && isupper((unsigned char)n[3]);
+}
+
+/* Instantiates every action definition with its parameter values into
+ * r->actions (texts in arena), each parsed and bound. */
+static MlirLogicalResult makeActions(Run *r, MlirLocation loc, AriArena *arena,
+                                     const int64_t *tiles, unsigned nt, const int64_t *vecs,
+                                     unsigned nv) {
+  r->actions = ariArenaAlloc(arena, MAX_ACTIONS * sizeof *r->actions);
+  if (!r->actions)
+    return emit(loc, "out of memory");
+  size_t nd = ariStratNumDefinitions(r->prog);
+  for (size_t d = 0; d < nd; ++d) {
+    const char *dn = ariStratDefinitionName(r->prog, d);
+    if (!isActionName(dn))
+      continue;
+    const char *params[3];
+    size_t np = ariStratDefinitionParams(r->prog, d, params, 3);
+    if (np > 2)
+      return emit(loc, "action '%s' takes %zu parameters; actions take at most 2", dn, np);
+    const int64_t *dom[2];
+    unsigned dn2[2] = {1, 1};
+    for (size_t k = 0; k < np; ++k) {
+      bool v = !strcmp(params[k], "v");
+      dom[k] = v ? vecs : tiles;
+      dn2[k] = v ? nv : nt;
+    }
+    for (unsigned a = 0; a < dn2[0]; ++a)
+      for (unsigned b = 0; b < dn2[1]; ++b) {
+        char text[160];
+        if (np == 0)
+          snprintf(text, sizeof text, "%s", dn);
+        else if (np == 1)
+          snprintf(text, sizeof text, "%s(%" PRId64 ")", dn, dom[0][a]);
+        else
+          snprintf(text, sizeof text, "%s(%" PRId64 ", %" PRId64 ")", dn, dom[0][a], dom[1][b]);
+        if (r->numActions == MAX_ACTIONS)
+          return emit(loc, "more than %d action instances; use fewer tiles= or vectors=",
+                      MAX_ACTIONS);
+        char *copy = ariArenaStrndup(arena, text, strlen(text));
+        AriStratDiag diag;
+        AriStratExpr *e = copy ? ariStratParseExpr(r->prog, "action", copy, strlen(copy), &diag)
+                               : NULL;
+        if (!e || !ariStratBind(r->prog, e, ariStratRiseHost(r->host), &diag))
+          return copy ? emit(loc, "action '%s': %s:%" PRIu32 ":%" PRIu32 ": %s", text,
+                             diag.file ? diag.file : "action", diag.line, diag.col, diag.message)
+                      : emit(loc, "out of memory");
+        r->actions[r->numActions++] = (AriBeamAction){copy, e};
+      }
+  }
+  if (!r->numActions)
+    return emit(loc, "%s defines no action (a definition named act<Name>)", r->actionsName);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t *counters,
+                                   const void *hooksPtr) {
+  const SearchOptions *o = opts;
+  const AriSearchHooks *hooks = hooksPtr;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  char err[ARI_OPT_STRING_MAX + 256];
+  if (!strcmp(o->engine, "astar"))
+    return emit(loc, "engine=astar: the A* engine (issue 17, with the learned value function) "
+                     "is not built yet; use engine=beam");
+  if (!strcmp(o->engine, "eqsat"))
+    return emit(loc, "engine=eqsat: equality saturation with a cost model runs as rise-eqsat "
+                     "(guides=, cost=model:FILE); rise-search's own eqsat engine is not built "
+                     "yet; use engine=beam");
+  if (strcmp(o->target, "host"))
+    return emit(loc, "target=%s: only target=host is searched today (the cost model and the "
+                     "measurer know this machine only)",
+                o->target);
+  if (o->beam < 1 || o->beam > 4096)
+    return emit(loc, "beam=%" PRId64 ": expected 1 to 4096", o->beam);
+  if (o->depth < 1 || o->depth > ARI_BEAM_MAX_DEPTH)
+    return emit(loc, "depth=%" PRId64 ": expected 1 to %d", o->depth, ARI_BEAM_MAX_DEPTH);
+  if (o->budget < 0 || o->memoryLimit < 0 || o->measure < 0 || o->seed < 0)
+    return emit(loc, "budget, memory-limit, measure and seed must not be negative");
+  if (o->threads < 1 || o->threads > 1024)
+    return emit(loc, "threads=%" PRId64 ": expected 1 to 1024", o->threads);
+  char *end;
+  errno = 0;
+  double timeLimit = strtod(o->timeLimit, &end);
+  if (end == o->timeLimit || *end || errno || !(timeLimit >= 0) || timeLimit > 1e6)
+    return emit(loc, "time-limit='%s': expected seconds (0 for none)", o->timeLimit);
+  if (o->measure > 0 && (!hooks || !hooks->measure))
+    return emit(loc, "measure=%" PRId64 " needs the runtime's measurer, which this driver does "
+                     "not provide (mlir-opt cannot run code); run the search in a runtime "
+                     "pipeline (`ariadne-run --pipeline=rise-search{measure=K}`) or create the "
+                     "pass with ariPassCreateHooked",
+                o->measure);
+  int64_t tiles[MAX_VALUES], vecs[MAX_VALUES];
+  unsigned nt, nv;
+  if (!parseList("tiles", o->tiles, tiles, &nt, err, sizeof err) ||
+      !parseList("vectors", o->vectors, vecs, &nv, err, sizeof err))
+    return emit(loc, "%s", err);
+
+  /* The cost. */
+  AriCostModel model;
+  memset(&model, 0, sizeof model);
+  Scorer scorer;
+  memset(&scorer, 0, sizeof scorer);
+  if (!strcmp(o->cost, "analytic")) {
+    AriMachine mach;
+    ariMachineNominal(&mach);
+    if (!ariCostModelOpenAnalytic(&model, &mach, (int)o->threads, err, sizeof err))
+      return emit(loc, "cost=analytic: %s", err);
+    scorer.model = &model;
+  } else if (ariCostModelIsSpec(o->cost)) {
+    if (!ariCostModelOpen(&model, o->cost, o->machine[0] ? o->machine : NULL, (int)o->threads,
+                          err, sizeof err))
+      return emit(loc, "cost='%s': %s", o->cost, err);
+    if (model.needsCode) {
+      ariCostModelClose(&model);
+      return emit(loc, "cost='%s': the model was trained with code features (layout %u), which "
+                       "rise-search does not compute yet; train one on the program features "
+                       "(layout %u: `ariadne-cost measure` datasets refeaturised without code)",
+                  o->cost, ARI_COST_CODE_LAYOUT, ARI_COST_MEASURE_LAYOUT);
+    }
+    scorer.model = &model;
+  } else if (!strcmp(o->cost, "size") || !strcmp(o->cost, "weighted")) {
+    ariCostByName(o->cost, &scorer.additive);
+    scorer.weighted = !strcmp(o->cost, "weighted");
+  } else {
+    return emit(loc, "cost='%s': expected analytic, analytic:MACHINE_FILE, model:MODEL_FILE, "
+                     "size or weighted",
+                o->cost);
+  }
+
+  AriArena arena;
+  ariArenaInit(&arena, 0);
+  AriTermStore *store = NULL;
+  MlirLogicalResult result = mlirLogicalResultSuccess();
+  FILE *out = NULL;
+  AriStratDiag d;
+  Run run;
+  memset(&run, 0, sizeof run);
+  run.o = o;
+  run.hooks = hooks;
+  run.scorer = &scorer;
+  run.timeLimit = timeLimit;
+  run.counters = counters;
+  run.prog = ariStratProgramNew(&arena);
+  if (!run.prog) {
+    result = emit(loc, "out of memory");
+    goto done;
+  }
+  const char *prelude = ariRewritePrelude();
+  if (!ariStratParseDefinitions(run.prog, "<prelude>", prelude, strlen(prelude), &d)) {
+    result = emit(loc, "%s:%" PRIu32 ":%" PRIu32 ": %s", d.file, d.line, d.col, d.message);
+    goto done;
+  }
+  const char *text = ariSearchDefaultActions();
+  size_t len = strlen(text);
+  run.actionsName = "search/strategy/strategies/search.elv";
+  if (o->actionsFile[0]) {
+    char *t = NULL;
+    AriFileError fe = ariFileRead(o->actionsFile, &arena, ARI_FILE_TEXT_LIMIT, &t, &len);
+    if (!ariFileOk(fe)) {
+      ariFileErrorFormat(fe, "actions file", err, sizeof err);
+      result = emit(loc, "%s", err);
+      goto done;
+    }
+    text = t;
+    run.actionsName = o->actionsFile;
+  }
+  if (!ariStratParseDefinitions(run.prog, run.actionsName, text, len, &d)) {
+    result = emit(loc, "%s:%" PRIu32 ":%" PRIu32 ": %s", d.file ? d.file : run.actionsName,
+                  d.line, d.col, d.message);
+    goto done;
+  }
+  store = ariTermStoreCreate(0);
+  run.store = store;
+  run.host = store ? ariStratRiseCreate(store, &arena) : NULL;
+  if (!run.host) {
+    result = emit(loc, "out of memory");
+    goto done;
+  }
+  result = makeActions(&run, loc, &arena, tiles, nt, vecs, nv);
+  if (mlirLogicalResultIsFailure(result))
+    goto done;
+  if (strcmp(o->report, "none")) {
+    out = ariPassOpenOutput(o->report, stderr);
+    if (!out) {
+      result = emit(loc, "cannot open report file '%s': %s", o->report, strerror(errno));
+      goto done;
+    }
+  }
+  run.out = out;
+  ariPassForEachFunc(op, searchFunc, &run);
+  if (o->func[0] && !run.seen)
+    result = emit(loc, "no function named '%s'", o->func);
+  else if (run.failed)
+    result = mlirLogicalResultFailure();
+done:
+  if (out) {
+    int werr = ariPassCloseOutput(out);
+    if (werr)
+      result = emit(loc, "cannot write report file '%s': %s",
+                    ariPassOutputName(o->report, stderr), strerror(werr));
+  }
+  ariTermStoreDestroy(store);
+  ariArenaDestroy(&arena);
+  ariCostModelClose(&model);
+  return result;
+}
+
+static const AriOptionDesc kSearchOptions[] = {
+    {"engine", ARI_OPT_STRING, offsetof(SearchOptions, engine), "auto|beam|astar|eqsat",
+     "search engine (auto: beam)"},
+    {"cost", ARI_OPT_STRING, offsetof(SearchOptions, cost), NULL,
+     "analytic (nominal rates), analytic:MACHINE_FILE, model:MODEL_FILE, size or weighted"},
+    {"machine", ARI_OPT_STRING, offsetof(SearchOptions, machine), NULL,
+     "machine file for cost=model:'s analytic baseline"},
+    {"measure", ARI_OPT_INT, offsetof(SearchOptions, measure), NULL,
+     "time the K best candidates and keep the fastest (needs the runtime: `ariadne search`)"},
+    {"beam", ARI_OPT_INT, offsetof(SearchOptions, beam), NULL, "beam width (default 32)"},
+    {"depth", ARI_OPT_INT, offsetof(SearchOptions, depth), NULL,
+     "steps per schedule (default 6)"},
+    {"budget", ARI_OPT_INT, offsetof(SearchOptions, budget), NULL,
+     "candidates scored per function (0: no limit; default 20000)"},
+    {"time-limit", ARI_OPT_STRING, offsetof(SearchOptions, timeLimit), NULL,
+     "seconds per function, may be fractional (0: none; default 60)"},
+    {"memory-limit", ARI_OPT_INT, offsetof(SearchOptions, memoryLimit), NULL,
+     "term store MB per function (0: none; default 2048)"},
+    {"threads", ARI_OPT_INT, offsetof(SearchOptions, threads), NULL,
+     "thread count the cost estimates for and candidates are timed at (default 1)"},
+    {"tiles", ARI_OPT_STRING, offsetof(SearchOptions, tiles), NULL,
+     "tile sizes actions take (default 4,8,16,32,64,128)"},
+    {"vectors", ARI_OPT_STRING, offsetof(SearchOptions, vectors), NULL,
+     "vector widths actions take (default 4,8,16)"},
+    {"actions-file", ARI_OPT_STRING, offsetof(SearchOptions, actionsFile), NULL,
+     "strategy file of actions (act<Name> definitions; default: the built-in one)"},
+    {"seed", ARI_OPT_INT, offsetof(SearchOptions, seed), NULL, "tie-breaking seed (default 0)"},
+    {"target", ARI_OPT_STRING, offsetof(SearchOptions, target), "host|aarch64",
+     "what to schedule for (host only today)"},
+    {"func", ARI_OPT_STRING, offsetof(SearchOptions, func), NULL, "schedule only this function"},
+    {"report", ARI_OPT_STRING, offsetof(SearchOptions, report), NULL,
+     "where the report goes: stderr (default), '-' (stdout), none, or a file"},
+};
+
+const AriPassInfo ariSearchPass = {
+    .argument = "rise-search",
+    .description = "Schedule rise functions by themselves: a beam search over rewrite actions "
+                   "ranked by a cost model (no strategy or guide)",
+    .options = kSearchOptions,
+    .numOptions = sizeof kSearchOptions / sizeof kSearchOptions[0],
+    .optionsSize = sizeof(SearchOptions),
+    .setDefaults = searchDefaults,
+    .statistics = kSearchStats,
+    .numStatistics = SR_NUM_STATS,
+    .runHooked = searchRun,
+};

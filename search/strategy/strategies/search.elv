@@ -1,0 +1,55 @@
+// The actions of rise-search's beam engine (search/beam/beam.h, docs/search.md):
+// what one step of a schedule may do, at any position of the program.
+//
+// Every definition whose name starts with `act` followed by a capital
+// letter is an action. The search tries each at every subterm of the
+// function (so actions are local: no outermost/innermost here; where is
+// the search's choice), with every value of its parameters: a parameter
+// named `v` takes the vector widths (rise-search's vectors= option), any
+// other the tile sizes (tiles=). A step that fails, or changes nothing, is
+// not a step. Other definitions are helpers.
+//
+// The search replays a schedule as `child(i, ... actX(a) ...) ; ...` with
+// these definitions: `rise-rewrite{strategy-file=THIS strategy="..."}`
+// gives the same program. Edit this file (or pass your own with
+// actions-file=) to change the search space; nothing in C names these.
+
+// Beta/eta normal form after a step, so that the next step sees the
+// program as a strategy's `;;` would show it.
+tidy = try(normalize(beta <+ eta));
+
+// Tiling: one map split in tiles of p (the tile loop outside, the
+// elements inside); the 2-D tiles of a map nest in one step (whose
+// intermediate states a cost model would rank low); a reduction split in
+// chunks of p (ko outside, ki inside).
+actSplit(p) = splitJoin(p) ; tidy;
+actTile(p, q) = tileMaps(p, q) ; tidy;
+actTileReduce(p) = tileReduce(p) ; tidy;
+
+// Loop order.
+actInterchange = (mapMapInterchange <+ mapReduceInterchange <+ mapReduceInterchangeAcc <+
+                  reduceMapInterchange) ; tidy;
+
+// Fusion and fission: a producer computed inside its consumer's loop, or
+// an expression hoisted out of a loop that does not depend on it (the
+// array-packing step of matmul: B's panel built once, outside the rows).
+actFuse = (mapFusion <+ reduceMapFusion <+ reduceSeqMapFusion) ; tidy;
+actFission = (mapFissionDeep <+ fissionReduceMap) ; tidy;
+
+// Vectorisation: v lanes of a map computed as one vector, the as_vector
+// pushed into the computation (a map of reductions becomes a reduction of
+// vectors: the register accumulators of a matmul row).
+vectorizeInside = vectorizeBeforeMapZipReduce <+ vectorizeBeforeMapReduce <+
+                  vectorizeBeforeMapZip <+ vectorizeBeforeMap;
+actVectorize(v) = startVectorization(v) ; one(vectorizeInside) ; tidy;
+
+// Storage: a value computed once into a buffer instead of recomputed where
+// read (global: the heap; private: the stack, per thread).
+actStoreGlobal = toMem(global);
+actStorePrivate = toMem(private);
+
+// Lowering choices: a parallel loop (OpenMP), a short loop (at most 16
+// trips: code grows with what is unrolled) unrolled in full.
+actPar = mapPar;
+actUnroll = where(tripsAtMost(16)) ; mapUnroll;
+actUnrollReduce = where(tripsAtMost(16)) ; reduceSeqUnroll;

@@ -1,0 +1,1 @@
+actBroken = mapPar <+ ;

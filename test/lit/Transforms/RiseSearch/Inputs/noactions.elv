@@ -1,0 +1,2 @@
+// No definition is an action (none is named act<Name>).
+tidy = try(normalize(beta <+ eta));

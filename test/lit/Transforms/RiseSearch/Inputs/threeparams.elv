@@ -1,0 +1,1 @@
+actTooMany(p, q, r) = splitJoin(p);

@@ -36,7 +36,6 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -44,7 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_VALUES = 16, MAX_ACTIONS = 512 };
+enum { MAX_VALUES = 16 };
 
 typedef struct {
   char engine[32];
@@ -378,63 +377,6 @@ static void searchFunc(void *ctx, MlirOperation func) {
   ariArenaDestroy(&arena);
 }
 
-/* "actTile" -> true: an action's name. */
-static bool isActionName(const char *n) {
-  return !strncmp(n, "act", 3) && isupper((unsigned char)n[3]);
-}
-
-/* Instantiates every action definition with its parameter values into
- * r->actions (texts in arena), each parsed and bound. */
-static MlirLogicalResult makeActions(Run *r, MlirLocation loc, AriArena *arena,
-                                     const int64_t *tiles, unsigned nt, const int64_t *vecs,
-                                     unsigned nv) {
-  r->actions = ariArenaAlloc(arena, MAX_ACTIONS * sizeof *r->actions);
-  if (!r->actions)
-    return emit(loc, "out of memory");
-  size_t nd = ariStratNumDefinitions(r->prog);
-  for (size_t d = 0; d < nd; ++d) {
-    const char *dn = ariStratDefinitionName(r->prog, d);
-    if (!isActionName(dn))
-      continue;
-    const char *params[3];
-    size_t np = ariStratDefinitionParams(r->prog, d, params, 3);
-    if (np > 2)
-      return emit(loc, "action '%s' takes %zu parameters; actions take at most 2", dn, np);
-    const int64_t *dom[2];
-    unsigned dn2[2] = {1, 1};
-    for (size_t k = 0; k < np; ++k) {
-      bool v = !strcmp(params[k], "v");
-      dom[k] = v ? vecs : tiles;
-      dn2[k] = v ? nv : nt;
-    }
-    for (unsigned a = 0; a < dn2[0]; ++a)
-      for (unsigned b = 0; b < dn2[1]; ++b) {
-        char text[160];
-        if (np == 0)
-          snprintf(text, sizeof text, "%s", dn);
-        else if (np == 1)
-          snprintf(text, sizeof text, "%s(%" PRId64 ")", dn, dom[0][a]);
-        else
-          snprintf(text, sizeof text, "%s(%" PRId64 ", %" PRId64 ")", dn, dom[0][a], dom[1][b]);
-        if (r->numActions == MAX_ACTIONS)
-          return emit(loc, "more than %d action instances; use fewer tiles= or vectors=",
-                      MAX_ACTIONS);
-        char *copy = ariArenaStrndup(arena, text, strlen(text));
-        AriStratDiag diag;
-        AriStratExpr *e = copy ? ariStratParseExpr(r->prog, "action", copy, strlen(copy), &diag)
-                               : NULL;
-        if (!e || !ariStratBind(r->prog, e, ariStratRiseHost(r->host), &diag))
-          return copy ? emit(loc, "action '%s': %s:%" PRIu32 ":%" PRIu32 ": %s", text,
-                             diag.file ? diag.file : "action", diag.line, diag.col, diag.message)
-                      : emit(loc, "out of memory");
-        r->actions[r->numActions++] = (AriBeamAction){copy, e};
-      }
-  }
-  if (!r->numActions)
-    return emit(loc, "%s defines no action (a definition named act<Name>)", r->actionsName);
-  return mlirLogicalResultSuccess();
-}
-
 static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t *counters,
                                    const void *hooksPtr) {
   const SearchOptions *o = opts;
@@ -558,9 +500,11 @@ static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t 
     result = emit(loc, "out of memory");
     goto done;
   }
-  result = makeActions(&run, loc, &arena, tiles, nt, vecs, nv);
-  if (mlirLogicalResultIsFailure(result))
+  if (!ariBeamActions(run.prog, run.host, tiles, nt, vecs, nv, &arena, &run.actions,
+                      &run.numActions, err, sizeof err)) {
+    result = emit(loc, "%s: %s", run.actionsName, err);
     goto done;
+  }
   if (strcmp(o->report, "none")) {
     out = ariPassOpenOutput(o->report, stderr);
     if (!out) {

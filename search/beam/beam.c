@@ -12,6 +12,7 @@
 
 #include "search/beam/beam.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -514,4 +515,72 @@ const char *ariBeamStopName(AriBeamStop s) {
   case ARI_BEAM_ERROR: return "error";
   }
   return "?";
+}
+
+/* "actTile" -> true: an action's name. */
+static bool isActionName(const char *n) {
+  return !strncmp(n, "act", 3) && isupper((unsigned char)n[3]);
+}
+
+bool ariBeamActions(AriStratProgram *p, AriStratRise *host, const int64_t *tiles, unsigned nt,
+                    const int64_t *vecs, unsigned nv, AriArena *arena, AriBeamAction **actions,
+                    size_t *n, char *err, size_t cap) {
+  *n = 0;
+  AriBeamAction *as = ariArenaAlloc(arena, ARI_BEAM_MAX_ACTIONS * sizeof *as);
+  if (!(*actions = as)) {
+    snprintf(err, cap, "out of memory");
+    return false;
+  }
+  size_t nd = ariStratNumDefinitions(p);
+  for (size_t d = 0; d < nd; ++d) {
+    const char *dn = ariStratDefinitionName(p, d);
+    if (!isActionName(dn))
+      continue;
+    const char *params[3];
+    size_t np = ariStratDefinitionParams(p, d, params, 3);
+    if (np > 2) {
+      snprintf(err, cap, "action '%s' takes %zu parameters; actions take at most 2", dn, np);
+      return false;
+    }
+    const int64_t *dom[2] = {NULL, NULL};
+    unsigned len[2] = {1, 1};
+    for (size_t k = 0; k < np; ++k) {
+      bool v = !strcmp(params[k], "v");
+      dom[k] = v ? vecs : tiles;
+      len[k] = v ? nv : nt;
+    }
+    for (unsigned a = 0; a < len[0]; ++a)
+      for (unsigned b = 0; b < len[1]; ++b) {
+        char text[160];
+        if (np == 0)
+          snprintf(text, sizeof text, "%s", dn);
+        else if (np == 1)
+          snprintf(text, sizeof text, "%s(%" PRId64 ")", dn, dom[0][a]);
+        else
+          snprintf(text, sizeof text, "%s(%" PRId64 ", %" PRId64 ")", dn, dom[0][a], dom[1][b]);
+        if (*n == ARI_BEAM_MAX_ACTIONS) {
+          snprintf(err, cap, "more than %d action instances; give fewer parameter values",
+                   ARI_BEAM_MAX_ACTIONS);
+          return false;
+        }
+        char *copy = ariArenaStrndup(arena, text, strlen(text));
+        AriStratDiag diag;
+        AriStratExpr *e = copy ? ariStratParseExpr(p, "action", copy, strlen(copy), &diag) : NULL;
+        if (!copy) {
+          snprintf(err, cap, "out of memory");
+          return false;
+        }
+        if (!e || !ariStratBind(p, e, ariStratRiseHost(host), &diag)) {
+          snprintf(err, cap, "action '%s': %s:%" PRIu32 ":%" PRIu32 ": %s", text,
+                   diag.file ? diag.file : "action", diag.line, diag.col, diag.message);
+          return false;
+        }
+        as[(*n)++] = (AriBeamAction){copy, e};
+      }
+  }
+  if (!*n) {
+    snprintf(err, cap, "no definition is an action (named act<Name>)");
+    return false;
+  }
+  return true;
 }

@@ -132,6 +132,19 @@ AriBeamStop ariBeamSearch(AriTermStore *s, AriStratRise *host, const AriStratPro
 size_t ariBeamFormatSchedule(const AriBeamSchedule *sc, const AriBeamAction *actions, char *buf,
                              size_t cap);
 
+enum { ARI_BEAM_MAX_ACTIONS = 512 };
+
+/* The actions of a strategy program: every definition named `act`
+ * followed by a capital letter (actTile, actPar), at most 2 parameters,
+ * instantiated with every combination of values -- a parameter named `v`
+ * takes vecs[0..nv) (vector widths), any other tiles[0..nt) (tile sizes)
+ * -- each parsed and bound to host. Texts and expressions live in arena.
+ * False with a message (an action with more parameters, one that does not
+ * bind, none at all, more than ARI_BEAM_MAX_ACTIONS instances). */
+bool ariBeamActions(AriStratProgram *p, AriStratRise *host, const int64_t *tiles, unsigned nt,
+                    const int64_t *vecs, unsigned nv, AriArena *arena, AriBeamAction **actions,
+                    size_t *n, char *err, size_t cap);
+
 /* "depth", "exhausted", "time-limit", "candidate-limit", "memory-limit", "error". */
 const char *ariBeamStopName(AriBeamStop s);
 

@@ -48,13 +48,13 @@
 // NOFILE: error: rise-search: cannot {{.*}}actions file{{.*}}nonexistent
 
 // RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-search{actions-file=%S/Inputs/noactions.elv})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOACT
-// NOACT: error: rise-search: {{.*}}noactions.elv defines no action (a definition named act<Name>)
+// NOACT: error: rise-search: {{.*}}noactions.elv: no definition is an action (named act<Name>)
 
 // RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-search{actions-file=%S/Inputs/badsyntax.elv})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SYNTAX
 // SYNTAX: error: rise-search: {{.*}}badsyntax.elv:1:23: expected a strategy
 
 // RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-search{actions-file=%S/Inputs/threeparams.elv})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=PARAMS
-// PARAMS: error: rise-search: action 'actTooMany' takes 3 parameters; actions take at most 2
+// PARAMS: error: rise-search: {{.*}}threeparams.elv: action 'actTooMany' takes 3 parameters; actions take at most 2
 
 // RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-search{func=nothere})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=FUNC
 // FUNC: error: rise-search: no function named 'nothere'

@@ -77,7 +77,7 @@ static void searchDefaults(void *o) {
   s->memoryLimit = 2048;
   s->threads = 1;
   strcpy(s->tiles, "4,8,16,32,64,128");
-  strcpy(s->vectors, "4,8,16");
+  strcpy(s->vectors, "auto");
   strcpy(s->target, "host");
 }
 
@@ -213,6 +213,34 @@ static bool lowers(Run *r, MlirOperation func, const AriTermFunc *f, char *why, 
   return ok;
 }
 
+/* Whether sc's steps are the same actions (as a multiset: positions and
+ * order aside) as those of a schedule already measured, best[tried[..]].
+ * The cost often ties schedules that differ only there; measuring one of
+ * each kind spreads the K measurements over different schedules. */
+static int cmpUnsigned(const void *a, const void *b) {
+  unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+  return (x > y) - (x < y);
+}
+
+static bool sameActions(const AriBeamSchedule *sc, const AriBeamSchedule *best,
+                        const size_t *tried, size_t numTried) {
+  unsigned a[ARI_BEAM_MAX_DEPTH], b[ARI_BEAM_MAX_DEPTH];
+  for (unsigned k = 0; k < sc->numSteps; ++k)
+    a[k] = sc->steps[k].action;
+  qsort(a, sc->numSteps, sizeof a[0], cmpUnsigned);
+  for (size_t t = 0; t < numTried; ++t) {
+    const AriBeamSchedule *o = &best[tried[t]];
+    if (o->numSteps != sc->numSteps)
+      continue;
+    for (unsigned k = 0; k < o->numSteps; ++k)
+      b[k] = o->steps[k].action;
+    qsort(b, o->numSteps, sizeof b[0], cmpUnsigned);
+    if (!memcmp(a, b, sc->numSteps * sizeof a[0]))
+      return true;
+  }
+  return false;
+}
+
 static void searchFunc(void *ctx, MlirOperation func) {
   Run *r = ctx;
   char name[256];
@@ -239,7 +267,9 @@ static void searchFunc(void *ctx, MlirOperation func) {
   bo.timeLimitS = r->timeLimit;
   bo.maxStoreBytes = (size_t)r->o->memoryLimit << 20;
   bo.seed = (uint64_t)r->o->seed;
-  bo.keep = r->o->measure > 8 ? (unsigned)r->o->measure + 8 : 16;
+  /* Enough to find K of different actions among the ties (see
+   * sameActions), and candidates that do not lower. */
+  bo.keep = r->o->measure > 0 ? 8 * (unsigned)r->o->measure + 16 : 16;
   AriBeamResult res;
   ariBeamSearch(r->store, r->host, r->prog, r->actions, r->numActions, &f, scoreFuncs, r->scorer,
                 &bo, &arena, &res);
@@ -282,8 +312,11 @@ static void searchFunc(void *ctx, MlirOperation func) {
     if (r->out)
       fprintf(r->out, "rise-search @%s: measured the input: %.4f ms\n", name, inputMs);
   }
-  for (size_t i = 0; i < res.numBest; ++i) {
+  size_t *tried = ariArenaAlloc(&arena, (res.numBest + 1) * sizeof *tried), numTried = 0;
+  for (size_t i = 0; tried && i < res.numBest; ++i) {
     const AriBeamSchedule *sc = &res.best[i];
+    if (session && sc->numSteps && sameActions(sc, res.best, tried, numTried))
+      continue;
     if (sc->numSteps && !lowers(r, func, &sc->func, why, sizeof why)) {
       rejected++;
       continue;
@@ -299,13 +332,14 @@ static void searchFunc(void *ctx, MlirOperation func) {
       }
       continue;
     }
+    tried[numTried++] = i;
     MlirModule m = candidateModule(r, func, &sc->func);
     if (mlirModuleIsNull(m))
       continue;
     double ms = INFINITY;
     char merr[256] = "";
-    bool ok = r->hooks->measure(session, mlirBlockGetFirstOperation(mlirModuleGetBody(m)), &ms,
-                                merr, sizeof merr);
+    bool ok = r->hooks->measure(session, mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
+                                chosenMs < inputMs ? chosenMs : inputMs, &ms, merr, sizeof merr);
     mlirModuleDestroy(m);
     measured++;
     r->counters[SR_MEASURED]++;
@@ -415,8 +449,17 @@ static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t 
                 o->measure);
   int64_t tiles[MAX_VALUES], vecs[MAX_VALUES];
   unsigned nt, nv;
+  char autoVectors[64];
+  const char *vectors = o->vectors;
+  if (!strcmp(vectors, "auto")) {
+    /* Half, one and two registers of f32 lanes: two registers is what a
+     * row of register accumulators wants (matmul's best on AVX-512). */
+    int w = ariMachineVectorBytes() / 4;
+    snprintf(autoVectors, sizeof autoVectors, "%d,%d,%d", w / 2, w, 2 * w);
+    vectors = autoVectors;
+  }
   if (!parseList("tiles", o->tiles, tiles, &nt, err, sizeof err) ||
-      !parseList("vectors", o->vectors, vecs, &nv, err, sizeof err))
+      !parseList("vectors", vectors, vecs, &nv, err, sizeof err))
     return emit(loc, "%s", err);
 
   /* The cost. */
@@ -554,7 +597,8 @@ static const AriOptionDesc kSearchOptions[] = {
     {"tiles", ARI_OPT_STRING, offsetof(SearchOptions, tiles), NULL,
      "tile sizes actions take (default 4,8,16,32,64,128)"},
     {"vectors", ARI_OPT_STRING, offsetof(SearchOptions, vectors), NULL,
-     "vector widths actions take (default 4,8,16)"},
+     "vector widths actions take (default auto: half, one and two of this CPU's vector "
+     "registers of f32)"},
     {"actions-file", ARI_OPT_STRING, offsetof(SearchOptions, actionsFile), NULL,
      "strategy file of actions (act<Name> definitions; default: the built-in one)"},
     {"seed", ARI_OPT_INT, offsetof(SearchOptions, seed), NULL, "tie-breaking seed (default 0)"},

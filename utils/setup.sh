@@ -58,7 +58,7 @@ build() { # build DIR [cmake args...]
 
 build build
 if [ "$mode" = run ]; then
-  log "running the main job: build/bin/ariadne (embedded examples)"
+  log "running the main job: build/bin/ariadne (rise-search on the embedded matmul and Harris)"
   "$root/build/bin/ariadne"
   exit $?
 fi

@@ -306,11 +306,12 @@ static bool flatten(Search *se) {
 }
 
 /* The next beam from the round's candidates, sorted best first: the best
- * of them, but at most a quarter of the beam (at least 2) whose last step
- * is the same action (by definition: tile sizes and positions aside), so
- * that a step which pays off only with the next one (a fusion before a
- * vectorisation) is not crowded out by the many variants of one that
- * pays at once; slots left are filled with the best of the rest. */
+ * candidate ending with each action (by definition: tile sizes and
+ * positions aside), then the best of the rest, at most a quarter of the
+ * beam (at least 2) ending with the same action, so that a step which
+ * pays off only with the next one (a fusion before a vectorisation) is
+ * not crowded out by the many variants of one that pays at once; slots
+ * left are filled with the best of the rest. */
 static size_t selectBeam(Search *se, Node **cand, size_t numCand, const unsigned *kinds,
                          Node **beam) {
   size_t width = se->o.beamWidth, cap = width / 4 < 2 ? 2 : width / 4, n = 0;
@@ -320,14 +321,17 @@ static size_t selectBeam(Search *se, Node **cand, size_t numCand, const unsigned
   if (count && taken) {
     memset(count, 0, (se->numActions + 1) * sizeof *count);
     memset(taken, 0, (numCand + 1) * sizeof *taken);
-    for (size_t i = 0; i < numCand && n < width; ++i) {
-      unsigned k = kinds[cand[i]->step.action];
-      if (count[k] < cap) {
-        count[k]++;
-        taken[i] = true;
-        beam[n++] = cand[i];
+    /* First the best of each action, then the best of the rest, at most
+     * `cap` per action. */
+    for (int pass = 0; pass < 2; ++pass)
+      for (size_t i = 0; i < numCand && n < width; ++i) {
+        unsigned k = kinds[cand[i]->step.action];
+        if (!taken[i] && count[k] < (pass == 0 ? 1 : cap)) {
+          count[k]++;
+          taken[i] = true;
+          beam[n++] = cand[i];
+        }
       }
-    }
   }
   for (size_t i = 0; i < numCand && n < width; ++i)
     if (!taken || !taken[i])

@@ -13,8 +13,9 @@
  * maxPositions of them). Every result that is new (its roots differ from
  * every schedule seen, as the store hash-conses terms) is scored in one
  * batch by the cost callback, and the beamWidth best of the round form the
- * next beam -- at most a quarter of them ending with the same action, so
- * that a step that pays off only with the next one keeps a place. The best schedules seen in any round (the input included, at
+ * next beam -- the best ending with each action first, and at most a
+ * quarter of them ending with the same action, so that a step that pays
+ * off only with the next one keeps a place. The best schedules seen in any round (the input included, at
  * depth 0) are kept, so a round that only makes things worse loses
  * nothing. The search ends after maxDepth rounds, when a round finds
  * nothing new, or at a limit; the result says which and holds the best so

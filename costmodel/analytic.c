@@ -26,7 +26,9 @@ double ariAnalyticSeconds(const AriMachine *m, const AriFeatures *f, int threads
      * per step; matmul's row of accumulators measured 4x faster at 32
      * lanes than at 8), never faster than the vector kernel. */
     double rate = m->gflopsVector * 1e9;
-    if (l->loop == ARI_FEAT_LOOP_REDUCE && l->vecWidth <= 1) {
+    /* A short reduction (at most 16 steps: a stencil's taps) is unrolled
+     * by LLVM and vectorised across the loop around it: no chain. */
+    if (l->loop == ARI_FEAT_LOOP_REDUCE && l->vecWidth <= 1 && l->extent > 16) {
       double lanes = l->opsTotal > 0 && l->laneOps > l->opsTotal ? l->laneOps / l->opsTotal : 1;
       double chain = m->gflopsScalar * 1e9 * lanes;
       rate = chain < rate ? chain : rate;

@@ -120,6 +120,10 @@ static int cmpNodes(const void *a, const void *b) {
     return -1;
   if (x->score > y->score)
     return 1;
+  /* Equal scores: the shorter schedule (the cost sees no gain in the
+   * extra steps, so the input itself wins when nothing scores better). */
+  if (x->depth != y->depth)
+    return x->depth < y->depth ? -1 : 1;
   return x->tie < y->tie ? -1 : x->tie > y->tie;
 }
 

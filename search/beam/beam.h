@@ -26,8 +26,9 @@
  * action definitions (rise-rewrite's strategy-file) on the input, it gives
  * the same function.
  *
- * Ties in score are broken by the terms' structural hashes mixed with the
- * seed, and the store numbers terms in creation order, so the same input,
+ * Ties in score go to the shorter schedule (so the input stays when
+ * nothing scores better), then by the terms' structural hashes mixed with
+ * the seed, and the store numbers terms in creation order, so the same input,
  * actions, options and seed give the same schedules (the time limit aside:
  * a search stopped by it has seen as much as the clock allowed).
  *

@@ -8,7 +8,9 @@
  *   - compute: its op executions at the rate of the machine's kernels: a
  *     reduction is one dependent chain through its accumulator
  *     (gflops.scalar times the lanes each step carries: w for a vector
- *     accumulator of w lanes; at most gflops.vector), any other level runs
+ *     accumulator of w lanes; at most gflops.vector) unless it has at
+ *     most 16 steps (LLVM unrolls it and vectorises the loop around it),
+ *     any other level runs
  *     at the vectorised rate (gflops.vector: LLVM vectorises element-wise
  *     loops on its own);
  *   - memory: its bytes loaded and stored at the bandwidth of the smallest

@@ -23,6 +23,8 @@
 #include "passes/pass_util.h"
 #include "passes/rewrite.h"
 #include "costmodel/cost.h"
+#include "costmodel/dataset.h"
+#include "costmodel/features.h"
 #include "costmodel/machine.h"
 #include "costmodel/model.h"
 #include "search/beam/beam.h"
@@ -63,6 +65,7 @@ typedef struct {
   char target[32];
   char func[ARI_OPT_STRING_MAX];
   char report[ARI_OPT_STRING_MAX];
+  char dataset[ARI_OPT_STRING_MAX];
 } SearchOptions;
 
 static void searchDefaults(void *o) {
@@ -161,6 +164,14 @@ typedef struct {
   const char *actionsName; /* for the replay line */
   bool failed, seen;
   uint64_t *counters;
+  /* dataset=: measured candidates are recorded (layout
+   * ARI_COST_MEASURE_LAYOUT, the machine's name as ariMachineProbe gives
+   * it, like `ariadne-cost measure`'s records without code features). */
+  AriCostDsWriter *ds;
+  const AriMachine *machine; /* the analytic baseline's, or NULL */
+  char machineName[160];
+  AriFeatWork *feat;
+  uint64_t recorded;
 } Run;
 
 enum { SR_FUNCS, SR_CANDIDATES, SR_APPLIED, SR_LOWERED, SR_MEASURED, SR_CHANGED, SR_NUM_STATS };
@@ -172,6 +183,33 @@ static const AriStatisticDesc kSearchStats[SR_NUM_STATS] = {
     {"measured", "candidates timed (measure=K)"},
     {"changed", "functions rewritten"},
 };
+
+/* Appends one measured candidate of function `name` to the dataset. */
+static void record(Run *r, MlirLocation loc, const char *name, const AriTermFunc *f,
+                   const char *variant, double ms) {
+  if (!r->ds || r->failed)
+    return;
+  AriFeatures feat;
+  if (ariCostFeaturesFunc(r->store, f, &feat, r->feat) != ARI_FEAT_OK)
+    return; /* no features: nothing a model could learn from */
+  double vec[ARI_COST_MEASURE_FEATURES];
+  ariCostMeasureVector(&feat, f, r->machine, (int)r->o->threads, NULL, vec);
+  double secs = ms * 1e-3 > 0 ? ms * 1e-3 : 1e-9;
+  AriCostRecord rec = {.program = name, .variant = variant, .machine = r->machineName,
+                       .threads = (uint32_t)r->o->threads,
+                       .featureLayout = ARI_COST_MEASURE_LAYOUT,
+                       .numFeatures = ARI_COST_MEASURE_FEATURES, .features = vec,
+                       .numTimes = 1, .times = &secs};
+  AriCostDsError e = ariCostDsAdd(r->ds, &rec);
+  if (!ariCostDsOk(&e)) {
+    char msg[256];
+    ariCostDsErrorFormat(&e, msg, sizeof msg);
+    emit(loc, "dataset '%s': %s", r->o->dataset, msg);
+    r->failed = true;
+    return;
+  }
+  r->recorded++;
+}
 
 /* f (the candidate's roots) exported into a copy of func, alone in a new
  * module; the module's null op when export fails. */
@@ -309,6 +347,7 @@ static void searchFunc(void *ctx, MlirOperation func) {
       return;
     }
     r->counters[SR_MEASURED]++;
+    record(r, loc, name, &f, "as written", inputMs);
     if (r->out)
       fprintf(r->out, "rise-search @%s: measured the input: %.4f ms\n", name, inputMs);
   }
@@ -350,6 +389,14 @@ static void searchFunc(void *ctx, MlirOperation func) {
       else
         fprintf(r->out, "rise-search @%s: measured #%zu (cost %.6g): %s\n", name, i + 1,
                 sc->score, merr);
+    }
+    if (ok && r->ds) {
+      size_t need = ariBeamFormatSchedule(sc, r->actions, NULL, 0) + 1;
+      char *text = ariArenaAlloc(&arena, need);
+      if (text) {
+        ariBeamFormatSchedule(sc, r->actions, text, need);
+        record(r, loc, name, &sc->func, text, ms);
+      }
     }
     if (ok && ms < chosenMs) {
       chosenMs = ms;
@@ -447,6 +494,8 @@ static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t 
                      "pipeline (`ariadne-run --pipeline=rise-search{measure=K}`) or create the "
                      "pass with ariPassCreateHooked",
                 o->measure);
+  if (o->dataset[0] && o->measure <= 0)
+    return emit(loc, "dataset='%s' records measured candidates: it needs measure=K", o->dataset);
   int64_t tiles[MAX_VALUES], vecs[MAX_VALUES];
   unsigned nt, nv;
   char autoVectors[64];
@@ -556,7 +605,38 @@ static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t 
     }
   }
   run.out = out;
+  AriCostDsWriter ds;
+  if (o->dataset[0]) {
+    AriCostDsError e = ariCostDsAppendOpen(&ds, o->dataset, 0);
+    AriMachine probe;
+    ariMachineProbe(&probe);
+    snprintf(run.machineName, sizeof run.machineName, "%s", probe.name);
+    run.machine = scorer.model && scorer.model->hasMachine ? &scorer.model->machine : NULL;
+    if (!ariCostDsOk(&e) || !(run.feat = ariFeatWorkCreate())) {
+      char msg[256] = "out of memory";
+      if (!ariCostDsOk(&e))
+        ariCostDsErrorFormat(&e, msg, sizeof msg);
+      else
+        ariCostDsAbandon(&ds);
+      result = emit(loc, "dataset '%s': %s", o->dataset, msg);
+      goto done;
+    }
+    run.ds = &ds;
+  }
   ariPassForEachFunc(op, searchFunc, &run);
+  if (run.ds) {
+    AriCostDsError e = ariCostDsCloseWriter(run.ds);
+    if (!ariCostDsOk(&e)) {
+      char msg[256];
+      ariCostDsErrorFormat(&e, msg, sizeof msg);
+      emit(loc, "dataset '%s': %s", o->dataset, msg);
+      run.failed = true;
+    } else if (out) {
+      fprintf(out, "rise-search: %" PRIu64 " measured candidate%s appended to %s\n",
+              run.recorded, run.recorded == 1 ? "" : "s", o->dataset);
+    }
+  }
+  ariFeatWorkDestroy(run.feat);
   if (o->func[0] && !run.seen)
     result = emit(loc, "no function named '%s'", o->func);
   else if (run.failed)
@@ -607,6 +687,9 @@ static const AriOptionDesc kSearchOptions[] = {
     {"func", ARI_OPT_STRING, offsetof(SearchOptions, func), NULL, "schedule only this function"},
     {"report", ARI_OPT_STRING, offsetof(SearchOptions, report), NULL,
      "where the report goes: stderr (default), '-' (stdout), none, or a file"},
+    {"dataset", ARI_OPT_STRING, offsetof(SearchOptions, dataset), NULL,
+     "append every measured candidate to this dataset (needs measure=K; ariadne-cost train "
+     "learns from it)"},
 };
 
 const AriPassInfo ariSearchPass = {

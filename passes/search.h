@@ -23,6 +23,10 @@
  *                      programs that create the pass with
  *                      ariPassCreateHooked have it, mlir-opt does not (a
  *                      diagnostic says so)
+ *   dataset=FILE       append every measured candidate (and the input) to
+ *                      this dataset (layout 1001: `ariadne-cost train`
+ *                      learns a model of this machine from it); needs
+ *                      measure=K
  *   beam=N depth=N     beam width (32) and steps per schedule (6)
  *   budget=N           candidates scored per function (0: none; 20000)
  *   time-limit=S       seconds per function (0: none; default 60)

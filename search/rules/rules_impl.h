@@ -112,7 +112,7 @@
        "Halide tail strategies (RoundUp, cropped): splitJoin for any length")                   \
   RULE(PAD_TILE_MAPS, "padTileMaps", TILING, "p, q", 2, 2, NAT, true,                          \
        "tileMaps(p, q) on the nest with its two lengths N, M padded (pad_clamp) to multiples "   \
-       "of p and q, then take N of the rows and take M of each row",                            \
+       "of p and q, then cropped: transpose (take M (transpose (take N y)))",                            \
        "p does not divide N or q does not divide M; the nest as for tileMaps",                  \
        "Halide tail strategies (RoundUp, cropped): tileMaps for any size")                      \
   RULE(PAD_REDUCE, "padReduce", TILING, "p", 1, 1, NAT, true,                                   \

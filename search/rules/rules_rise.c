@@ -469,9 +469,10 @@ static AriTerm *padTileMaps(AriTermStore *s, AriTerm *t, int64_t p, int64_t q) {
   AriTerm *rows = takeK(s, N, tiled);
   if (!rows || M % q == 0)
     return rows;
-  const AriType *rT = elemOf(rows);
-  return ariTermMap(s, ARI_PAT_NONE, -1,
-                    ariTermLam(s, rT, takeK(s, M, ariTermVar(s, 0, rT))), rows);
+  /* the columns cropped between transposes rather than by a map over the
+   * rows: views all the way, which the lowering writes through (a crop's
+   * acceptor) instead of materialising the tiles */
+  return ariTermTranspose(s, takeK(s, M, ariTermTranspose(s, rows)));
 }
 
 /* The neutral element e of op on t (a op e == a for every a, bit for bit:

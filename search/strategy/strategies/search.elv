@@ -21,12 +21,10 @@ tidy = try(normalize(beta <+ eta));
 // Tiling: one map split in tiles of p (the tile loop outside, the
 // elements inside); the 2-D tiles of a map nest in one step (whose
 // intermediate states a cost model would rank low); a reduction split in
-// chunks of p (ko outside, ki inside). Where p (or q) does not divide
-// the length, the tail rules pad and crop (maps) or peel the remainder
-// (reductions): docs/rules.md, Halide's tail strategies.
-actSplit(p) = (splitJoin(p) <+ padSplitJoin(p)) ; tidy;
-actTile(p, q) = (tileMaps(p, q) <+ padTileMaps(p, q)) ; tidy;
-actTileReduce(p) = (tileReduce(p) <+ peelReduce(p)) ; tidy;
+// chunks of p (ko outside, ki inside).
+actSplit(p) = splitJoin(p) ; tidy;
+actTile(p, q) = tileMaps(p, q) ; tidy;
+actTileReduce(p) = tileReduce(p) ; tidy;
 
 // Loop order.
 actInterchange = (mapMapInterchange <+ mapReduceInterchange <+ mapReduceInterchangeAcc <+

@@ -285,6 +285,21 @@ MlirValue lbBroadcast(LbBuilder *b, MlirType vt, MlirValue scalar) {
                                 0);
 }
 
+LbPoint lbIfThen(LbBuilder *b, MlirValue c) {
+  MlirRegion regions[2] = {mlirRegionCreate(), mlirRegionCreate()};
+  MlirBlock then = mlirBlockCreate(0, NULL, NULL);
+  mlirRegionAppendOwnedBlock(regions[0], then);
+  MlirOperationState st = mlirOperationStateGet(sref("scf.if"), b->loc);
+  mlirOperationStateAddOperands(&st, 1, &c);
+  mlirOperationStateAddOwnedRegions(&st, 2, regions);
+  lbInsert(b, mlirOperationCreate(&st));
+  LbPoint saved = b->ip;
+  b->ip = (LbPoint){then, (MlirOperation){NULL}};
+  MlirOperation y = lbCreate(b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  b->ip = saved;
+  return (LbPoint){then, y};
+}
+
 MlirValue lbSelect(LbBuilder *b, MlirValue c, MlirValue x, MlirValue y) {
   MlirValue ops[] = {c, x, y};
   MlirType t = mlirValueGetType(x);

@@ -77,6 +77,9 @@ MlirValue lbExtract(LbBuilder *b, MlirValue v, MlirValue lane);
 MlirValue lbFromElements(LbBuilder *b, MlirType vt, intptr_t n, const MlirValue *lanes);
 MlirValue lbBroadcast(LbBuilder *b, MlirType vt, MlirValue scalar);
 MlirValue lbSelect(LbBuilder *b, MlirValue c, MlirValue x, MlirValue y);
+/* scf.if c (no else, no results); returns the point before its yield,
+ * where the ops it guards go. */
+LbPoint lbIfThen(LbBuilder *b, MlirValue c);
 
 /* Loop forms. */
 typedef enum LbLoopKind {

@@ -105,6 +105,12 @@ typedef enum AKind {
   A_TROW,  /* element j is a[j][v] */
   A_VEC,   /* acceptor of as_scalar's input, width p */
   A_VSLOT, /* one vector: lanes a[v .. v+p) */
+  A_CROP,  /* acceptor of a crop's input (`idx c (slide p s x)` written, c
+              constant): element j is a[j - q] for q <= j < q + p, dropped
+              elsewhere */
+  A_DROP,  /* writes nothing (a cropped-off element) */
+  A_GUARD, /* a: written only where v (i1) holds (a crop at an index
+              whose side is not known statically) */
 } AKind;
 
 typedef struct Acc {
@@ -114,7 +120,7 @@ typedef struct Acc {
   MlirValue idx[LB_MAX_RANK];
   int nidx;
   MlirValue v;
-  int64_t p;
+  int64_t p, q;
 } Acc;
 
 typedef struct Dealloc {
@@ -451,6 +457,28 @@ static bool linDivMod(Lin a, int64_t c, bool mod, Lin *r) {
 
 static bool linOf(Lower *L, MlirValue v, Lin *r, int depth);
 
+/* a + b when they are linear in two different peeled loops (a tile's
+ * index o * p + i): the inner loop's variable is taken over its loop's
+ * whole range, so that the sum is linear in the outer one, whose interior
+ * then holds the iterations where it is in range for every inner one (the
+ * inner loop is peeled again inside the outer one's borders). */
+static bool linAddPeeled(Lower *L, Lin a, Lin b, Lin *r) {
+  if (linAdd(a, b, r))
+    return true;
+  for (Peel *p = L->peels; p; p = p->next) {
+    Lin *w = mlirValueEqual(p->iv, a.base) ? &a : mlirValueEqual(p->iv, b.base) ? &b : NULL;
+    if (!w)
+      continue;
+    MlirOperation loop = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(w->base));
+    int64_t lo, hi;
+    if (!lbLoopBounds(loop, &lo, &hi) || hi <= lo || w->m < 1)
+      return false;
+    *w = (Lin){{NULL}, 0, w->lo + w->m * lo, w->hi + w->m * (hi - 1)};
+    return linAdd(a, b, r);
+  }
+  return false;
+}
+
 static bool linExpr(Lower *L, MlirAffineExpr e, MlirOperation apply, Lin *r, int depth) {
   if (mlirAffineExprIsAConstant(e)) {
     *r = linConst(mlirAffineConstantExprGetValue(e));
@@ -468,7 +496,7 @@ static bool linExpr(Lower *L, MlirAffineExpr e, MlirOperation apply, Lin *r, int
       !linExpr(L, mlirAffineBinaryOpExprGetRHS(e), apply, &y, depth + 1))
     return false;
   if (mlirAffineExprIsAAdd(e))
-    return linAdd(x, y, r);
+    return linAddPeeled(L, x, y, r);
   bool yc = mlirValueIsNull(y.base) && y.lo == y.hi;
   bool xc = mlirValueIsNull(x.base) && x.lo == x.hi;
   if (mlirAffineExprIsAMul(e))
@@ -518,7 +546,7 @@ static bool linOf(Lower *L, MlirValue v, Lin *r, int depth) {
     return false;
   bool yc = mlirValueIsNull(y.base) && y.lo == y.hi;
   if (opNamed(op, "arith.addi"))
-    return linAdd(x, y, r);
+    return linAddPeeled(L, x, y, r);
   if (opNamed(op, "arith.muli") && yc)
     return linMul(x, y.lo, r);
   if ((opNamed(op, "arith.divui") || opNamed(op, "arith.remui")) && yc && mlirValueIsNull(x.base) &&
@@ -870,6 +898,29 @@ static Acc *accAt(Lower *L, Acc *acc, MlirValue i) {
       r->v = lbMulC(b, i, acc->p);
     return r;
   }
+  case A_CROP: {
+    /* Border peeling narrows the loop writing index i to where it is kept
+     * (padSide, as for a pad read); the iterations around it drop their
+     * writes, statically where their side is known. */
+    int side = padSide(L, i, acc->q, acc->p);
+    if (side == PAD_IN)
+      return accAt(L, acc->a, lbAddC(b, i, -acc->q));
+    if (side != PAD_MIXED)
+      return newAcc(L, A_DROP, NULL, 0);
+    Acc *r = newAcc(L, A_GUARD, accAt(L, acc->a, lbClamp(b, lbAddC(b, i, -acc->q), 0, acc->p - 1)),
+                    0);
+    if (r)
+      r->v = lbInRange(b, i, acc->q, acc->q + acc->p);
+    return r && r->a ? r : NULL;
+  }
+  case A_DROP:
+    return acc;
+  case A_GUARD: {
+    Acc *r = newAcc(L, A_GUARD, accAt(L, acc->a, i), 0);
+    if (r)
+      r->v = acc->v;
+    return r && r->a ? r : NULL;
+  }
   case A_VSLOT:
     break;
   }
@@ -911,6 +962,15 @@ static bool accStore(Lower *L, Acc *acc, MlirValue v) {
   if (!acc)
     return false;
   LbBuilder *b = &L->b;
+  if (acc->k == A_DROP)
+    return true;
+  if (acc->k == A_GUARD) {
+    LbPoint saved = b->ip;
+    b->ip = lbIfThen(b, acc->v);
+    bool ok = accStore(L, acc->a, v);
+    b->ip = saved;
+    return ok;
+  }
   if (acc->k == A_MEM && acc->nidx == memRank(acc->mem)) {
     lbStore(b, v, acc->mem, acc->nidx, acc->idx);
     return true;
@@ -1293,6 +1353,24 @@ static bool write(Lower *L, Desc *d, Acc *acc) {
     if (d->isSplit)
       return write(L, d->a, newAcc(L, A_JOIN, acc, d->p));
     break;
+  case D_OFFS: {
+    /* A crop (`idx c (slide n s y)`, c constant: what the tail rules
+     * padSplitJoin and padTileMaps leave) of a computed array: y is
+     * written whole through an acceptor that keeps [o, o + n), rather
+     * than materialised and copied. */
+    Lin o;
+    DKind ak = d->a ? d->a->k : D_VAL;
+    bool computed = ak == D_MAP || ak == D_JOIN || ak == D_TRANS || ak == D_ASSCAL ||
+                    (ak == D_SLIDE && d->a->isSplit);
+    if (computed && linOf(L, d->v, &o, 0) && mlirValueIsNull(o.base) && o.lo == o.hi) {
+      Acc *c = newAcc(L, A_CROP, acc, lenOf(d->ty));
+      if (!c)
+        return false;
+      c->q = o.lo;
+      return write(L, d->a, c);
+    }
+    break;
+  }
   default:
     break;
   }
@@ -1511,6 +1589,17 @@ static bool readsElementsOnce(MlirValue v, MlirBlock blk, int depth) {
   case RISE_OP_YIELD:
   case RISE_OP_TO_MEM:
     return true;
+  case RISE_OP_SLIDE: {
+    /* one window of it (a crop): its elements are read once */
+    MlirValue w = mlirOperationGetResult(user, 0);
+    MlirOpOperand wu = mlirValueGetFirstUse(w);
+    if (mlirOpOperandIsNull(wu) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(wu)) ||
+        mlirOpOperandGetOperandNumber(wu) != 0 ||
+        riseOpKind(mlirOpOperandGetOwner(wu)) != RISE_OP_IDX ||
+        !mlirBlockEqual(mlirOperationGetBlock(mlirOpOperandGetOwner(wu)), blk))
+      return false;
+    return readsElementsOnce(mlirOperationGetResult(mlirOpOperandGetOwner(wu), 0), blk, depth + 1);
+  }
   case RISE_OP_ZIP: /* views: as their results are read */
   case RISE_OP_UNZIP:
   case RISE_OP_FST:
@@ -1566,6 +1655,21 @@ static bool kernelWritten(MlirValue v) {
     RiseOpKind kind = riseOpKind(user);
     if (kind == RISE_OP_OUT || kind == RISE_OP_TO_MEM)
       return true;
+    if (kind == RISE_OP_SLIDE) {
+      /* a crop, `idx c (slide ..)` with c constant, is written through
+       * an acceptor too */
+      MlirValue w = mlirOperationGetResult(user, 0);
+      MlirOpOperand wu = mlirValueGetFirstUse(w);
+      if (mlirOpOperandIsNull(wu) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(wu)) ||
+          mlirOpOperandGetOperandNumber(wu) != 0)
+        return false;
+      MlirOperation ix = mlirOpOperandGetOwner(wu);
+      int64_t c;
+      if (riseOpKind(ix) != RISE_OP_IDX || !lbIsConstIndex(mlirOperationGetOperand(ix, 1), &c))
+        return false;
+      v = mlirOperationGetResult(ix, 0);
+      continue;
+    }
     if (kind != RISE_OP_JOIN && kind != RISE_OP_SPLIT && kind != RISE_OP_TRANSPOSE &&
         kind != RISE_OP_AS_SCALAR)
       return false;

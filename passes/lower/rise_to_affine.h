@@ -23,6 +23,16 @@
  *    buffers its lambdas allocate, hoisted, once per copy); a loop without
  *    pad reads is one loop as before, one without an interior (a window
  *    wider than the array) only the border loops;
+ *    a tile's index o * p + i over two peeled loops counts as linear in
+ *    the outer one (i over its whole range), so the tile loop's interior
+ *    is its whole tiles;
+ *  - a crop, `idx c (slide n s y)` with c constant (what the tail rules
+ *    padSplitJoin and padTileMaps leave), of a computed y (a map, or a
+ *    join/transpose/split/as_scalar of one) written by rise.out or to_mem
+ *    is not materialised: y is written through an acceptor keeping the
+ *    window [c, c + n); border peeling narrows the loops to where an index
+ *    is kept, the cut-off iterations store nothing, and an index whose
+ *    side is not known statically gets an scf.if around its store;
  *  - strength reduction: a reduce (scalar accumulator, not unroll) over a
  *    join of inner size p -- reached through maps, zips and unzips, as a
  *    flattened window `join (slide2d ...)` zipped with flattened weights

@@ -437,6 +437,11 @@ static const struct {
     {"mapFissionDeep", "(map _ _ (lam ?b) ?y)"},
     {"tileMaps", "(map 0 _ (lam (map 0 _ ?f ?y)) ?x)"},
     {"tileReduce", "(reduce _ ?f ?i ?x)"},
+    /* sizes that tiles do not divide: the library rules check the lengths */
+    {"padSplitJoin", "(map 0 _ ?f ?x)"},
+    {"padTileMaps", "(map 0 _ (lam (map 0 _ ?f ?y)) ?x)"},
+    {"padReduce", "(reduce _ (lam (lam ?b)) ?i ?x)"},
+    {"peelReduce", "(reduce _ ?f ?i ?x)"},
     {"fissionReduceMap", "(reduce _ (lam (lam ?b)) ?i ?x)"},
     {"mapMapInterchange", "(map 0 _ (lam (map 0 _ (lam ?e) ?y)) ?x)"},
     {"mapReduceInterchange", "(map 0 _ (lam (reduce _ ?g ?i (var 0))) ?x)"},

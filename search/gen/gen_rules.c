@@ -412,6 +412,39 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
     return ariTermReduce(s, redKind(c, acc == sa), redFn(c, acc, sa), gt(c, acc),
                          gt(c, arr(c, r->args[0] * range(c, 1, 3), sa)));
   }
+  case ARI_RULE_PAD_SPLIT_JOIN:
+    /* a length that p does not divide (p = 1: none, the rule does not apply) */
+    return mapT(c, fn(c, a, b), gt(c, arr(c, range(c, 1, 3 * r->args[0]), a)));
+  case ARI_RULE_PAD_TILE_MAPS: {
+    int64_t N = range(c, 1, 2 * r->args[0]), M = range(c, 1, 2 * r->args[1]);
+    if (below(c, 2))
+      return mapMap(c, arr(c, M, sa), fn(c, sa, b), gt(c, arr(c, N, arr(c, M, sa))));
+    AriTerm *y = up(c, gt(c, arr(c, M, b)), 1);
+    AriGenEnv env = *c->env;
+    env.types[env.depth++] = a;
+    env.types[env.depth++] = b;
+    AriTerm *e = ariGenTerm(c->g, &env, elemT(c), FUEL);
+    return mapT(c, ariTermLam(s, a, mapT(c, ariTermLam(s, b, e), y)), gt(c, arr(c, N, a)));
+  }
+  case ARI_RULE_PAD_REDUCE: {
+    /* an op whose neutral element the rule knows, operands either way round */
+    static const char *const fo[] = {"arith.addf", "arith.mulf", "arith.maximumf",
+                                     "arith.minimumf"};
+    static const char *const io[] = {"arith.addi", "arith.muli", "arith.maxsi", "arith.minsi",
+                                     "arith.maxui", "arith.minui", "arith.andi", "arith.ori",
+                                     "arith.xori"};
+    const char *o = ariTypeIsFloat(sa) ? fo[below(c, 4)] : io[below(c, 9)];
+    bool swap = below(c, 2);
+    AriTerm *body = op2(c, o, ariTermVar(s, swap ? 0 : 1, sa), ariTermVar(s, swap ? 1 : 0, sa), sa);
+    return ariTermReduce(s, redKind(c, true), ariTermLam(s, sa, ariTermLam(s, sa, body)),
+                         gt(c, sa), gt(c, arr(c, range(c, 1, 3 * r->args[0]), sa)));
+  }
+  case ARI_RULE_PEEL_REDUCE: {
+    bool same = below(c, 2);
+    const AriType *acc = same ? sa : scalarT(c);
+    return ariTermReduce(s, redKind(c, acc == sa), redFn(c, acc, sa), gt(c, acc),
+                         gt(c, arr(c, range(c, r->args[0] + 1, 3 * r->args[0]), sa)));
+  }
   case ARI_RULE_FISSION_REDUCE_MAP: {
     const AriType *acc = below(c, 2) ? a : sa;
     if (ariTypeKind(acc) != ARI_TYPE_SCALAR)

@@ -105,6 +105,28 @@
        "zip as ys, i = fst r, e = snd r: ... as (transpose ys)",                                \
        "g does not use r (i and e may: each row starts from its own accumulator)",              \
        "thesis reorder rules (shine's liftReduceSeq2/3, Listing C.13), generalised")            \
+  RULE(PAD_SPLIT_JOIN, "padSplitJoin", TILING, "p", 1, 1, NAT, true,                           \
+       "map f x |-> take n (join (map (map f) (split p (pad_clamp 0 (n'-n) x)))), "              \
+       "n' = p * ceil(n/p), take k y = idx 0 (slide k (len y - k) y)",                           \
+       "p does not divide n, the length of x; map high-level",                                  \
+       "Halide tail strategies (RoundUp, cropped): splitJoin for any length")                   \
+  RULE(PAD_TILE_MAPS, "padTileMaps", TILING, "p, q", 2, 2, NAT, true,                          \
+       "tileMaps(p, q) on the nest with its two lengths N, M padded (pad_clamp) to multiples "   \
+       "of p and q, then cropped: transpose (take M (transpose (take N y)))",                            \
+       "p does not divide N or q does not divide M; the nest as for tileMaps",                  \
+       "Halide tail strategies (RoundUp, cropped): tileMaps for any size")                      \
+  RULE(PAD_REDUCE, "padReduce", TILING, "p", 1, 1, NAT, true,                                   \
+       "reduce/k (\\a y. a op y) i x |-> reduce/k (\\a y. a op y) i (pad_cst 0 (n'-n) e x), "    \
+       "n' = p * ceil(n/p), e op's neutral element",                                            \
+       "p does not divide n; op (operands either way round) one of addf (e = -0.0), mulf, "     \
+       "maximumf, minimumf, addi, muli, maxsi, minsi, maxui, minui, andi, ori, xori on a "      \
+       "scalar accumulator of the element type",                                                \
+       "Halide tail strategies (RoundUp with the reduction's identity)")                        \
+  RULE(PEEL_REDUCE, "peelReduce", TILING, "p", 1, 1, NAT, true,                                 \
+       "reduce/k g i x |-> reduce/k g (reduce/seq (\\a b. reduce/k g a b) i (split p (take m "   \
+       "x))) (drop m x), m = p * floor(n/p), drop m y = idx 1 (slide (n-m) m y)",                \
+       "p does not divide n, the length of x, and p < n",                                       \
+       "Halide tail strategies (the tail peeled off)")                                          \
   /* slide and transpose */                                                                     \
   RULE(SLIDE_AFTER_SPLIT, "slideAfterSplit", SLIDE, "", 0, 0, NAT, true,                          \
        "split p (slide n m x) |-> map (slide n m) (slide (p*m+n-m) (p*m) x)",                    \

@@ -381,6 +381,178 @@ static AriTerm *tileReduce(AriTermStore *s, AriTerm *t, int64_t p) {
                        sp);
 }
 
+/*--- sizes that tiles do not divide (Halide's tail strategies) ----------------
+ *
+ * The language has no take, drop or concatenation, so a tail is handled by
+ * rounding the length up to a multiple of the tile and cropping the result
+ * (Halide's RoundUp, with the crop its output bounds), or, for a
+ * reduction, by folding the whole tiles first and the remainder after
+ * (Halide's peeled tail: a reduction's result is one value, so its two
+ * parts need no concatenation). Takes and drops are views: the first k
+ * elements of y (length n) are `idx 0 (slide k (n-k) y)`, the last n-k
+ * `idx 1 (slide (n-k) k y)`, slides of two windows. */
+
+static int64_t roundUp(int64_t n, int64_t p) { return (n + p - 1) / p * p; }
+
+static AriTerm *idx0(AriTermStore *s, int64_t i, AriTerm *xs) {
+  return xs ? ariTermIdx(s, xs, ariTermConstInt(s, ariTypeIndex(s), i)) : NULL;
+}
+
+/* The first k elements of y (k <= its length). */
+static AriTerm *takeK(AriTermStore *s, int64_t k, AriTerm *y) {
+  int64_t n = y ? ariTypeSize(ariTermType(y)) : 0;
+  return !y || n == k ? y : idx0(s, 0, ariTermSlide(s, k, n - k, y));
+}
+
+/* The elements of y from k on (0 < k < its length). */
+static AriTerm *dropK(AriTermStore *s, int64_t k, AriTerm *y) {
+  int64_t n = ariTypeSize(ariTermType(y));
+  return idx0(s, 1, ariTermSlide(s, n - k, k, y));
+}
+
+/* x (an array) padded on the right to length n2 by repeating its last
+ * element: a map over the padding computes f of a value it computes
+ * anyway, so it cannot fault (a constant could: an integer division by 0). */
+static AriTerm *padTo(AriTermStore *s, int64_t n2, AriTerm *x) {
+  int64_t n = ariTypeSize(ariTermType(x));
+  return n2 == n ? x : ariTermPadClamp(s, 0, n2 - n, x);
+}
+
+/* map f x -> take n (join (map (map f) (split p (pad_clamp 0 (n'-n) x)))) */
+static AriTerm *padSplitJoin(AriTermStore *s, AriTerm *t, int64_t p) {
+  if (!isMapHL(t) || ariTypeKind(ariTermType(K(t, 1))) != ARI_TYPE_ARRAY)
+    return NULL;
+  AriTerm *x = K(t, 1);
+  int64_t n = ariTypeSize(ariTermType(x));
+  if (n % p == 0)
+    return NULL; /* splitJoin's case */
+  AriTerm *m = ariTermMap(s, ARI_PAT_NONE, -1, K(t, 0), padTo(s, roundUp(n, p), x));
+  AriTerm *tiled = m ? splitJoin(s, m, p) : NULL;
+  return tiled ? takeK(s, n, tiled) : NULL;
+}
+
+/* tileMaps(p, q) on the nest with both lengths padded to multiples of p
+ * and q, the result cropped back in both dimensions. */
+static AriTerm *padTileMaps(AriTermStore *s, AriTerm *t, int64_t p, int64_t q) {
+  if (!isMapHL(t) || !ariRuleIs(K(t, 0), ARI_TERM_LAM) || !isMapHL(K(K(t, 0), 0)))
+    return NULL;
+  AriTerm *x = K(t, 1), *inner = K(K(t, 0), 0), *fi = mapMapInner(t), *padded;
+  int64_t N = ariTypeSize(ariTermType(x)), M;
+  if (fi) { /* map (\r. map f r) x, x : N.M.s */
+    M = ariTypeSize(ariTypeElem(ariTermType(x)));
+    if (N % p == 0 && M % q == 0)
+      return NULL;
+    AriTerm *xo = padTo(s, roundUp(N, p), x);
+    const AriType *rowT = xo ? elemOf(xo) : NULL;
+    AriTerm *xi = xo && M % q ? ariTermMap(s, ARI_PAT_NONE, -1,
+                                           ariTermLam(s, rowT, padTo(s, roundUp(M, q),
+                                                                     ariTermVar(s, 0, rowT))),
+                                           xo)
+                              : xo;
+    const AriType *rowT2 = xi ? elemOf(xi) : NULL;
+    padded = ariTermMap(s, ARI_PAT_NONE, -1,
+                        ariTermLam(s, rowT2, ariTermMap(s, ARI_PAT_NONE, -1, fi,
+                                                        ariTermVar(s, 0, rowT2))),
+                        xi);
+  } else { /* the cartesian nest map (\a. map (\b. e) y) x, y not using a */
+    AriTerm *y = K(inner, 1);
+    if (ariTermHasFree(y, 0))
+      return NULL;
+    M = ariTypeSize(ariTermType(y));
+    if (N % p == 0 && M % q == 0)
+      return NULL;
+    AriTerm *in2 = ariTermMap(s, ARI_PAT_NONE, -1, K(inner, 0), padTo(s, roundUp(M, q), y));
+    padded = ariTermMap(s, ARI_PAT_NONE, -1, ariTermLam(s, ariTermLamParam(K(t, 0)), in2),
+                        padTo(s, roundUp(N, p), x));
+  }
+  AriTerm *tiled = padded ? tileMaps(s, padded, p, q) : NULL;
+  AriTerm *rows = takeK(s, N, tiled);
+  if (!rows || M % q == 0)
+    return rows;
+  /* the columns cropped between transposes rather than by a map over the
+   * rows: views all the way, which the lowering writes through (a crop's
+   * acceptor) instead of materialising the tiles */
+  return ariTermTranspose(s, takeK(s, M, ariTermTranspose(s, rows)));
+}
+
+/* The neutral element e of op on t (a op e == a for every a, bit for bit:
+ * -0.0 for addf, as +0.0 would turn an accumulated -0.0 into +0.0), NULL
+ * for an op it does not know. */
+static AriTerm *neutralOf(AriTermStore *s, const char *op, const AriType *t) {
+  if (ariTypeIsFloat(t)) {
+    double v;
+    if (!strcmp(op, "arith.addf"))
+      v = -0.0;
+    else if (!strcmp(op, "arith.mulf"))
+      v = 1.0;
+    else if (!strcmp(op, "arith.maximumf"))
+      v = -INFINITY;
+    else if (!strcmp(op, "arith.minimumf"))
+      v = INFINITY;
+    else
+      return NULL;
+    return ariTermConstFloat(s, t, v);
+  }
+  if (!ariTypeIsInt(t) && !ariTypeIsIndexT(t))
+    return NULL;
+  unsigned w = ariTypeBitWidth(t);
+  if (w < 2 || w > 64)
+    return NULL;
+  int64_t smin = w == 64 ? INT64_MIN : -((int64_t)1 << (w - 1)), smax = -(smin + 1);
+  int64_t v;
+  if (!strcmp(op, "arith.addi") || !strcmp(op, "arith.ori") || !strcmp(op, "arith.xori") ||
+      !strcmp(op, "arith.maxui"))
+    v = 0;
+  else if (!strcmp(op, "arith.muli"))
+    v = 1;
+  else if (!strcmp(op, "arith.andi") || !strcmp(op, "arith.minui"))
+    v = -1;
+  else if (!strcmp(op, "arith.maxsi"))
+    v = smin;
+  else if (!strcmp(op, "arith.minsi"))
+    v = smax;
+  else
+    return NULL;
+  return ariTermConstInt(s, t, v);
+}
+
+/* reduce/k (\a y. a op y) i x -> reduce/k (\a y. a op y) i (pad_cst 0 (n'-n) e x), e op's
+ * neutral element (the operands in either order: every op known is
+ * commutative). */
+static AriTerm *padReduce(AriTermStore *s, AriTerm *t, int64_t p) {
+  if (!ariRuleIs(t, ARI_TERM_REDUCE))
+    return NULL;
+  AriTerm *x = K(t, 2), *g = K(t, 0);
+  int64_t n = ariTypeSize(ariTermType(x));
+  const AriType *accT = ariTermType(K(t, 1));
+  if (n % p == 0 || accT != elemOf(x) || ariTypeKind(accT) != ARI_TYPE_SCALAR ||
+      !ariRuleIs(g, ARI_TERM_LAM) || !ariRuleIs(K(g, 0), ARI_TERM_LAM))
+    return NULL;
+  AriTerm *b = K(K(g, 0), 0);
+  if (!ariRuleIs(b, ARI_TERM_OP) || ariTermNumKids(b) != 2 || ariTermType(b) != accT ||
+      !((isVar(K(b, 0), 1) && isVar(K(b, 1), 0)) || (isVar(K(b, 0), 0) && isVar(K(b, 1), 1))))
+    return NULL;
+  AriTerm *e = neutralOf(s, ariSymStr(ariTermSym(b)), accT);
+  AriTerm *padded = e ? ariTermPadCst(s, 0, roundUp(n, p) - n, x, e) : NULL;
+  return padded ? ariTermReduce(s, ariTermPatternKind(t), g, K(t, 1), padded) : NULL;
+}
+
+/* reduce/k g i x -> reduce/k g (reduce/seq (\a b. reduce/k g a b) i (split p (take m x)))
+ * (drop m x), m = p * floor(n/p): the whole tiles, then the tail, in the
+ * original order. */
+static AriTerm *peelReduce(AriTermStore *s, AriTerm *t, int64_t p) {
+  if (!ariRuleIs(t, ARI_TERM_REDUCE))
+    return NULL;
+  AriTerm *x = K(t, 2);
+  int64_t n = ariTypeSize(ariTermType(x)), m = n / p * p;
+  if (n % p == 0 || m == 0)
+    return NULL;
+  AriTerm *head = ariTermReduce(s, ariTermPatternKind(t), K(t, 0), K(t, 1), takeK(s, m, x));
+  AriTerm *tiled = head ? tileReduce(s, head, p) : NULL;
+  AriTerm *tail = tiled ? dropK(s, m, x) : NULL;
+  return tail ? ariTermReduce(s, ariTermPatternKind(t), K(t, 0), tiled, tail) : NULL;
+}
+
 static AriTerm *fissionReduceMap(AriTermStore *s, AriTerm *t) {
   if (!ariRuleIs(t, ARI_TERM_REDUCE))
     return NULL;
@@ -1349,6 +1521,10 @@ AriRuleStatus ariRuleApplyRise(AriRuleId id, const AriRuleInst *r, AriTermStore 
   case ARI_RULE_ZIP_SAME: res = zipSame(s, t); break;
   case ARI_RULE_TILE_MAPS: res = tileMaps(s, t, r->args[0], r->args[1]); break;
   case ARI_RULE_TILE_REDUCE: res = tileReduce(s, t, r->args[0]); break;
+  case ARI_RULE_PAD_SPLIT_JOIN: res = padSplitJoin(s, t, r->args[0]); break;
+  case ARI_RULE_PAD_TILE_MAPS: res = padTileMaps(s, t, r->args[0], r->args[1]); break;
+  case ARI_RULE_PAD_REDUCE: res = padReduce(s, t, r->args[0]); break;
+  case ARI_RULE_PEEL_REDUCE: res = peelReduce(s, t, r->args[0]); break;
   case ARI_RULE_FISSION_REDUCE_MAP: res = fissionReduceMap(s, t); break;
   case ARI_RULE_MAP_MAP_INTERCHANGE: res = mapMapInterchange(s, t); break;
   case ARI_RULE_MAP_REDUCE_INTERCHANGE: res = mapReduceInterchange(s, t); break;

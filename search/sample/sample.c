@@ -45,6 +45,14 @@ static const PoolRule kPool[] = {
 };
 enum { NPOOL = sizeof kPool / sizeof kPool[0], NFAMILIES = 6 };
 
+/* A tiling rule's tail counterpart (docs/rules.md), tried at a position
+ * where the tile does not divide: `splitJoin(p) <+ padSplitJoin(p)`. It
+ * takes the same parameters and draws nothing, so a program whose sizes the
+ * tiles divide samples as before. */
+static const char *const kTail[][2] = {
+    {"splitJoin", "padSplitJoin"}, {"tileMaps", "padTileMaps"}, {"tileReduce", "peelReduce"}};
+enum { NTAIL = sizeof kTail / sizeof kTail[0] };
+
 /* What moves an `as_vector` into the computation below it. */
 static const char *const kVectorize[] = {"vectorizeBeforeMap", "vectorizeBeforeMapReduce",
                                          "vectorizeBeforeMapZipReduce", "vectorizeBeforeMapZip"};
@@ -70,6 +78,9 @@ unsigned ariSampleRuleFamily(const AriRuleInst *r) {
   for (unsigned i = 0; i < NPOOL; ++i)
     if (!strcmp(kPool[i].name, name))
       return kPool[i].family;
+  for (unsigned i = 0; i < NTAIL; ++i)
+    if (!strcmp(kTail[i][1], name))
+      return ARI_SAMPLE_TILING;
   for (unsigned i = 0; i < NVECTORIZE; ++i)
     if (!strcmp(kVectorize[i], name))
       return ARI_SAMPLE_VECTOR;
@@ -218,9 +229,25 @@ static int64_t unrolledExtent(const AriTerm *t) {
   return ariTypeKind(ty) == ARI_TYPE_ARRAY ? ariTypeSize(ty) : 0;
 }
 
-/* Applies r at t; for startVectorization, also the first vectorize* rule
- * that moves the new as_vector down (steps[] gets it). */
-static AriRuleStatus applyAt(Sampler *m, const AriRuleInst *r, unsigned family, AriTerm *t,
+/* r's tail counterpart with r's parameters (kTail); false if none. */
+static bool tailOf(const AriRuleInst *r, AriRuleInst *out) {
+  const char *name = ariRuleInfo(r->id) ? ariRuleInfo(r->id)->name : "";
+  for (unsigned i = 0; i < NTAIL; ++i)
+    if (!strcmp(kTail[i][0], name)) {
+      int id = ariRuleFind(kTail[i][1], strlen(kTail[i][1]));
+      if (id < 0)
+        return false;
+      *out = *r;
+      out->id = (unsigned)id;
+      return true;
+    }
+  return false;
+}
+
+/* Applies r at t (a tiling rule, or else its tail counterpart: *r becomes
+ * the rule that fired); for startVectorization, also the first vectorize*
+ * rule that moves the new as_vector down (steps[] gets it). */
+static AriRuleStatus applyAt(Sampler *m, AriRuleInst *r, unsigned family, AriTerm *t,
                              AriTerm **out, AriRuleInst *second) {
   bool vector = family == ARI_SAMPLE_VECTOR;
   if ((vector || family == ARI_SAMPLE_STORAGE) && !plainArray(t))
@@ -228,6 +255,12 @@ static AriRuleStatus applyAt(Sampler *m, const AriRuleInst *r, unsigned family, 
   if (unrolls(r) && unrolledExtent(t) > ARI_SAMPLE_MAX_UNROLL)
     return ARI_RULE_NO_MATCH;
   AriRuleStatus st = ariRuleApply(r, m->s, t, out);
+  AriRuleInst tail;
+  if (st == ARI_RULE_NO_MATCH && family == ARI_SAMPLE_TILING && tailOf(r, &tail)) {
+    st = ariRuleApply(&tail, m->s, t, out);
+    if (st == ARI_RULE_APPLIED)
+      *r = tail;
+  }
   if (st != ARI_RULE_APPLIED || !vector)
     return st;
   AriTerm *av = ariTermKid(*out, 0); /* as_scalar (as_vector v t) */
@@ -288,8 +321,8 @@ static bool step(Sampler *m, unsigned families, AriTermRoot *roots, unsigned nro
   bool vector = p->family == ARI_SAMPLE_VECTOR;
   for (unsigned i = 0; i < m->nnodes && !fired; ++i) {
     AriTerm *t = m->nodes[i], *res;
-    AriRuleInst second;
-    AriRuleStatus st = applyAt(m, &r, p->family, t, &res, &second);
+    AriRuleInst second, used = r;
+    AriRuleStatus st = applyAt(m, &used, p->family, t, &res, &second);
     if (st == ARI_RULE_ERROR) {
       m->failed = true;
       break;
@@ -314,7 +347,7 @@ static bool step(Sampler *m, unsigned families, AriTermRoot *roots, unsigned nro
     for (unsigned k = 0; k < nroots; ++k)
       roots[k].value = nv[k];
     if (v->numSteps < ARI_SAMPLE_MAX_STEPS)
-      v->steps[v->numSteps++] = r;
+      v->steps[v->numSteps++] = used;
     if (vector && v->numSteps < ARI_SAMPLE_MAX_STEPS)
       v->steps[v->numSteps++] = second;
     fired = true;

@@ -57,7 +57,9 @@ enum {
 
 /* The rule families a step chooses among (bit flags for `families`). */
 enum {
-  ARI_SAMPLE_TILING = 1u << 0,      /* splitJoin, tileReduce, tileMaps */
+  ARI_SAMPLE_TILING = 1u << 0,      /* splitJoin, tileReduce, tileMaps; where the tile
+                                       does not divide, padSplitJoin, peelReduce,
+                                       padTileMaps with the same parameters */
   ARI_SAMPLE_INTERCHANGE = 1u << 1, /* map/map, map/reduce interchanges */
   ARI_SAMPLE_FUSION = 1u << 2,      /* fusions and fissions */
   ARI_SAMPLE_VECTOR = 1u << 3,      /* startVectorization + vectorizeBefore* */

@@ -241,7 +241,9 @@ int main(int argc, char **argv) {
                  {"toMem", "(global)"},         {"useMapGlobal", "(0)"},
                  {"useMapWorkgroup", "(0)"},    {"useMapLocal", "(0)"},
                  {"useCBuffer", "(global)"},    {"useRotateValues", "(private)"},
-                 {"introduceKernel", "(2, 4)"}};
+                 {"introduceKernel", "(2, 4)"}, {"padSplitJoin", "(3)"},
+                 {"padTileMaps", "(3, 3)"},     {"padReduce", "(3)"},
+                 {"peelReduce", "(3)"}};
     const char *args = "";
     for (size_t k = 0; k < sizeof kArgs / sizeof kArgs[0]; ++k)
       if (!strcmp(name, kArgs[k].name))

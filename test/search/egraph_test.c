@@ -457,7 +457,9 @@ static void testPatterns(void) {
                  {"toMem", "(global)"},         {"useMapGlobal", "(0)"},
                  {"useMapWorkgroup", "(0)"},    {"useMapLocal", "(0)"},
                  {"useCBuffer", "(global)"},    {"useRotateValues", "(private)"},
-                 {"introduceKernel", "(4, 16)"}};
+                 {"introduceKernel", "(4, 16)"}, {"padSplitJoin", "(4)"},
+                 {"padTileMaps", "(4, 4)"},     {"padReduce", "(4)"},
+                 {"peelReduce", "(4)"}};
     const char *args = "";
     for (size_t k = 0; k < sizeof kArgs / sizeof kArgs[0]; ++k)
       if (!strcmp(name, kArgs[k].name))

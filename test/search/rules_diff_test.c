@@ -10,10 +10,10 @@
  * mismatch, no ill-typed result and no interpreter failure after the
  * rewrite.
  *
- * Negative controls: three deliberately wrong rules (composition in the
+ * Negative controls: four deliberately wrong rules (composition in the
  * wrong order, a wrong Knossos reassociation, a tiled reduction restarting
- * from the initial value) go through the same harness and must be caught,
- * so the test can fail.
+ * from the initial value, a padded map cropped at the wrong end) go
+ * through the same harness and must be caught, so the test can fail.
  *
  * Then, for the example programs given as arguments: every rule at up to 4
  * positions of every `*_small` function, imported, rewritten, exported and
@@ -340,6 +340,18 @@ static AriRuleStatus wrongTileReduce(const AriRuleInst *r, AriTermStore *s, AriT
   return *out ? ARI_RULE_APPLIED : ARI_RULE_NO_MATCH;
 }
 
+/* padSplitJoin keeping the last n elements of the padded result instead
+ * of the first n: idx 1 (slide n (n'-n) y) for idx 0 (...). */
+static AriRuleStatus wrongPadSplitJoin(const AriRuleInst *r, AriTermStore *s, AriTerm *t,
+                                       AriTerm **out) {
+  AriRuleStatus st = ariRuleApply(r, s, t, out);
+  if (st != ARI_RULE_APPLIED)
+    return st;
+  AriTerm *w = ariTermKid(*out, 0);
+  *out = ariTermIdx(s, w, ariTermConstInt(s, ariTypeIndex(s), 1));
+  return *out ? ARI_RULE_APPLIED : ARI_RULE_ERROR;
+}
+
 /*--- the example programs ------------------------------------------------------------*/
 
 /* Applies r at the n-th position (pre-order over the tree, at most `budget`
@@ -578,7 +590,8 @@ int main(int argc, char **argv) {
       RootFn fn;
     } neg[] = {{"wrongFusion", "mapFusion", wrongFusion},
                {"wrongAddSub", "kAddSubSwap", wrongAddSub},
-               {"wrongTileReduce", "tileReduce", wrongTileReduce}};
+               {"wrongTileReduce", "tileReduce", wrongTileReduce},
+               {"wrongPadSplitJoin", "padSplitJoin", wrongPadSplitJoin}};
     for (size_t i = 0; i < sizeof neg / sizeof neg[0]; ++i) {
       int id = ariRuleFind(neg[i].biasedAs, strlen(neg[i].biasedAs));
       CHECK(id >= 0);

@@ -132,6 +132,63 @@ static void testExamples(void) {
   ariTermStoreDestroy(s);
 }
 
+/* The tail rules (sizes that tiles do not divide) on a length of 10. */
+static void testTails(void) {
+  AriTermStore *s = ariTermStoreCreate(0);
+  const AriType *f32 = ariTypeF32(s), *a10 = ariTypeArray(s, 10, f32);
+  AriTerm *x = ariTermIn(s, 0, a10);
+  AriTerm *k[2] = {ariTermVar(s, 0, f32), ariTermConstFloat(s, f32, 2.0)};
+  AriTerm *f = ariTermLam(s, f32, ariTermOp(s, "arith.mulf", "", k, 2, f32));
+  AriTerm *m = ariTermMap(s, ARI_PAT_NONE, -1, f, x);
+  CHECK(!strcmp(rewrite(s, "splitJoin(4)", m), "(no match)"));
+  const char *got = rewrite(s, "padSplitJoin(4)", m);
+  CHECK(!strcmp(got, "(idx (slide 10 2 (join (map (lam 4.f32 (map (lam f32 (arith.mulf %0 "
+                     "(const 2 : f32) : f32)) %0)) (split 4 (pad_clamp 0 2 (in 0 : 10.f32)))))) "
+                     "(const 0 : index))"));
+  if (getenv("RULES_TEST_VERBOSE"))
+    printf("padSplitJoin(4): %s\n", got);
+  CHECK(!strcmp(rewrite(s, "padSplitJoin(5)", m), "(no match)")); /* splitJoin's case */
+  /* reduce (\a y. a + y) 0 x */
+  AriTerm *ad[2] = {ariTermVar(s, 1, f32), ariTermVar(s, 0, f32)};
+  AriTerm *g = ariTermLam(s, f32, ariTermLam(s, f32, ariTermOp(s, "arith.addf", "", ad, 2, f32)));
+  AriTerm *red = ariTermReduce(s, ARI_PAT_NONE, g, ariTermConstFloat(s, f32, 0.0), x);
+  got = rewrite(s, "padReduce(4)", red);
+  if (getenv("RULES_TEST_VERBOSE"))
+    printf("padReduce(4): %s\n", got);
+  CHECK(!strcmp(got, "(reduce (lam f32 (lam f32 (arith.addf %1 %0 : f32))) (const 0 : f32) "
+                     "(pad_cst 0 2 (in 0 : 10.f32) (const -0 : f32)))"));
+  got = rewrite(s, "peelReduce(4)", red);
+  if (getenv("RULES_TEST_VERBOSE"))
+    printf("peelReduce(4): %s\n", got);
+  CHECK(!strcmp(got, "(reduce (lam f32 (lam f32 (arith.addf %1 %0 : f32))) (reduce seq (lam f32 "
+                     "(lam 4.f32 (reduce (lam f32 (lam f32 (arith.addf %1 %0 : f32))) %1 %0))) "
+                     "(const 0 : f32) (split 4 (idx (slide 8 2 (in 0 : 10.f32)) (const 0 : "
+                     "index)))) (idx (slide 2 8 (in 0 : 10.f32)) (const 1 : index)))"));
+  CHECK(!strcmp(rewrite(s, "peelReduce(16)", red), "(no match)")); /* no whole tile */
+  /* an op without a known neutral element: only peeling applies */
+  AriTerm *sb[2] = {ariTermVar(s, 1, f32), ariTermVar(s, 0, f32)};
+  AriTerm *gs = ariTermLam(s, f32, ariTermLam(s, f32, ariTermOp(s, "arith.subf", "", sb, 2, f32)));
+  AriTerm *rs = ariTermReduce(s, ARI_PAT_NONE, gs, ariTermConstFloat(s, f32, 0.0), x);
+  CHECK(!strcmp(rewrite(s, "padReduce(4)", rs), "(no match)"));
+  CHECK(strcmp(rewrite(s, "peelReduce(4)", rs), "(no match)"));
+  /* map (map f) over 10 x 6 tiled 4 x 4: both dimensions padded and cropped */
+  const AriType *r6 = ariTypeArray(s, 6, f32);
+  AriTerm *xx = ariTermIn(s, 0, ariTypeArray(s, 10, r6));
+  AriTerm *mm = ariTermMap(s, ARI_PAT_NONE, -1,
+                           ariTermLam(s, r6, ariTermMap(s, ARI_PAT_NONE, -1, ariTermShift(s, f, 1, 0),
+                                                        ariTermVar(s, 0, r6))),
+                           xx);
+  CHECK(!strcmp(rewrite(s, "tileMaps(4, 4)", mm), "(no match)"));
+  got = rewrite(s, "padTileMaps(4, 4)", mm);
+  if (getenv("RULES_TEST_VERBOSE"))
+    printf("padTileMaps(4, 4): %s\n", got);
+  const char *want = "(transpose (idx (slide 6 2 (transpose (idx (slide 10 2 (join ";
+  CHECK(!strncmp(got, want, strlen(want)));
+  CHECK(strstr(got, "(map (lam 6.f32 (pad_clamp 0 2 %0)) (pad_clamp 0 2 (in 0 : 10.6.f32)))"));
+  CHECK(!strcmp(rewrite(s, "padTileMaps(5, 3)", mm), "(no match)")); /* tileMaps' case */
+  ariTermStoreDestroy(s);
+}
+
 /* The rule bound to small default arguments. */
 static bool bindDefault(size_t id, AriRuleInst *r) {
   const AriRuleInfo *info = ariRuleInfo(id);
@@ -198,6 +255,7 @@ int main(void) {
   testCatalogue();
   testParse();
   testExamples();
+  testTails();
   testRobust();
   printf("rules_test: %d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;

@@ -8,7 +8,8 @@
  *   - every variant exports to a func.func that verifies and computes, on
  *     the reference interpreter, exactly what the input computes (every
  *     rule the sampler uses is exact);
- *   - over all programs, every rule family fired at least once.
+ *   - over all programs, every rule family fired at least once, and the
+ *     tail rules (tiles that do not divide a size) did.
  *
  * Usage: sample_test [--variants=N] EXAMPLE.mlir ...
  *
@@ -84,6 +85,7 @@ static char *describe(AriTermStore *s, const AriSampleVariant *v, unsigned n) {
 }
 
 static unsigned familiesSeen;
+static unsigned tailsSeen; /* steps by a tail rule (padSplitJoin, ...) */
 
 static void sampleFunc(MlirContext ctx, MlirOperation f, const char *name, unsigned want) {
   AriTermStore *s = ariTermStoreCreate((size_t)512 << 20), *s2 = ariTermStoreCreate((size_t)512 << 20);
@@ -120,8 +122,11 @@ static void sampleFunc(MlirContext ctx, MlirOperation f, const char *name, unsig
     for (unsigned j = 0; j < i; ++j)
       CHECK(memcmp(v[i].func.roots, v[j].func.roots,
                    tf.numRoots * sizeof *tf.roots)); /* distinct */
-    for (unsigned k = 0; k < v[i].numSteps; ++k)
+    for (unsigned k = 0; k < v[i].numSteps; ++k) {
       familiesSeen |= ariSampleRuleFamily(&v[i].steps[k]);
+      const char *rn = ariRuleInfo(v[i].steps[k].id)->name;
+      tailsSeen += !strncmp(rn, "pad", 3) || !strcmp(rn, "peelReduce");
+    }
     steps += v[i].numSteps;
     MlirModule mod = mlirModuleCreateEmpty(mlirLocationUnknownGet(ctx));
     MlirOperation g = ariTermExportNewFunc(s, &v[i].func, ctx, mlirLocationUnknownGet(ctx), &loc);
@@ -191,6 +196,9 @@ int main(int argc, char **argv) {
       fprintf(stderr, "family %s never fired\n", ariSampleFamilyName(1u << b));
     CHECK(seen);
   }
+  /* tiles the sizes do not divide (3, 5, ...) take the tail rules */
+  printf("tail rules in %u sampled steps\n", tailsSeen);
+  CHECK(tailsSeen > 0);
   ariDiagSinkDetach(&sink);
   mlirContextDestroy(ctx);
   printf("sample_test: %d checks, %d failures\n", checks, failures);

@@ -9,7 +9,8 @@
 //   rise-rewrite{strategy-file=search/strategy/strategies/matmul.elv strategy=blocking}
 // Every version is checked against the interpreter (bit for bit: every rule
 // used here is exact, vector lanes included) by test/lit/Transforms/RiseRewrite/matmul-strategies.mlir.
-// Tiles are 32 x 32 and k is split by 4, as in TVM; the sizes must divide.
+// Tiles are 32 x 32 and k is split by 4, as in TVM; the sizes must divide,
+// except in tilingAnySize.
 //
 // Derived here, each as its hand-written counterpart in
 // test/bench/matmul.mlir (gen_matmul.py) is built: 1 baseline, 2 blocking,
@@ -35,6 +36,14 @@ tiling = baseline ;
   mapFission @ outermost(mapOfJoin) ;
   mapMapInterchange @ outermost(isMap) ;
   tileReduce(4) @ innermost(isReduce);
+
+// Tiles for any size (100 x 77 x 123 as well as 1024^3): the nest tiled
+// 32 x 32 as ELEVATE's tileMaps does it, padded to multiples of 32 and
+// cropped where 32 does not divide (padTileMaps), then k split by 4 with
+// its remainder peeled off (peelReduce) where 4 does not divide it
+// (Halide's tail strategies; docs/rules.md).
+tilingAnySize = (tileMaps(32, 32) <+ padTileMaps(32, 32)) @ outermost(isMap) ; baseline ;
+  (tileReduce(4) <+ peelReduce(4)) @ innermost(isReduce);
 
 // A map whose function's body is a reduction: a dot product per element.
 mapOfReduce = isMap ; one(isLam ; one(isReduce));

@@ -28,7 +28,8 @@ PARAMS = {
     "splitJoin": "2", "tileMaps": "2, 2", "tileReduce": "2", "startVectorization": "2",
     "useCBuffer": "global", "useRotateValues": "private", "useMapGlobal": "0",
     "useMapWorkgroup": "1", "useMapLocal": "0", "toMem": "private",
-    "introduceKernel": "2, 4",
+    "introduceKernel": "2, 4", "padSplitJoin": "4", "padTileMaps": "4, 4", "padReduce": "4",
+    "peelReduce": "4",
 }
 
 

@@ -232,6 +232,51 @@ static MlirLogicalResult keepOnly(MlirModule module, const char *name) {
   return mlirLogicalResultSuccess();
 }
 
+bool ariCompileSymbolPrefixValid(const char *prefix) {
+  for (const char *c = prefix; *c; ++c)
+    if (!(*c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+          (c > prefix && *c >= '0' && *c <= '9')))
+      return false;
+  return true;
+}
+
+/* Prepends `prefix` to every func.func defined here (declarations name
+ * functions defined elsewhere, so they keep their names) and to the uses of
+ * those symbols, before lowering: the C interface and packed wrappers are
+ * then derived from the new names. */
+static MlirLogicalResult prefixSymbols(MlirModule module, const char *prefix) {
+  MlirOperation mop = mlirModuleGetOperation(module);
+  MlirContext ctx = mlirModuleGetContext(module);
+  MlirStringRef symAttr = mlirStringRefCreateFromCString("sym_name");
+  MlirBlock body = mlirModuleGetBody(module);
+  size_t pl = strlen(prefix);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!isFunc(op) || mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
+      continue;
+    MlirStringRef old = funcName(op);
+    char name[512];
+    if (pl + old.length >= sizeof name) {
+      ariCompileError(mlirOperationGetLocation(op), "symbol name too long with prefix '%s'",
+                      prefix);
+      return mlirLogicalResultFailure();
+    }
+    memcpy(name, prefix, pl);
+    memcpy(name + pl, old.data, old.length);
+    name[pl + old.length] = 0;
+    char oldName[512];
+    snprintf(oldName, sizeof oldName, "%.*s", (int)old.length, old.data);
+    MlirStringRef nr = mlirStringRefCreate(name, pl + old.length);
+    if (mlirLogicalResultIsFailure(mlirSymbolTableReplaceAllSymbolUses(
+            mlirStringRefCreateFromCString(oldName), nr, mop))) {
+      ariCompileError(mlirOperationGetLocation(op), "cannot rename the uses of @%s", oldName);
+      return mlirLogicalResultFailure();
+    }
+    mlirOperationSetAttributeByName(op, symAttr, mlirStringAttrGet(ctx, nr));
+  }
+  return mlirLogicalResultSuccess();
+}
+
 static void requestCInterfaces(MlirModule module) {
   MlirContext ctx = mlirModuleGetContext(module);
   MlirBlock body = mlirModuleGetBody(module);
@@ -286,8 +331,21 @@ MlirLogicalResult ariCompileLower(MlirModule module, const AriCompileOptions *o)
   MlirLocation loc = ariCompileModuleLoc(module);
   if (o->onlyFunc && *o->onlyFunc && mlirLogicalResultIsFailure(keepOnly(module, o->onlyFunc)))
     return mlirLogicalResultFailure();
-  requestCInterfaces(module);
   bool gpu = ariCompileIsGpuTarget(o->target);
+  if (o->symbolPrefix && *o->symbolPrefix) {
+    if (gpu) {
+      ariCompileError(loc, "a symbol prefix is for CPU targets only");
+      return mlirLogicalResultFailure();
+    }
+    if (!ariCompileSymbolPrefixValid(o->symbolPrefix)) {
+      ariCompileError(loc, "invalid symbol prefix '%s' (expected [A-Za-z_][A-Za-z0-9_]*)",
+                      o->symbolPrefix);
+      return mlirLogicalResultFailure();
+    }
+    if (mlirLogicalResultIsFailure(prefixSymbols(module, o->symbolPrefix)))
+      return mlirLogicalResultFailure();
+  }
+  requestCInterfaces(module);
   const char *lowering = o->lowering ? o->lowering : ariCompileDefaultLowering();
   char gpuLowering[4096];
   if (gpu && !o->lowering) {
@@ -304,6 +362,11 @@ MlirLogicalResult ariCompileLower(MlirModule module, const AriCompileOptions *o)
     r = addTopPipeline(opm, o->pipeline, loc);
   if (mlirLogicalResultIsSuccess(r))
     r = addTopPipeline(opm, lowering, loc);
+  /* A DISubprogram per llvm.func, from its location, lets the translation
+   * keep every op's FileLineColLoc as a DILocation. */
+  if (mlirLogicalResultIsSuccess(r) && o->debugInfo && !gpu)
+    r = addTopPipeline(opm, "ensure-debug-info-scope-on-llvm-func{emission-kind=LineTablesOnly}",
+                       loc);
   if (mlirLogicalResultIsSuccess(r)) {
     r = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
     if (mlirLogicalResultIsFailure(r))

@@ -110,7 +110,7 @@ static void usage(FILE *f) {
       "  --ptxas=PATH        the ptxas to run (default /usr/local/cuda/bin/ptxas)\n"
       "  --fma               for nvptx64: rise-to-nvvm with fma=true (fma.rn in the PTX)\n"
       "\n"
-      "exit status: 0 success, 1 error (diagnostics on stderr), 2 bad command line\n",
+      ARI_TOOL_HELP_TAIL,
       f);
 }
 
@@ -139,7 +139,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (i + 1 == argc || !argv[i + 1][0])
         return usageError("-o needs a file name");
       o->out = argv[++i];
-    } else if (ariToolOptValue(a, "--emit", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--emit", &v)) {
       static const char *const kinds[] = {"obj", "asm", "llvm", "mlir"};
       int k = -1;
       for (int j = 0; j < 4; ++j)
@@ -148,17 +148,17 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (k < 0)
         return usageError("--emit must be obj, asm, llvm or mlir, got '%s'", v);
       o->emit = (AriEmitKind)k;
-    } else if (ariToolOptValue(a, "--target", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--target", &v)) {
       o->c.target = v;
-    } else if (ariToolOptValue(a, "--cpu", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--cpu", &v)) {
       if (!*v)
         return usageError("--cpu needs a name");
       o->c.cpu = v;
-    } else if (ariToolOptValue(a, "--features", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--features", &v)) {
       o->c.features = v;
-    } else if (ariToolOptValue(a, "--pipeline", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--pipeline", &v)) {
       o->c.pipeline = v;
-    } else if (ariToolOptValue(a, "--lowering", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--lowering", &v)) {
       if (fma)
         return usageError("--fma and --lowering exclude each other");
       o->c.lowering = v;
@@ -167,33 +167,33 @@ static int parseOptions(int argc, char **argv, Options *o) {
         return usageError("--fma and --lowering exclude each other");
       fma = true;
       o->c.lowering = "rise-to-llvm-fma";
-    } else if (ariToolOptValue(a, "--func", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--func", &v)) {
       if (!*v)
         return usageError("--func needs a name");
       o->c.onlyFunc = v;
-    } else if (ariToolOptValue(a, "--header", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--header", &v)) {
       if (!*v)
         return usageError("--header needs a file name");
       o->header = v;
-    } else if (ariToolOptValue(a, "--gpu-arch", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--gpu-arch", &v)) {
       if (!*v)
         return usageError("--gpu-arch needs a name");
       o->c.gpuArch = v;
-    } else if (ariToolOptValue(a, "--ptxas", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--ptxas", &v)) {
       if (!*v)
         return usageError("--ptxas needs a path");
       o->c.ptxas = v;
-    } else if (ariToolOptValue(a, "--stub", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--stub", &v)) {
       if (!*v)
         return usageError("--stub needs a file name");
       o->stub = v;
-    } else if (ariToolOptValue(a, "--symbol-prefix", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--symbol-prefix", &v)) {
       if (!ariCompileSymbolPrefixValid(v))
         return usageError("--symbol-prefix needs [A-Za-z_][A-Za-z0-9_]*, got '%s'", v);
       o->c.symbolPrefix = v;
     } else if (!strcmp(a, "-g")) {
       o->c.debugInfo = true;
-    } else if (ariToolOptValue(a, "--opt", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--opt", &v)) {
       uint64_t u;
       if (!ariToolParseU64(v, &u) || u > 3)
         return usageError("--opt needs 0, 1, 2 or 3, got '%s'", v);

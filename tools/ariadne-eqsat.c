@@ -87,7 +87,9 @@ static void usage(FILE *f) {
           "  --quiet              no table\n"
           "  --print-terms        print each guide's extracted program\n"
           "  --version            the tool's and LLVM's versions\n"
-          "Values may also be given as --opt=VALUE.\n");
+          "--iter-limit N is --iteration-limit N under rise-eqsat's option name.\n"
+          ARI_TOOL_HELP_TAIL
+          "(1 also when a goal is not found)\n");
 }
 
 /* "--name=V" or "--name V": true and *v set when `a` is that option. */
@@ -167,10 +169,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (missing || !ariToolParseU64(v, &u))
         return usageError("--node-limit needs a non-negative integer, got '%s'", missing ? "" : v);
       o->eq.maxNodes = (size_t)u;
-    } else if (optValue(argc, argv, &i, "--iteration-limit", &v, &missing)) {
+    } else if (optValue(argc, argv, &i, "--iteration-limit", &v, &missing) ||
+               optValue(argc, argv, &i, "--iter-limit", &v, &missing)) {
       if (missing || !ariToolParseU64(v, &u) || u > UINT32_MAX)
-        return usageError("--iteration-limit needs a non-negative integer, got '%s'",
-                          missing ? "" : v);
+        return usageError("%s needs a non-negative integer, got '%s'", a, missing ? "" : v);
       o->eq.maxIterations = (unsigned)u;
     } else if (optValue(argc, argv, &i, "--time-limit", &v, &missing)) {
       if (missing || !parseDouble(v, &d))

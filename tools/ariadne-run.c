@@ -1,7 +1,7 @@
 /*===- ariadne-run.c - run a rise function natively and check it ----------===*\
  *
  * ariadne-run FILE [--func=NAME] [--seed=N] [--input=K:PATH]... [--reps=N]
- *             [--warmup=N] [--threads=N] [--target-cpu=CPU] [--features=LIST]
+ *             [--warmup=N] [--threads=N] [--cpu=CPU] [--features=LIST]
  *             [--pipeline=PASSES] [--lowering=PASSES | --fma] [--rtol=X] [--atol=X]
  *             [--target=ARCH [--cross-cc=CC] [--exec=CMD]] [--no-check] [--print]
  *
@@ -65,7 +65,8 @@ static void usage(FILE *f) {
       "  --warmup=N          untimed runs before them (default 2)\n"
       "  --threads=N         OpenMP threads for map par (sets OMP_NUM_THREADS;\n"
       "                      default: libomp's choice or the environment's)\n"
-      "  --target-cpu=CPU    CPU to compile for (default: host, with its features)\n"
+      "  --cpu=CPU           CPU to compile for (default: host, with its features), as\n"
+      "                      ariadne-compile's --cpu (--target-cpu is the old name)\n"
       "  --features=LIST     target features, e.g. +avx2\n"
       "  --target=ARCH       x86_64 or aarch64 (default: the host's). For another\n"
       "                      architecture the object is linked by --cross-cc with a\n"
@@ -89,6 +90,7 @@ static void usage(FILE *f) {
       "  --help              this text\n"
       "  --version           the tool's and LLVM's versions\n"
       "\n"
+      "Options with a value take it as --opt=VALUE or --opt VALUE.\n"
       "exit status: 0 success, 1 error or mismatch, 2 bad command line\n",
       f);
 }
@@ -129,44 +131,45 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->print = true;
     } else if (!strcmp(a, "--jit")) {
       o->jit = true;
-    } else if (ariToolOptValue(a, "--func", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--func", &v)) {
       if (!*v)
         return usageError("--func needs a name");
       o->func = v;
-    } else if (ariToolOptValue(a, "--seed", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--seed", &v)) {
       if (!ariToolParseU64(v, &o->seed))
         return usageError("--seed needs a non-negative integer, got '%s'", v);
-    } else if (ariToolOptValue(a, "--reps", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--reps", &v)) {
       if (!ariToolParseU64(v, &u) || u < 1 || u > 1000000)
         return usageError("--reps needs an integer from 1 to 1000000, got '%s'", v);
       o->reps = (int)u;
-    } else if (ariToolOptValue(a, "--threads", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--threads", &v)) {
       if (!ariToolParseU64(v, &u) || u < 1 || u > 4096)
         return usageError("--threads needs an integer from 1 to 4096, got '%s'", v);
       o->threads = v;
-    } else if (ariToolOptValue(a, "--warmup", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--warmup", &v)) {
       if (!ariToolParseU64(v, &u) || u > 1000000)
         return usageError("--warmup needs an integer from 0 to 1000000, got '%s'", v);
       o->warmup = (int)u;
-    } else if (ariToolOptValue(a, "--target-cpu", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--cpu", &v) ||
+               ariToolOpt(argc, argv, &i, "--target-cpu", &v)) {
       if (!*v)
-        return usageError("--target-cpu needs a name");
+        return usageError("%s needs a name", a);
       o->cpu = v;
-    } else if (ariToolOptValue(a, "--features", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--features", &v)) {
       o->features = v;
-    } else if (ariToolOptValue(a, "--target", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--target", &v)) {
       if (strcmp(v, "x86_64") && strcmp(v, "aarch64"))
         return usageError("--target must be x86_64 or aarch64, got '%s'", v);
       o->target = v;
-    } else if (ariToolOptValue(a, "--cross-cc", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--cross-cc", &v)) {
       if (!*v)
         return usageError("--cross-cc needs a compiler");
       o->crossCc = v;
-    } else if (ariToolOptValue(a, "--exec", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--exec", &v)) {
       o->exec = v;
-    } else if (ariToolOptValue(a, "--pipeline", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--pipeline", &v)) {
       o->pipeline = v;
-    } else if (ariToolOptValue(a, "--lowering", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--lowering", &v)) {
       if (fma)
         return usageError("--fma and --lowering exclude each other");
       o->lowering = v;
@@ -175,13 +178,13 @@ static int parseOptions(int argc, char **argv, Options *o) {
         return usageError("--fma and --lowering exclude each other");
       fma = true;
       o->lowering = "rise-to-llvm-fma";
-    } else if (ariToolOptValue(a, "--rtol", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--rtol", &v)) {
       if (!parseTol(v, &o->rtol))
         return usageError("--rtol needs a non-negative number, got '%s'", v);
-    } else if (ariToolOptValue(a, "--atol", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--atol", &v)) {
       if (!parseTol(v, &o->atol))
         return usageError("--atol needs a non-negative number, got '%s'", v);
-    } else if (ariToolOptValue(a, "--input", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--input", &v)) {
       if (!ariToolAddInput(TOOL, v, kMaxArgs, o->inputs, &o->ninputs, kMaxInputs))
         return 2;
     } else if (ariToolPositional(TOOL, a, &o->file)) {

@@ -66,7 +66,8 @@ static void usage(FILE *f) {
         "  --all           with embedded examples, interpret the full sizes too\n"
         "  --no-native     with embedded examples, skip compiling and timing matmul\n"
         "  --help          this text\n"
-        "  --version       the tool's and LLVM's versions\n",
+        "  --version       the tool's and LLVM's versions\n"
+        ARI_TOOL_HELP_TAIL,
         f);
 }
 
@@ -381,7 +382,7 @@ static int toolMain(int argc, char **argv) {
   int nfiles = 0;
   bool all = false;
   for (int i = 1; i < argc; ++i) {
-    const char *a = argv[i];
+    const char *a = argv[i], *s;
     int64_t v;
     if (!strcmp(a, "--version")) {
       ariToolPrintVersion("ariadne");
@@ -389,13 +390,21 @@ static int toolMain(int argc, char **argv) {
     } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       return 0;
-    } else if (!strncmp(a, "--func=", 7) && a[7]) {
-      o.func = a + 7;
-    } else if (!strncmp(a, "--seed=", 7) && parseInt(a + 7, 0, &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--func", &s)) {
+      if (!*s)
+        return ariToolUsageError("ariadne", "--func needs a name");
+      o.func = s;
+    } else if (ariToolOpt(argc, argv, &i, "--seed", &s)) {
+      if (!parseInt(s, 0, &v))
+        return ariToolUsageError("ariadne", "--seed needs an integer >= 0, got '%s'", s);
       o.seed = (uint64_t)v;
-    } else if (!strncmp(a, "--max-ops=", 10) && parseInt(a + 10, 1, &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--max-ops", &s)) {
+      if (!parseInt(s, 1, &v))
+        return ariToolUsageError("ariadne", "--max-ops needs an integer >= 1, got '%s'", s);
       o.maxOps = v;
-    } else if (!strncmp(a, "--show=", 7) && parseInt(a + 7, 0, &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--show", &s)) {
+      if (!parseInt(s, 0, &v))
+        return ariToolUsageError("ariadne", "--show needs an integer >= 0, got '%s'", s);
       o.showValues = v;
     } else if (!strcmp(a, "--no-ir")) {
       o.printIR = false;

@@ -77,9 +77,21 @@ static bool isPublicDefinition(MlirOperation op) {
 
 /*--- Pipelines ------------------------------------------------------------*/
 
-static MlirLogicalResult addPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc);
+/* Where a pipeline's text came from, so that an error in an element is
+ * located in that text as "NAME:1:COL" (NAME "<pipeline>" for --pipeline,
+ * "<lowering>" for --lowering), not at the module the text is run on.
+ * NULL: a pipeline of Ariadne's own (rise-to-llvm's), whose errors take
+ * the location of the element that expanded into it. */
+typedef struct {
+  const char *name;
+  size_t col; /* the 1-based column of the text's first character */
+} PipeSrc;
+
+static MlirLogicalResult addPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc,
+                                     const PipeSrc *src);
 static MlirLogicalResult addRiseToLLVM(MlirOpPassManager pm, MlirLocation loc);
-static MlirLogicalResult addTopPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc);
+static MlirLogicalResult addTopPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc,
+                                        const PipeSrc *src);
 
 typedef struct {
   char *buf;
@@ -116,7 +128,7 @@ static MlirLogicalResult addElement(MlirOpPassManager pm, const char *el, size_t
   if (!strcmp(text, "rise-to-llvm"))
     return addRiseToLLVM(pm, loc);
   if (!strcmp(text, "rise-to-llvm-fma"))
-    return addTopPipeline(pm, ariRiseToLLVMFmaPipeline(), loc);
+    return addTopPipeline(pm, ariRiseToLLVMFmaPipeline(), loc, NULL);
   const AriPassInfo *info = ariPassLookup(name);
   if (info) {
     char opts[2048] = "", err[512] = "";
@@ -158,11 +170,12 @@ static MlirLogicalResult addElement(MlirOpPassManager pm, const char *el, size_t
 /* `rise-to-llvm` is registered by name only in the mlir-opt plugin; its
  * text comes from C, as "builtin.module(...)". */
 static MlirLogicalResult addRiseToLLVM(MlirOpPassManager pm, MlirLocation loc) {
-  return addTopPipeline(pm, ariRiseToLLVMPipeline(), loc);
+  return addTopPipeline(pm, ariRiseToLLVMPipeline(), loc, NULL);
 }
 
 /* Splits at top-level commas (not inside {}, () or quotes). */
-static MlirLogicalResult addPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc) {
+static MlirLogicalResult addPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc,
+                                     const PipeSrc *src) {
   int depth = 0;
   bool quoted = false;
   const char *start = p;
@@ -179,7 +192,12 @@ static MlirLogicalResult addPipeline(MlirOpPassManager pm, const char *p, MlirLo
         b++;
       while (e > b && (e[-1] == ' ' || e[-1] == '\n' || e[-1] == '\t'))
         e--;
-      if (e > b && mlirLogicalResultIsFailure(addElement(pm, b, (size_t)(e - b), loc)))
+      MlirLocation eloc =
+          src ? mlirLocationFileLineColGet(mlirLocationGetContext(loc),
+                                           mlirStringRefCreateFromCString(src->name), 1,
+                                           (unsigned)(src->col + (size_t)(b - p)))
+              : loc;
+      if (e > b && mlirLogicalResultIsFailure(addElement(pm, b, (size_t)(e - b), eloc)))
         return mlirLogicalResultFailure();
       if (*c == 0)
         break;
@@ -187,7 +205,11 @@ static MlirLogicalResult addPipeline(MlirOpPassManager pm, const char *p, MlirLo
     }
   }
   if (depth != 0 || quoted) {
-    ariCompileError(loc, "invalid pipeline '%s': unbalanced brackets or quotes", p);
+    ariCompileError(src ? mlirLocationFileLineColGet(mlirLocationGetContext(loc),
+                                                     mlirStringRefCreateFromCString(src->name),
+                                                     1, (unsigned)src->col)
+                        : loc,
+                    "invalid pipeline '%s': unbalanced brackets or quotes", p);
     return mlirLogicalResultFailure();
   }
   return mlirLogicalResultSuccess();
@@ -195,11 +217,12 @@ static MlirLogicalResult addPipeline(MlirOpPassManager pm, const char *p, MlirLo
 
 /* Accepts mlir-opt's spelling "builtin.module(a,b)" as well as "a,b": the
  * pass manager here is already anchored on the module. */
-static MlirLogicalResult addTopPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc) {
+static MlirLogicalResult addTopPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc,
+                                        const PipeSrc *src) {
   static const char open[] = "builtin.module(";
   size_t n = strlen(p);
-  if (strncmp(p, open, sizeof open - 1) || p[n - 1] != ')')
-    return addPipeline(pm, p, loc);
+  if (n == 0 || strncmp(p, open, sizeof open - 1) || p[n - 1] != ')')
+    return addPipeline(pm, p, loc, src);
   char inner[4096];
   if (n >= sizeof inner) {
     ariCompileError(loc, "pipeline too long");
@@ -207,7 +230,8 @@ static MlirLogicalResult addTopPipeline(MlirOpPassManager pm, const char *p, Mli
   }
   memcpy(inner, p + sizeof open - 1, n - sizeof open);
   inner[n - sizeof open] = 0;
-  return addPipeline(pm, inner, loc);
+  PipeSrc in = src ? (PipeSrc){src->name, src->col + sizeof open - 1} : (PipeSrc){NULL, 0};
+  return addPipeline(pm, inner, loc, src ? &in : NULL);
 }
 
 /*--- Lowering -------------------------------------------------------------*/
@@ -316,7 +340,9 @@ static MlirWalkResult findUnlowered(MlirOperation op, void *user) {
 MlirLogicalResult ariCompileRunPipeline(MlirModule module, const char *pipeline) {
   MlirLocation loc = ariCompileModuleLoc(module);
   MlirPassManager pm = mlirPassManagerCreate(mlirModuleGetContext(module));
-  MlirLogicalResult r = addTopPipeline(mlirPassManagerGetAsOpPassManager(pm), pipeline, loc);
+  const PipeSrc src = {"<pipeline>", 1};
+  MlirLogicalResult r =
+      addTopPipeline(mlirPassManagerGetAsOpPassManager(pm), pipeline, loc, &src);
   if (mlirLogicalResultIsSuccess(r)) {
     r = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
     if (mlirLogicalResultIsFailure(r))
@@ -358,15 +384,17 @@ MlirLogicalResult ariCompileLower(MlirModule module, const AriCompileOptions *o)
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   MlirLogicalResult r = mlirLogicalResultSuccess();
+  const PipeSrc pipeSrc = {"<pipeline>", 1}, lowerSrc = {"<lowering>", 1};
   if (o->pipeline && *o->pipeline)
-    r = addTopPipeline(opm, o->pipeline, loc);
+    r = addTopPipeline(opm, o->pipeline, loc, &pipeSrc);
+  /* The default lowerings are Ariadne's own text: their errors are at the module. */
   if (mlirLogicalResultIsSuccess(r))
-    r = addTopPipeline(opm, lowering, loc);
+    r = addTopPipeline(opm, lowering, loc, o->lowering ? &lowerSrc : NULL);
   /* A DISubprogram per llvm.func, from its location, lets the translation
    * keep every op's FileLineColLoc as a DILocation. */
   if (mlirLogicalResultIsSuccess(r) && o->debugInfo && !gpu)
     r = addTopPipeline(opm, "ensure-debug-info-scope-on-llvm-func{emission-kind=LineTablesOnly}",
-                       loc);
+                       loc, NULL);
   if (mlirLogicalResultIsSuccess(r)) {
     r = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
     if (mlirLogicalResultIsFailure(r))

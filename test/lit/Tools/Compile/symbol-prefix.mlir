@@ -32,8 +32,8 @@
 // A prefix that cannot start a C identifier, or one for the GPU: exit 2.
 // RUN: %python %S/../Inputs/exit-status.py 2 ariadne-compile %t/dot.mlir -o %t/x.o --symbol-prefix=1x 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: ariadne-compile: --symbol-prefix needs [A-Za-z_][A-Za-z0-9_]*, got '1x'
-// RUN: %python %S/../Inputs/exit-status.py 2 ariadne-compile %t/dot.mlir --target=nvptx64 --emit=asm --symbol-prefix=p 2>&1 | FileCheck %s --check-prefix=GPU
-// GPU: ariadne-compile: --symbol-prefix and -g are for CPU targets
+// RUN: %python %S/../Inputs/exit-status.py 2 ariadne-compile %t/dot.mlir --target=nvptx64 --emit=asm --symbol-prefix=p 2>&1 | FileCheck %s --check-prefix=NVPTX
+// NVPTX: ariadne-compile: --symbol-prefix and -g are for CPU targets
 
 //--- dot.mlir
 func.func @dot(%a: memref<3xf32>, %b: memref<3xf32>, %o: memref<f32>) {

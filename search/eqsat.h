@@ -62,6 +62,10 @@ typedef struct AriEqsatOpts {
   unsigned numRules;
   AriEgClockFn clock; /* NULL: CLOCK_MONOTONIC (tests inject a fake) */
   void *clockCtx;
+  /* Called after every iteration of every guide (NULL: none), with the
+   * guide's name: for progress output (ariadne-eqsat --progress). */
+  void (*progress)(void *ctx, const char *guide, const AriEgProgress *p);
+  void *progressCtx;
 } AriEqsatOpts;
 
 void ariEqsatOptsDefault(AriEqsatOpts *o);

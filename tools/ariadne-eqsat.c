@@ -25,6 +25,8 @@
  *
 \*===----------------------------------------------------------------------===*/
 
+#define _POSIX_C_SOURCE 200809L
+
 #include "costmodel/cost.h"
 #include "costmodel/model.h"
 #include "search/eqsat.h"
@@ -43,6 +45,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define TOOL "ariadne-eqsat"
 #define usageError(...) ariToolUsageError(TOOL, __VA_ARGS__)
@@ -54,6 +57,8 @@ typedef struct Options {
   const char *cost; /* --cost: size (default), weighted, analytic:F, model:F */
   const char *machine; /* --machine: the model's analytic baseline */
   bool all, quiet, printTerms;
+  int progress; /* --progress 1, --no-progress 0, neither: -1 (stderr a TTY) */
+  bool json;    /* --report=json */
   const char *natName[MAX_NATS];
   int64_t natValue[MAX_NATS];
   char natBuf[MAX_NATS][64];
@@ -85,6 +90,15 @@ static void usage(FILE *f) {
           "  --machine FILE       a machine file for model:'s analytic baseline\n"
           "  --output OUT.mlir    write the module with the programs found ('-': stdout)\n"
           "  --quiet              no table\n"
+          "  --report FORMAT      table (default) or json: one JSON object on stdout,\n"
+          "                       {\"goals\": [{\"goal\", \"found\", \"seconds\",\n"
+          "                       \"peak_bytes\", \"guides\": [{\"guide\", \"found\", \"stop\",\n"
+          "                       \"iterations\", \"seconds\", \"peak_bytes\", \"applied\",\n"
+          "                       \"e_nodes\", \"e_classes\", (\"program\")}]}]}\n"
+          "  --progress           a line on stderr after every iteration of every guide:\n"
+          "                       goal, guide, iteration, e-nodes, e-classes, rules\n"
+          "                       applied, seconds, MB (default when stderr is a terminal)\n"
+          "  --no-progress        none, even on a terminal\n"
           "  --print-terms        print each guide's extracted program\n"
           "  --version            the tool's and LLVM's versions\n"
           "--iter-limit N is --iteration-limit N under rise-eqsat's option name.\n"
@@ -120,6 +134,7 @@ static bool parseDouble(const char *s, double *out) {
 static int parseOptions(int argc, char **argv, Options *o) {
   memset(o, 0, sizeof *o);
   ariEqsatOptsDefault(&o->eq);
+  o->progress = -1;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v = NULL;
     bool missing = false;
@@ -137,6 +152,14 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->quiet = true;
     } else if (!strcmp(a, "--print-terms")) {
       o->printTerms = true;
+    } else if (!strcmp(a, "--progress")) {
+      o->progress = 1;
+    } else if (!strcmp(a, "--no-progress")) {
+      o->progress = 0;
+    } else if (optValue(argc, argv, &i, "--report", &v, &missing)) {
+      if (missing || (strcmp(v, "json") && strcmp(v, "table")))
+        return usageError("--report needs table or json, got '%s'", missing ? "" : v);
+      o->json = !strcmp(v, "json");
     } else if (optValue(argc, argv, &i, "--guides", &v, &missing)) {
       if (missing || !*v)
         return usageError("--guides needs a file");
@@ -207,6 +230,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
     return usageError("--goal and --all exclude each other");
   if (!o->file)
     return usageError("no input file");
+  if (o->json && o->output && !strcmp(o->output, "-"))
+    return usageError("--report=json and --output=- both write stdout");
   return 0;
 }
 
@@ -222,6 +247,50 @@ static const char *funcName(MlirOperation func, char *buf, size_t cap) {
  * the sink as LOC: error: MESSAGE). */
 static void emitAt(MlirLocation loc, const char *msg) {
   mlirEmitError(loc, msg);
+}
+
+/* --progress: one line per iteration, on stderr (flushed: it is for
+ * watching a long search). */
+static void progressLine(void *ctx, const char *guide, const AriEgProgress *p) {
+  fprintf(stderr,
+          TOOL ": goal %s guide %s iteration %u: %zu e-nodes, %zu e-classes, %zu applied, "
+          "%.3f s, %.1f MB\n",
+          *(const char *const *)ctx, guide, p->iteration, p->nodes, p->classes, p->applied,
+          p->seconds, (double)p->bytes / (1024.0 * 1024.0));
+  fflush(stderr);
+}
+
+/* A JSON string: names and printed terms, escaped. */
+static void jsonString(const char *s) {
+  putchar('"');
+  for (; *s; ++s) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\')
+      printf("\\%c", c);
+    else if (c < 0x20)
+      printf("\\u%04x", c);
+    else
+      putchar(c);
+  }
+  putchar('"');
+}
+
+static void jsonGuide(const AriEqsatGuideReport *g, AriTermStore *store, bool terms, bool first) {
+  printf("%s{\"guide\": ", first ? "" : ", ");
+  jsonString(g->guide);
+  printf(", \"found\": %s, \"stop\": \"%s\", \"iterations\": %u, \"seconds\": %.6f, "
+         "\"peak_bytes\": %zu, \"applied\": %zu, \"e_nodes\": %zu, \"e_classes\": %zu",
+         g->found ? "true" : "false", ariEgStopName(g->stop), g->iterations, g->seconds,
+         g->peakBytes, g->applied, g->nodes, g->classes);
+  if (g->candidates)
+    printf(", \"candidates\": %u, \"picked\": %u, \"score\": %.9g", g->candidates, g->picked,
+           g->score);
+  if (terms && g->result) {
+    const char *str = ariTermToString(store, g->result, 0);
+    printf(", \"program\": ");
+    jsonString(str ? str : "(out of memory)");
+  }
+  printf("}");
 }
 
 static void printRow(const char *goal, const AriEqsatGuideReport *g) {
@@ -392,23 +461,47 @@ static int toolMain(int argc, char **argv) {
     o.eq.rank = ariCostRankPrograms;
     o.eq.rankCtx = &rankCtx;
   }
-  if (!o.quiet)
+  bool table = !o.quiet && !o.json;
+  if (table)
     printf("%-14s %-10s %-5s %8s %8s %8s %9s %9s  %s\n", "goal", "guide", "found", "seconds",
            "peak MB", "applied", "e-nodes", "e-classes", "stop");
+  if (o.json)
+  {
+    printf("{\"func\": ");
+    jsonString(fname);
+    printf(", \"goals\": [");
+  }
+  const char *progressGoal = NULL;
+  if (o.progress == 1 || (o.progress < 0 && isatty(2))) {
+    o.eq.progress = progressLine;
+    o.eq.progressCtx = &progressGoal;
+  }
   rc = 0;
   MlirOperation last = func;
+  bool firstGoal = true;
   for (unsigned gi = 0; gi < ngoals; ++gi) {
     AriEqsatReport rep;
+    progressGoal = goals[gi]->name;
     if (!ariEqsatRunGoal(store, start, gf, goals[gi]->name, &o.eq, &rep)) {
       fprintf(stderr, "%s: error: goal %s: %s\n", o.guides, goals[gi]->name, rep.error);
       rc = 1;
       continue;
     }
     size_t applied = 0, nodes = 0, classes = 0;
+    if (o.json) {
+      printf("%s{\"goal\": ", firstGoal ? "" : ", ");
+      jsonString(goals[gi]->name);
+      printf(", \"found\": %s, \"seconds\": %.6f, \"peak_bytes\": %zu, \"guides\": [",
+             rep.found ? "true" : "false", rep.seconds, rep.peakBytes);
+      for (unsigned k = 0; k < rep.numGuides; ++k)
+        jsonGuide(&rep.guides[k], store, o.printTerms, k == 0);
+      printf("]}");
+      firstGoal = false;
+    }
     for (unsigned k = 0; k < rep.numGuides; ++k) {
-      if (!o.quiet)
+      if (table)
         printRow(goals[gi]->name, &rep.guides[k]);
-      if (o.printTerms && rep.guides[k].result) {
+      if (table && o.printTerms && rep.guides[k].result) {
         const char *str = ariTermToString(store, rep.guides[k].result, 0);
         printf("  %s\n", str ? str : "(out of memory)");
       }
@@ -425,7 +518,7 @@ static int toolMain(int argc, char **argv) {
       if (rep.guides[k].classes > classes)
         classes = rep.guides[k].classes;
     }
-    if (!o.quiet)
+    if (table)
       printf("%-14s %-10s %-5s %8.3f %8.1f %8zu %9zu %9zu  %s\n", goals[gi]->name, "(total)",
              rep.found ? "yes" : "no", rep.seconds, (double)rep.peakBytes / (1024.0 * 1024.0),
              applied, nodes, classes,
@@ -466,6 +559,8 @@ static int toolMain(int argc, char **argv) {
       rc = 1;
     }
   }
+  if (o.json)
+    printf("]}\n");
   if (o.output) {
     /* Opened as it is (a device or FIFO is written through, a link's
      * target written); stdout's errors are ariToolExit's. */

@@ -249,6 +249,17 @@ typedef double (*AriEgClockFn)(void *ctx);
 /* Whether the goal is reached; called after every rebuild. */
 typedef bool (*AriEgGoalFn)(void *ctx, AriEGraph *g, AriEClass root);
 
+/* The state of a run after one of its iterations (matched, applied and
+ * rebuilt), for progress output. */
+typedef struct AriEgProgress {
+  unsigned iteration;    /* 1 for the first */
+  size_t nodes, classes; /* live, now */
+  size_t applied;        /* merges that changed the graph, so far */
+  size_t bytes;          /* graph + store + match tables, now */
+  double seconds;        /* since the run began (the run's clock) */
+} AriEgProgress;
+typedef void (*AriEgProgressFn)(void *ctx, const AriEgProgress *p);
+
 typedef struct AriEgRunOpts {
   unsigned maxIterations; /* 0: no limit */
   size_t maxNodes;        /* live e-nodes; 0: no limit */
@@ -268,6 +279,8 @@ typedef struct AriEgRunOpts {
    * new matches in the same order as a full pass (so the same graph),
    * for less work when a large graph grows little per iteration. */
   bool incremental;
+  AriEgProgressFn progress; /* after each iteration; NULL: none */
+  void *progressCtx;
 } AriEgRunOpts;
 
 typedef struct AriEgReport {

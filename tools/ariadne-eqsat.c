@@ -260,24 +260,9 @@ static void progressLine(void *ctx, const char *guide, const AriEgProgress *p) {
   fflush(stderr);
 }
 
-/* A JSON string: names and printed terms, escaped. */
-static void jsonString(const char *s) {
-  putchar('"');
-  for (; *s; ++s) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\')
-      printf("\\%c", c);
-    else if (c < 0x20)
-      printf("\\u%04x", c);
-    else
-      putchar(c);
-  }
-  putchar('"');
-}
-
 static void jsonGuide(const AriEqsatGuideReport *g, AriTermStore *store, bool terms, bool first) {
   printf("%s{\"guide\": ", first ? "" : ", ");
-  jsonString(g->guide);
+  ariToolJsonString(stdout, g->guide);
   printf(", \"found\": %s, \"stop\": \"%s\", \"iterations\": %u, \"seconds\": %.6f, "
          "\"peak_bytes\": %zu, \"applied\": %zu, \"e_nodes\": %zu, \"e_classes\": %zu",
          g->found ? "true" : "false", ariEgStopName(g->stop), g->iterations, g->seconds,
@@ -288,7 +273,7 @@ static void jsonGuide(const AriEqsatGuideReport *g, AriTermStore *store, bool te
   if (terms && g->result) {
     const char *str = ariTermToString(store, g->result, 0);
     printf(", \"program\": ");
-    jsonString(str ? str : "(out of memory)");
+    ariToolJsonString(stdout, str ? str : "(out of memory)");
   }
   printf("}");
 }
@@ -468,7 +453,7 @@ static int toolMain(int argc, char **argv) {
   if (o.json)
   {
     printf("{\"func\": ");
-    jsonString(fname);
+    ariToolJsonString(stdout, fname);
     printf(", \"goals\": [");
   }
   const char *progressGoal = NULL;
@@ -490,7 +475,7 @@ static int toolMain(int argc, char **argv) {
     size_t applied = 0, nodes = 0, classes = 0;
     if (o.json) {
       printf("%s{\"goal\": ", firstGoal ? "" : ", ");
-      jsonString(goals[gi]->name);
+      ariToolJsonString(stdout, goals[gi]->name);
       printf(", \"found\": %s, \"seconds\": %.6f, \"peak_bytes\": %zu, \"guides\": [",
              rep.found ? "true" : "false", rep.seconds, rep.peakBytes);
       for (unsigned k = 0; k < rep.numGuides; ++k)

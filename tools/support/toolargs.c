@@ -46,6 +46,20 @@ bool ariToolOpt(int argc, char **argv, int *i, const char *name, const char **va
   return true;
 }
 
+void ariToolJsonString(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s; ++s) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\')
+      fprintf(f, "\\%c", c);
+    else if (c < 0x20)
+      fprintf(f, "\\u%04x", c);
+    else
+      fputc(c, f);
+  }
+  fputc('"', f);
+}
+
 bool ariToolParseInput(const char *v, long maxArgs, const AriToolInput *inputs, int n,
                        AriToolInput *in, char *err, size_t errCap) {
   const char *colon = strchr(v, ':');

@@ -109,6 +109,10 @@ bool ariToolSaveOutput(const char *dir, long k, const AriHostArg *a);
  * so call it right after the last output. */
 int ariToolExit(int rc);
 
+/* Writes `s` as a JSON string (quoted; '"', '\\' and control characters
+ * escaped) to f: the --report=json outputs. */
+void ariToolJsonString(FILE *f, const char *s);
+
 /* `--version`, the same in every tool: "TOOL (Ariadne) X.Y, LLVM/MLIR A.B.C"
  * on stdout. */
 void ariToolPrintVersion(const char *tool);

@@ -245,6 +245,8 @@ static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
       size_t now = ariEgBytes(g) + ariTermStoreBytes(s);
       if (now > gr->peakBytes)
         gr->peakBytes = now;
+      if (ok && o->onGraph)
+        o->onGraph(o->onGraphCtx, guide->name, g, ariEgFind(g, root), gr->result);
     }
   }
   ariEgDestroy(g);

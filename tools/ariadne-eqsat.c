@@ -56,6 +56,7 @@ typedef struct Options {
   const char *guides, *goal, *output, *func, *file;
   const char *cost; /* --cost: size (default), weighted, analytic:F, model:F */
   const char *machine; /* --machine: the model's analytic baseline */
+  const char *dot;     /* --dot DIR: Graphviz pictures */
   bool all, quiet, printTerms;
   int progress; /* --progress 1, --no-progress 0, neither: -1 (stderr a TTY) */
   bool json;    /* --report=json */
@@ -99,6 +100,11 @@ static void usage(FILE *f) {
           "                       goal, guide, iteration, e-nodes, e-classes, rules\n"
           "                       applied, seconds, MB (default when stderr is a terminal)\n"
           "  --no-progress        none, even on a terminal\n"
+          "  --dot DIR            Graphviz pictures, in DIR (which must exist):\n"
+          "                       input.term.dot (the function's program) and per goal\n"
+          "                       and guide GOAL.GUIDE.egraph.dot (e-classes as clusters,\n"
+          "                       the extracted program's e-nodes in red) and\n"
+          "                       GOAL.GUIDE.term.dot (that program); `dot -Tsvg`\n"
           "  --print-terms        print each guide's extracted program\n"
           "  --version            the tool's and LLVM's versions\n"
           "--iter-limit N is --iteration-limit N under rise-eqsat's option name.\n"
@@ -205,6 +211,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (missing || !*v)
         return usageError("--cost needs size, weighted, %s", ariCostModelSpecs());
       o->cost = v;
+    } else if (optValue(argc, argv, &i, "--dot", &v, &missing)) {
+      if (missing || !*v)
+        return usageError("--dot needs a directory");
+      o->dot = v;
     } else if (optValue(argc, argv, &i, "--machine", &v, &missing)) {
       if (missing || !*v)
         return usageError("--machine needs a file");
@@ -247,6 +257,44 @@ static const char *funcName(MlirOperation func, char *buf, size_t cap) {
  * the sink as LOC: error: MESSAGE). */
 static void emitAt(MlirLocation loc, const char *msg) {
   mlirEmitError(loc, msg);
+}
+
+/* --dot: where the pictures go and whether one could not be written. */
+typedef struct DotCtx {
+  const char *dir, *goal;
+  AriTermStore *store;
+  bool failed;
+} DotCtx;
+
+/* Writes DIR/NAME with `write`; a failure is reported once per file. */
+static void writeDot(DotCtx *d, const char *name, AriEGraph *g, AriEClass root,
+                     const AriTerm *t) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", d->dir, name);
+  FILE *f = fopen(path, "w");
+  bool ok = f && (g ? ariEgWriteDot(g, root, t, f) : ariTermWriteDot(d->store, t, f));
+  int err = errno;
+  if (f && fclose(f) != 0 && ok) {
+    ok = false;
+    err = errno;
+  }
+  if (!ok) {
+    fprintf(stderr, "%s: error: cannot write the picture: %s\n", path,
+            err ? strerror(err) : "out of memory");
+    d->failed = true;
+  }
+}
+
+static void dotGraph(void *ctx, const char *guide, AriEGraph *g, AriEClass root,
+                     const AriTerm *result) {
+  DotCtx *d = ctx;
+  char name[512];
+  snprintf(name, sizeof name, "%s.%s.egraph.dot", d->goal, guide);
+  writeDot(d, name, g, root, result);
+  if (result) {
+    snprintf(name, sizeof name, "%s.%s.term.dot", d->goal, guide);
+    writeDot(d, name, NULL, ARI_EG_NONE, result);
+  }
 }
 
 /* --progress: one line per iteration, on stderr (flushed: it is for
@@ -457,6 +505,12 @@ static int toolMain(int argc, char **argv) {
     printf(", \"goals\": [");
   }
   const char *progressGoal = NULL;
+  DotCtx dot = {o.dot, NULL, store, false};
+  if (o.dot) {
+    writeDot(&dot, "input.term.dot", NULL, ARI_EG_NONE, start);
+    o.eq.onGraph = dotGraph;
+    o.eq.onGraphCtx = &dot;
+  }
   if (o.progress == 1 || (o.progress < 0 && isatty(2))) {
     o.eq.progress = progressLine;
     o.eq.progressCtx = &progressGoal;
@@ -467,6 +521,7 @@ static int toolMain(int argc, char **argv) {
   for (unsigned gi = 0; gi < ngoals; ++gi) {
     AriEqsatReport rep;
     progressGoal = goals[gi]->name;
+    dot.goal = goals[gi]->name;
     if (!ariEqsatRunGoal(store, start, gf, goals[gi]->name, &o.eq, &rep)) {
       fprintf(stderr, "%s: error: goal %s: %s\n", o.guides, goals[gi]->name, rep.error);
       rc = 1;
@@ -546,6 +601,8 @@ static int toolMain(int argc, char **argv) {
   }
   if (o.json)
     printf("]}\n");
+  if (dot.failed)
+    rc = 1;
   if (o.output) {
     /* Opened as it is (a device or FIFO is written through, a link's
      * target written); stdout's errors are ariToolExit's. */

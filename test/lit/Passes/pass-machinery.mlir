@@ -29,7 +29,7 @@
 // RUN: not %rise-opt %s -o /dev/null --dump-pass-pipeline 2>&1 \
 // RUN:     --pass-pipeline='builtin.module(rise-eqsat{guides=g.guides goal=baseline nat=m=7,n=5})' \
 // RUN:   | FileCheck %s --check-prefix=DUMP-EQ
-// DUMP-EQ: rise-eqsat{allow-partial=false candidates=16 cost=size func= goal=baseline guide= guides=g.guides iter-limit=0 machine= memory-limit=4096 nat=m=7,n=5 node-limit=1000000 report=stderr rules= time-limit=60}
+// DUMP-EQ: rise-eqsat{allow-partial=false candidates=16 cost=size func= goal=baseline guide= guides=g.guides iter-limit=0 machine= memory-limit=4096 nat=m=7,n=5 node-limit=1000000 report=stderr report-format=text rules= time-limit=60}
 
 // The printed form parses back to the same pipeline.
 // RUN: %rise-opt %s -o /dev/null --dump-pass-pipeline 2>&1 \

@@ -36,6 +36,7 @@
 #include "tools/support/mlirutil.h"
 #include "tools/support/toolargs.h"
 #include "utils/file.h"
+#include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -95,7 +96,8 @@ static void usage(FILE *f) {
           "                       {\"goals\": [{\"goal\", \"found\", \"seconds\",\n"
           "                       \"peak_bytes\", \"guides\": [{\"guide\", \"found\", \"stop\",\n"
           "                       \"iterations\", \"seconds\", \"peak_bytes\", \"applied\",\n"
-          "                       \"e_nodes\", \"e_classes\", (\"program\")}]}]}\n"
+          "                       \"e_nodes\", \"e_classes\", \"growth\" (e-nodes per\n"
+          "                       iteration), (\"program\")}]}]}\n"
           "  --progress           a line on stderr after every iteration of every guide:\n"
           "                       goal, guide, iteration, e-nodes, e-classes, rules\n"
           "                       applied, seconds, MB (default when stderr is a terminal)\n"
@@ -297,18 +299,41 @@ static void dotGraph(void *ctx, const char *guide, AriEGraph *g, AriEClass root,
   }
 }
 
+/* The per-iteration hook's state: --progress prints, --report=json keeps
+ * each guide's e-nodes per iteration (its "growth") for the current goal. */
+typedef struct Progress {
+  const char *goal;
+  bool print, collect;
+  AriArena *arena;
+  unsigned n, used; /* guides with a growth; those already in the JSON */
+  const char *guide[ARI_EQSAT_MAX_GUIDES];
+  AriStr growth[ARI_EQSAT_MAX_GUIDES];
+} Progress;
+
 /* --progress: one line per iteration, on stderr (flushed: it is for
  * watching a long search). */
 static void progressLine(void *ctx, const char *guide, const AriEgProgress *p) {
+  Progress *pr = ctx;
+  if (pr->collect) {
+    if (p->iteration == 1 && pr->n < ARI_EQSAT_MAX_GUIDES) {
+      pr->guide[pr->n] = guide;
+      ariStrInit(&pr->growth[pr->n++], pr->arena);
+    }
+    if (pr->n)
+      ariStrPrintf(&pr->growth[pr->n - 1], "%s%zu", p->iteration == 1 ? "" : ", ", p->nodes);
+  }
+  if (!pr->print)
+    return;
   fprintf(stderr,
           TOOL ": goal %s guide %s iteration %u: %zu e-nodes, %zu e-classes, %zu applied, "
           "%.3f s, %.1f MB\n",
-          *(const char *const *)ctx, guide, p->iteration, p->nodes, p->classes, p->applied,
-          p->seconds, (double)p->bytes / (1024.0 * 1024.0));
+          pr->goal, guide, p->iteration, p->nodes, p->classes, p->applied, p->seconds,
+          (double)p->bytes / (1024.0 * 1024.0));
   fflush(stderr);
 }
 
-static void jsonGuide(const AriEqsatGuideReport *g, AriTermStore *store, bool terms, bool first) {
+static void jsonGuide(const AriEqsatGuideReport *g, AriTermStore *store, bool terms, bool first,
+                      Progress *pr) {
   printf("%s{\"guide\": ", first ? "" : ", ");
   ariToolJsonString(stdout, g->guide);
   printf(", \"found\": %s, \"stop\": \"%s\", \"iterations\": %u, \"seconds\": %.6f, "
@@ -318,6 +343,13 @@ static void jsonGuide(const AriEqsatGuideReport *g, AriTermStore *store, bool te
   if (g->candidates)
     printf(", \"candidates\": %u, \"picked\": %u, \"score\": %.9g", g->candidates, g->picked,
            g->score);
+  /* e-nodes after each iteration; a guide that ran none has none. */
+  printf(", \"growth\": [");
+  if (pr->used < pr->n && !strcmp(pr->guide[pr->used], g->guide)) {
+    printf("%s", ariStrOk(&pr->growth[pr->used]) ? ariStrText(&pr->growth[pr->used]) : "");
+    pr->used++;
+  }
+  printf("]");
   if (terms && g->result) {
     const char *str = ariTermToString(store, g->result, 0);
     printf(", \"program\": ");
@@ -504,23 +536,28 @@ static int toolMain(int argc, char **argv) {
     ariToolJsonString(stdout, fname);
     printf(", \"goals\": [");
   }
-  const char *progressGoal = NULL;
+  AriArena growthArena;
+  ariArenaInit(&growthArena, 0);
+  Progress progress = {.print = o.progress == 1 || (o.progress < 0 && isatty(2)),
+                       .collect = o.json,
+                       .arena = &growthArena};
   DotCtx dot = {o.dot, NULL, store, false};
   if (o.dot) {
     writeDot(&dot, "input.term.dot", NULL, ARI_EG_NONE, start);
     o.eq.onGraph = dotGraph;
     o.eq.onGraphCtx = &dot;
   }
-  if (o.progress == 1 || (o.progress < 0 && isatty(2))) {
+  if (progress.print || progress.collect) {
     o.eq.progress = progressLine;
-    o.eq.progressCtx = &progressGoal;
+    o.eq.progressCtx = &progress;
   }
   rc = 0;
   MlirOperation last = func;
   bool firstGoal = true;
   for (unsigned gi = 0; gi < ngoals; ++gi) {
     AriEqsatReport rep;
-    progressGoal = goals[gi]->name;
+    progress.goal = goals[gi]->name;
+    progress.n = progress.used = 0;
     dot.goal = goals[gi]->name;
     if (!ariEqsatRunGoal(store, start, gf, goals[gi]->name, &o.eq, &rep)) {
       fprintf(stderr, "%s: error: goal %s: %s\n", o.guides, goals[gi]->name, rep.error);
@@ -534,7 +571,7 @@ static int toolMain(int argc, char **argv) {
       printf(", \"found\": %s, \"seconds\": %.6f, \"peak_bytes\": %zu, \"guides\": [",
              rep.found ? "true" : "false", rep.seconds, rep.peakBytes);
       for (unsigned k = 0; k < rep.numGuides; ++k)
-        jsonGuide(&rep.guides[k], store, o.printTerms, k == 0);
+        jsonGuide(&rep.guides[k], store, o.printTerms, k == 0, &progress);
       printf("]}");
       firstGoal = false;
     }
@@ -603,6 +640,7 @@ static int toolMain(int argc, char **argv) {
     printf("]}\n");
   if (dot.failed)
     rc = 1;
+  ariArenaDestroy(&growthArena);
   if (o.output) {
     /* Opened as it is (a device or FIFO is written through, a link's
      * target written); stdout's errors are ariToolExit's. */

@@ -6,15 +6,20 @@
  *
  * Per loop level (each level's own body; nested levels are theirs):
  *   - compute: its op executions at the rate of the machine's kernels: a
- *     reduction with a scalar accumulator is one dependent chain
- *     (gflops.scalar), any other level runs at the vectorised rate
- *     (gflops.vector: LLVM vectorises element-wise loops on its own);
+ *     reduction is one dependent chain through its accumulator
+ *     (gflops.scalar times the lanes each step carries: w for a vector
+ *     accumulator of w lanes; at most gflops.vector) unless it has at
+ *     most 16 steps (LLVM unrolls it and vectorises the loop around it),
+ *     any other level runs
+ *     at the vectorised rate (gflops.vector: LLVM vectorises element-wise
+ *     loops on its own);
  *   - memory: its bytes loaded and stored at the bandwidth of the smallest
  *     cache level that holds one execution's footprint (the data the
  *     level's body reuses), memory if none does;
  *   - a level inside parallel loops divides both by min(threads, the
  *     parallel extent around it, the machine's cores);
  *   - its time is the larger of the two (roofline).
+ * A parallel loop adds 2 us per execution (fork and join).
  * The program's time is the sum over its levels, plus its whole footprint
  * once at the bandwidth of the level that holds it (a timed run repeats:
  * what fits in a cache comes from there), plus 1 us per heap allocation.

@@ -84,6 +84,33 @@ void ariMachineProbe(AriMachine *m) {
   }
 }
 
+/* Whether `word` appears in line as a whole, space-separated word. */
+static bool hasWord(const char *line, const char *word) {
+  size_t n = strlen(word);
+  for (const char *p = strstr(line, word); p; p = strstr(p + 1, word))
+    if ((p == line || isspace((unsigned char)p[-1])) && (p[n] == 0 || isspace((unsigned char)p[n])))
+      return true;
+  return false;
+}
+
+int ariMachineVectorBytes(void) {
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  if (!f)
+    return 16;
+  char *line = NULL;
+  size_t cap = 0;
+  int bytes = 16;
+  while (getline(&line, &cap, f) > 0) {
+    if (strncmp(line, "flags", 5) && strncmp(line, "Features", 8))
+      continue;
+    bytes = hasWord(line, "avx512f") ? 64 : hasWord(line, "avx") ? 32 : 16;
+    break;
+  }
+  free(line);
+  fclose(f);
+  return bytes;
+}
+
 /*--- the file ---------------------------------------------------------------*/
 
 typedef struct {

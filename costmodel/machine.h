@@ -65,6 +65,11 @@ void ariMachineProbe(AriMachine *m);
  * figures; a measured file (`ariadne-cost machine`) is better. */
 void ariMachineNominal(AriMachine *m);
 
+/* The width in bytes of this CPU's widest vector registers for floats, from
+ * /proc/cpuinfo's flags: 64 with AVX-512F, 32 with AVX, otherwise 16
+ * (SSE, NEON; also when unreadable). The search's vector widths follow it. */
+int ariMachineVectorBytes(void);
+
 /* Reads a machine file. False with "PATH:LINE: message" in err. */
 bool ariMachineRead(const char *path, AriMachine *m, char *err, size_t cap);
 

@@ -23,6 +23,8 @@
 #include "passes/pass_util.h"
 #include "passes/rewrite.h"
 #include "costmodel/cost.h"
+#include "costmodel/dataset.h"
+#include "costmodel/features.h"
 #include "costmodel/machine.h"
 #include "costmodel/model.h"
 #include "search/beam/beam.h"
@@ -63,6 +65,7 @@ typedef struct {
   char target[32];
   char func[ARI_OPT_STRING_MAX];
   char report[ARI_OPT_STRING_MAX];
+  char dataset[ARI_OPT_STRING_MAX];
 } SearchOptions;
 
 static void searchDefaults(void *o) {
@@ -77,7 +80,7 @@ static void searchDefaults(void *o) {
   s->memoryLimit = 2048;
   s->threads = 1;
   strcpy(s->tiles, "4,8,16,32,64,128");
-  strcpy(s->vectors, "4,8,16");
+  strcpy(s->vectors, "auto");
   strcpy(s->target, "host");
 }
 
@@ -161,6 +164,14 @@ typedef struct {
   const char *actionsName; /* for the replay line */
   bool failed, seen;
   uint64_t *counters;
+  /* dataset=: measured candidates are recorded (layout
+   * ARI_COST_MEASURE_LAYOUT, the machine's name as ariMachineProbe gives
+   * it, like `ariadne-cost measure`'s records without code features). */
+  AriCostDsWriter *ds;
+  const AriMachine *machine; /* the analytic baseline's, or NULL */
+  char machineName[160];
+  AriFeatWork *feat;
+  uint64_t recorded;
 } Run;
 
 enum { SR_FUNCS, SR_CANDIDATES, SR_APPLIED, SR_LOWERED, SR_MEASURED, SR_CHANGED, SR_NUM_STATS };
@@ -172,6 +183,33 @@ static const AriStatisticDesc kSearchStats[SR_NUM_STATS] = {
     {"measured", "candidates timed (measure=K)"},
     {"changed", "functions rewritten"},
 };
+
+/* Appends one measured candidate of function `name` to the dataset. */
+static void record(Run *r, MlirLocation loc, const char *name, const AriTermFunc *f,
+                   const char *variant, double ms) {
+  if (!r->ds || r->failed)
+    return;
+  AriFeatures feat;
+  if (ariCostFeaturesFunc(r->store, f, &feat, r->feat) != ARI_FEAT_OK)
+    return; /* no features: nothing a model could learn from */
+  double vec[ARI_COST_MEASURE_FEATURES];
+  ariCostMeasureVector(&feat, f, r->machine, (int)r->o->threads, NULL, vec);
+  double secs = ms * 1e-3 > 0 ? ms * 1e-3 : 1e-9;
+  AriCostRecord rec = {.program = name, .variant = variant, .machine = r->machineName,
+                       .threads = (uint32_t)r->o->threads,
+                       .featureLayout = ARI_COST_MEASURE_LAYOUT,
+                       .numFeatures = ARI_COST_MEASURE_FEATURES, .features = vec,
+                       .numTimes = 1, .times = &secs};
+  AriCostDsError e = ariCostDsAdd(r->ds, &rec);
+  if (!ariCostDsOk(&e)) {
+    char msg[256];
+    ariCostDsErrorFormat(&e, msg, sizeof msg);
+    emit(loc, "dataset '%s': %s", r->o->dataset, msg);
+    r->failed = true;
+    return;
+  }
+  r->recorded++;
+}
 
 /* f (the candidate's roots) exported into a copy of func, alone in a new
  * module; the module's null op when export fails. */
@@ -213,6 +251,34 @@ static bool lowers(Run *r, MlirOperation func, const AriTermFunc *f, char *why, 
   return ok;
 }
 
+/* Whether sc's steps are the same actions (as a multiset: positions and
+ * order aside) as those of a schedule already measured, best[tried[..]].
+ * The cost often ties schedules that differ only there; measuring one of
+ * each kind spreads the K measurements over different schedules. */
+static int cmpUnsigned(const void *a, const void *b) {
+  unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+  return (x > y) - (x < y);
+}
+
+static bool sameActions(const AriBeamSchedule *sc, const AriBeamSchedule *best,
+                        const size_t *tried, size_t numTried) {
+  unsigned a[ARI_BEAM_MAX_DEPTH], b[ARI_BEAM_MAX_DEPTH];
+  for (unsigned k = 0; k < sc->numSteps; ++k)
+    a[k] = sc->steps[k].action;
+  qsort(a, sc->numSteps, sizeof a[0], cmpUnsigned);
+  for (size_t t = 0; t < numTried; ++t) {
+    const AriBeamSchedule *o = &best[tried[t]];
+    if (o->numSteps != sc->numSteps)
+      continue;
+    for (unsigned k = 0; k < o->numSteps; ++k)
+      b[k] = o->steps[k].action;
+    qsort(b, o->numSteps, sizeof b[0], cmpUnsigned);
+    if (!memcmp(a, b, sc->numSteps * sizeof a[0]))
+      return true;
+  }
+  return false;
+}
+
 static void searchFunc(void *ctx, MlirOperation func) {
   Run *r = ctx;
   char name[256];
@@ -239,7 +305,9 @@ static void searchFunc(void *ctx, MlirOperation func) {
   bo.timeLimitS = r->timeLimit;
   bo.maxStoreBytes = (size_t)r->o->memoryLimit << 20;
   bo.seed = (uint64_t)r->o->seed;
-  bo.keep = r->o->measure > 8 ? (unsigned)r->o->measure + 8 : 16;
+  /* Enough to find K of different actions among the ties (see
+   * sameActions), and candidates that do not lower. */
+  bo.keep = r->o->measure > 0 ? 8 * (unsigned)r->o->measure + 16 : 16;
   AriBeamResult res;
   ariBeamSearch(r->store, r->host, r->prog, r->actions, r->numActions, &f, scoreFuncs, r->scorer,
                 &bo, &arena, &res);
@@ -279,11 +347,15 @@ static void searchFunc(void *ctx, MlirOperation func) {
       return;
     }
     r->counters[SR_MEASURED]++;
+    record(r, loc, name, &f, "as written", inputMs);
     if (r->out)
       fprintf(r->out, "rise-search @%s: measured the input: %.4f ms\n", name, inputMs);
   }
-  for (size_t i = 0; i < res.numBest; ++i) {
+  size_t *tried = ariArenaAlloc(&arena, (res.numBest + 1) * sizeof *tried), numTried = 0;
+  for (size_t i = 0; tried && i < res.numBest; ++i) {
     const AriBeamSchedule *sc = &res.best[i];
+    if (session && sc->numSteps && sameActions(sc, res.best, tried, numTried))
+      continue;
     if (sc->numSteps && !lowers(r, func, &sc->func, why, sizeof why)) {
       rejected++;
       continue;
@@ -299,13 +371,14 @@ static void searchFunc(void *ctx, MlirOperation func) {
       }
       continue;
     }
+    tried[numTried++] = i;
     MlirModule m = candidateModule(r, func, &sc->func);
     if (mlirModuleIsNull(m))
       continue;
     double ms = INFINITY;
     char merr[256] = "";
-    bool ok = r->hooks->measure(session, mlirBlockGetFirstOperation(mlirModuleGetBody(m)), &ms,
-                                merr, sizeof merr);
+    bool ok = r->hooks->measure(session, mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
+                                chosenMs < inputMs ? chosenMs : inputMs, &ms, merr, sizeof merr);
     mlirModuleDestroy(m);
     measured++;
     r->counters[SR_MEASURED]++;
@@ -316,6 +389,14 @@ static void searchFunc(void *ctx, MlirOperation func) {
       else
         fprintf(r->out, "rise-search @%s: measured #%zu (cost %.6g): %s\n", name, i + 1,
                 sc->score, merr);
+    }
+    if (ok && r->ds) {
+      size_t need = ariBeamFormatSchedule(sc, r->actions, NULL, 0) + 1;
+      char *text = ariArenaAlloc(&arena, need);
+      if (text) {
+        ariBeamFormatSchedule(sc, r->actions, text, need);
+        record(r, loc, name, &sc->func, text, ms);
+      }
     }
     if (ok && ms < chosenMs) {
       chosenMs = ms;
@@ -413,10 +494,21 @@ static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t 
                      "pipeline (`ariadne-run --pipeline=rise-search{measure=K}`) or create the "
                      "pass with ariPassCreateHooked",
                 o->measure);
+  if (o->dataset[0] && o->measure <= 0)
+    return emit(loc, "dataset='%s' records measured candidates: it needs measure=K", o->dataset);
   int64_t tiles[MAX_VALUES], vecs[MAX_VALUES];
   unsigned nt, nv;
+  char autoVectors[64];
+  const char *vectors = o->vectors;
+  if (!strcmp(vectors, "auto")) {
+    /* Half, one and two registers of f32 lanes: two registers is what a
+     * row of register accumulators wants (matmul's best on AVX-512). */
+    int w = ariMachineVectorBytes() / 4;
+    snprintf(autoVectors, sizeof autoVectors, "%d,%d,%d", w / 2, w, 2 * w);
+    vectors = autoVectors;
+  }
   if (!parseList("tiles", o->tiles, tiles, &nt, err, sizeof err) ||
-      !parseList("vectors", o->vectors, vecs, &nv, err, sizeof err))
+      !parseList("vectors", vectors, vecs, &nv, err, sizeof err))
     return emit(loc, "%s", err);
 
   /* The cost. */
@@ -513,7 +605,38 @@ static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t 
     }
   }
   run.out = out;
+  AriCostDsWriter ds;
+  if (o->dataset[0]) {
+    AriCostDsError e = ariCostDsAppendOpen(&ds, o->dataset, 0);
+    AriMachine probe;
+    ariMachineProbe(&probe);
+    snprintf(run.machineName, sizeof run.machineName, "%s", probe.name);
+    run.machine = scorer.model && scorer.model->hasMachine ? &scorer.model->machine : NULL;
+    if (!ariCostDsOk(&e) || !(run.feat = ariFeatWorkCreate())) {
+      char msg[256] = "out of memory";
+      if (!ariCostDsOk(&e))
+        ariCostDsErrorFormat(&e, msg, sizeof msg);
+      else
+        ariCostDsAbandon(&ds);
+      result = emit(loc, "dataset '%s': %s", o->dataset, msg);
+      goto done;
+    }
+    run.ds = &ds;
+  }
   ariPassForEachFunc(op, searchFunc, &run);
+  if (run.ds) {
+    AriCostDsError e = ariCostDsCloseWriter(run.ds);
+    if (!ariCostDsOk(&e)) {
+      char msg[256];
+      ariCostDsErrorFormat(&e, msg, sizeof msg);
+      emit(loc, "dataset '%s': %s", o->dataset, msg);
+      run.failed = true;
+    } else if (out) {
+      fprintf(out, "rise-search: %" PRIu64 " measured candidate%s appended to %s\n",
+              run.recorded, run.recorded == 1 ? "" : "s", o->dataset);
+    }
+  }
+  ariFeatWorkDestroy(run.feat);
   if (o->func[0] && !run.seen)
     result = emit(loc, "no function named '%s'", o->func);
   else if (run.failed)
@@ -554,7 +677,8 @@ static const AriOptionDesc kSearchOptions[] = {
     {"tiles", ARI_OPT_STRING, offsetof(SearchOptions, tiles), NULL,
      "tile sizes actions take (default 4,8,16,32,64,128)"},
     {"vectors", ARI_OPT_STRING, offsetof(SearchOptions, vectors), NULL,
-     "vector widths actions take (default 4,8,16)"},
+     "vector widths actions take (default auto: half, one and two of this CPU's vector "
+     "registers of f32)"},
     {"actions-file", ARI_OPT_STRING, offsetof(SearchOptions, actionsFile), NULL,
      "strategy file of actions (act<Name> definitions; default: the built-in one)"},
     {"seed", ARI_OPT_INT, offsetof(SearchOptions, seed), NULL, "tie-breaking seed (default 0)"},
@@ -563,6 +687,9 @@ static const AriOptionDesc kSearchOptions[] = {
     {"func", ARI_OPT_STRING, offsetof(SearchOptions, func), NULL, "schedule only this function"},
     {"report", ARI_OPT_STRING, offsetof(SearchOptions, report), NULL,
      "where the report goes: stderr (default), '-' (stdout), none, or a file"},
+    {"dataset", ARI_OPT_STRING, offsetof(SearchOptions, dataset), NULL,
+     "append every measured candidate to this dataset (needs measure=K; ariadne-cost train "
+     "learns from it)"},
 };
 
 const AriPassInfo ariSearchPass = {

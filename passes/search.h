@@ -23,13 +23,18 @@
  *                      programs that create the pass with
  *                      ariPassCreateHooked have it, mlir-opt does not (a
  *                      diagnostic says so)
+ *   dataset=FILE       append every measured candidate (and the input) to
+ *                      this dataset (layout 1001: `ariadne-cost train`
+ *                      learns a model of this machine from it); needs
+ *                      measure=K
  *   beam=N depth=N     beam width (32) and steps per schedule (6)
  *   budget=N           candidates scored per function (0: none; 20000)
  *   time-limit=S       seconds per function (0: none; default 60)
  *   memory-limit=MB    term store per function (0: none; default 2048)
  *   threads=N          the thread count the cost estimates for (1)
  *   tiles=A,B,..       tile sizes actions take (4,8,16,32,64,128)
- *   vectors=A,B,..     vector widths actions take (4,8,16)
+ *   vectors=A,B,..     vector widths actions take (auto: half, one and two
+ *                      vector registers of f32: 8,16,32 with AVX-512)
  *   actions-file=PATH  the actions (default: the built-in file)
  *   seed=N             tie-breaking; same seed, same schedule
  *   target=host        the only target today (aarch64 is refused)
@@ -66,8 +71,10 @@ typedef struct AriSearchHooks {
                         size_t cap);
   /* Compiles, checks and times a candidate of that function: the median
    * milliseconds. False with a message when it cannot be measured (does
-   * not compile, wrong result, crash, timeout). */
-  bool (*measure)(void *session, MlirOperation func, double *ms, char *err, size_t cap);
+   * not compile, wrong result, crash, timeout). limitMs is the best time
+   * so far: a candidate far slower may be stopped early (a timeout). */
+  bool (*measure)(void *session, MlirOperation func, double limitMs, double *ms, char *err,
+                  size_t cap);
   void (*measureEnd)(void *session);
   void *ctx;
 } AriSearchHooks;

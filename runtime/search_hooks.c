@@ -57,10 +57,17 @@ static void *begin(void *ctx, MlirOperation input, int threads, double *inputMs,
   return s;
 }
 
-static bool measure(void *session, MlirOperation func, double *ms, char *err, size_t cap) {
+static bool measure(void *session, MlirOperation func, double limitMs, double *ms, char *err,
+                    size_t cap) {
   Session *s = session;
   AriMeasureOptions o;
   measureOpts(&o, s->threads);
+  /* A run takes at most 7 calls (check, warm-up, 5 timed; slow ones 4):
+   * one at ten times the best so far per call cannot win, so it is
+   * stopped there rather than at the minute. */
+  double cap10 = 7 * 10 * limitMs / 1e3;
+  if (limitMs > 0 && cap10 < o.timeoutS)
+    o.timeoutS = cap10 < 2 ? 2 : cap10;
   if (s->overBudget) {
     o.checkMaxOps = 1; /* do not try the interpreter again: compare with the input's outputs */
     o.reference = s->ref;

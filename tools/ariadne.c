@@ -1,13 +1,16 @@
 /*===- ariadne.c - the main Ariadne driver --------------------------------===*\
  *
- * `ariadne [FILE...]` verifies each program, prints it, reports rise-stats
- * for every function and interprets the functions on seeded random inputs,
- * printing what they write. Without files it runs the examples embedded at
- * build time, interpreting their small variants (the full sizes are for
- * compiled code; see test/examples), and then compiles the embedded tiled
- * matmul, checks it and times it next to plain C loops and OpenBLAS.
+ * Without files, `ariadne` is the autoscheduler's demonstration: rise-search
+ * (passes/search.h) schedules the embedded high-level matmul and Harris by
+ * itself, the result is checked (against the interpreter at a size it
+ * affords, against the naive lowering at full size) and timed next to the
+ * naive lowering, plain C loops and OpenBLAS.
  *
- * Later stages (search) extend this driver.
+ * `ariadne [FILE...]` (or `--examples`, the embedded ones) verifies each
+ * program, prints it, reports rise-stats for every function and interprets
+ * the functions on seeded random inputs, printing what they write; with
+ * --examples it then compiles the embedded hand-scheduled matmul, checks it
+ * and times it next to plain C loops and OpenBLAS.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -46,6 +49,7 @@ typedef struct {
   bool printIR;
   bool onlySmall; /* interpret only *_small functions */
   bool native;    /* compile, check and time the embedded matmul */
+  int measure;    /* rise-search's measure=K in the demonstration */
 } DriverOptions;
 
 enum { kMaxArgs = 64 };
@@ -53,21 +57,34 @@ enum { kMaxArgs = 64 };
 static void usage(FILE *f) {
   fputs("usage: ariadne [options] [FILE.mlir...]\n"
         "\n"
-        "Verifies, prints, analyses (rise-stats) and interprets rise programs.\n"
-        "Without FILE, runs the examples embedded in the binary and interprets\n"
-        "their *_small functions.\n"
+        "Without FILE: the autoscheduler's demonstration. rise-search schedules the\n"
+        "embedded high-level matmul (1024^3) and Harris (1536x2560) by itself, with no\n"
+        "strategy or guide: each search is checked against the interpreter (at a size\n"
+        "it affords) and against the naive lowering, then timed next to the naive\n"
+        "lowering, plain C loops and OpenBLAS, and the schedule found is printed.\n"
+        "\n"
+        "With FILEs, or --examples: verifies, prints, analyses (rise-stats) and\n"
+        "interprets rise programs (--examples: the embedded ones, interpreting their\n"
+        "*_small functions, then the hand-scheduled matmul compiled and timed).\n"
         "\n"
         "options:\n"
+        "  --measure=K     the demonstration's rise-search times its K best candidates\n"
+        "                  (default 8; 0: the cost model alone decides)\n"
+        "  --no-native     skip compiling and timing (the demonstration searches and\n"
+        "                  checks only; --examples skips the matmul stage)\n"
+        "  --examples      the embedded examples instead of the demonstration\n"
         "  --func=NAME     only this function\n"
         "  --seed=N        seed of the random inputs (default 1; argument k uses N+k)\n"
         "  --max-ops=N     interpreter limit on executed ops (default 100000000)\n"
         "  --show=N        values printed per output (default 8)\n"
         "  --no-ir         do not print the programs\n"
-        "  --all           with embedded examples, interpret the full sizes too\n"
-        "  --no-native     with embedded examples, skip compiling and timing matmul\n"
+        "  --all           with --examples, interpret the full sizes too\n"
         "  --help          this text\n"
         "  --version       the tool's and LLVM's versions\n"
-        ARI_TOOL_HELP_TAIL,
+        "\n"
+        "Options with a value take it as --opt=VALUE or --opt VALUE.\n"
+        "Exit status: 0 success; 1 a check failed or a program is invalid; 2 bad\n"
+        "command line.\n",
         f);
 }
 
@@ -376,8 +393,142 @@ static int runNativeMatmul(MlirContext ctx, const DriverOptions *o) {
   return errors;
 }
 
+/*--- The autoscheduler's demonstration -----------------------------------*/
+
+/* The embedded high-level programs rise-search schedules by itself. */
+typedef struct {
+  const char *example; /* embedded file */
+  const char *func;    /* the full-size function searched and timed */
+  const char *check;   /* a size the interpreter affords, searched and checked */
+  bool matmul;         /* also plain C and OpenBLAS */
+} Demo;
+
+static const Demo kDemos[] = {
+    {"matmul", "matmul", "matmul_medium", true},
+    {"harris", "harris", "harris_medium", false},
+};
+
+/* Compiles f of m, fills its arguments from seed into args (allocated in
+ * arena); NULL after printing why. */
+static AriRtPackedFn prepare(MlirModule m, const char *f, uint64_t seed, AriRtJit *jit,
+                             AriHostArg *args, intptr_t *n, void ***packed, AriArena *arena) {
+  MlirOperation op = ariFindFunc(m, f);
+  if (mlirOperationIsNull(op) ||
+      mlirLogicalResultIsFailure(ariInterpDescribeArgs(op, args, kMaxArgs, n)) ||
+      !ariHostArgsAlloc(args, *n, arena))
+    return NULL;
+  for (intptr_t k = 0; k < *n; ++k)
+    ariHostArgFillRandom(&args[k], seed + (uint64_t)k);
+  AriRtPackedFn fn = compileFunc(m, f, jit);
+  if (fn && !(*packed = ariRtJitPackArgs(args, *n, arena)))
+    fn = NULL;
+  return fn;
+}
+
+/* One demonstration: search, check, time; returns the number of errors. */
+static int runDemo(MlirContext ctx, const Demo *d, const DriverOptions *o) {
+  size_t count = 0;
+  const AriEmbeddedFile *ex = ariEmbeddedExamples(&count);
+  const char *text = NULL;
+  for (size_t i = 0; i < count; ++i)
+    if (!strcmp(ex[i].name, d->example))
+      text = ex[i].text;
+  char file[64];
+  snprintf(file, sizeof file, "%s.mlir", d->example);
+  MlirModule m = text ? ariParseNamed(ctx, text, file) : (MlirModule){NULL};
+  if (mlirModuleIsNull(m)) {
+    fprintf(stderr, "ariadne: the embedded %s example is missing or invalid\n", d->example);
+    return 1;
+  }
+  printf("== rise-search @%s: the high-level program, scheduled by the search ==\n", d->func);
+  int errors = 0;
+  AriArena arena;
+  ariArenaInit(&arena, 0);
+  char pipeline[256];
+  /* 1. Correctness where the interpreter can run: the search of the medium
+   * size, compiled and compared with the interpreter. */
+  snprintf(pipeline, sizeof pipeline, "rise-search{func=%s report=none}", d->check);
+  if (mlirLogicalResultIsFailure(ariCompileRunPipeline(m, pipeline)) ||
+      !checkAgainstInterpreter(m, d->check, o->seed, &arena))
+    ++errors;
+  /* 2. The full size: searched (with measurement unless --no-native). */
+  MlirModule naive = mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(m)));
+  if (o->native)
+    snprintf(pipeline, sizeof pipeline, "rise-search{func=%s measure=%d report=-}", d->func,
+             o->measure);
+  else
+    snprintf(pipeline, sizeof pipeline, "rise-search{func=%s report=-}", d->func);
+  fflush(stdout);
+  struct timespec t0;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  if (!errors && mlirLogicalResultIsFailure(ariCompileRunPipeline(m, pipeline)))
+    ++errors;
+  double searchS = msSince(&t0) / 1e3;
+  fflush(stdout);
+  if (!errors && o->native) {
+    /* 3. Time it next to the naive lowering (and plain C and OpenBLAS),
+     * checking its outputs against the naive lowering's. */
+    AriRtJit jitN = {NULL}, jitS = {NULL};
+    AriHostArg an[kMaxArgs], as[kMaxArgs];
+    intptr_t nn = 0, ns = 0;
+    void **pn = NULL, **ps = NULL;
+    AriRtPackedFn fnN = prepare(naive, d->func, o->seed, &jitN, an, &nn, &pn, &arena);
+    AriRtPackedFn fnS = prepare(m, d->func, o->seed, &jitS, as, &ns, &ps, &arena);
+    AriRtTiming tn, ts;
+    if (!fnN || !fnS || nn != ns || !ariRtTime(fnN, pn, 0, 1, &tn, &arena) ||
+        !ariRtTime(fnS, ps, 1, kNativeReps, &ts, &arena)) {
+      ++errors;
+    } else {
+      bool isOut[kMaxArgs];
+      ariInterpOutputArgs(ariFindFunc(m, d->func), isOut, ns);
+      for (intptr_t k = 0; k < ns; ++k)
+        if (isOut[k]) {
+          AriRtComparison c;
+          ariRtCompare(&as[k], &an[k], ariRtDefaultTolerance(an[k].scalar), &c);
+          printf("  check @%s: searched vs naive lowering, arg %ld: %lld values, %lld "
+                 "mismatches\n",
+                 d->func, (long)k, (long long)c.count, (long long)c.mismatches);
+          errors += c.mismatches != 0;
+        }
+      printf("  search %.1f s; time (1 thread; median of %d after a warm-up):\n", searchS,
+             kNativeReps);
+      printf("    rise-search              %9.2f ms\n", ts.medianMs);
+      printf("    naive lowering           %9.2f ms  (rise-search %.2fx as fast; one run)\n",
+             tn.medianMs, tn.medianMs / ts.medianMs);
+      if (d->matmul) {
+        float *want = ariRtAllocAligned(&arena, sizeof(float) * kMatN * kMatN, ARI_RT_ALIGN);
+        if (want) {
+          clock_gettime(CLOCK_MONOTONIC, &t0);
+          plainMatmul(as[0].data, as[1].data, want, kMatN);
+          double plainMs = msSince(&t0);
+          printf("    plain C loops (i-k-j)    %9.2f ms  (rise-search %.2fx as fast; one run)\n",
+                 plainMs, plainMs / ts.medianMs);
+          char why[128];
+          double blas = timeOpenBlas(as[0].data, as[1].data, want, why, sizeof why);
+          if (blas > 0)
+            printf("    OpenBLAS cblas_sgemm     %9.2f ms  (rise-search %.2fx as fast; "
+                   "OpenBLAS's own thread count)\n",
+                   blas, blas / ts.medianMs);
+          else
+            printf("    OpenBLAS cblas_sgemm     %s\n", why);
+        }
+      }
+    }
+    ariRtJitDestroy(&jitN);
+    ariRtJitDestroy(&jitS);
+  } else if (!errors) {
+    printf("  search %.1f s (not compiled or timed: --no-native)\n", searchS);
+  }
+  mlirModuleDestroy(naive);
+  mlirModuleDestroy(m);
+  ariArenaDestroy(&arena);
+  fflush(stdout);
+  return errors;
+}
+
 static int toolMain(int argc, char **argv) {
-  DriverOptions o = {NULL, 1, 100000000, 8, true, true, true};
+  DriverOptions o = {NULL, 1, 100000000, 8, true, true, true, 8};
+  bool examples = false;
   const char *files[256];
   int nfiles = 0;
   bool all = false;
@@ -412,6 +563,13 @@ static int toolMain(int argc, char **argv) {
       all = true;
     } else if (!strcmp(a, "--no-native")) {
       o.native = false;
+    } else if (!strcmp(a, "--examples")) {
+      examples = true;
+    } else if (ariToolOpt(argc, argv, &i, "--measure", &s)) {
+      if (!parseInt(s, 0, &v) || v > 64)
+        return ariToolUsageError("ariadne", "--measure needs an integer from 0 to 64, got '%s'",
+                                 s);
+      o.measure = (int)v;
     } else if (a[0] == '-' && a[1]) {
       fprintf(stderr, "ariadne: bad option '%s'\n", a);
       usage(stderr);
@@ -430,7 +588,22 @@ static int toolMain(int argc, char **argv) {
   ariDiagSinkAttach(&sink, ctx, stderr);
   int errors = 0;
   DriverCounts counts = {0, 0};
-  if (nfiles == 0) {
+  if (nfiles == 0 && !examples) {
+    printf("ariadne: rise-search schedules the embedded high-level matmul and Harris by "
+           "itself\n");
+    /* The figures are for one thread: the search estimates and measures
+     * at threads=1, and a `map par` it keeps must not take both cores
+     * here (libomp reads this when the first parallel loop runs). */
+    setenv("OMP_NUM_THREADS", "1", 1);
+    for (size_t i = 0; i < sizeof kDemos / sizeof kDemos[0]; ++i)
+      errors += runDemo(ctx, &kDemos[i], &o);
+    if (!errors) {
+      printf("ariadne: searched, checked%s; no errors\n", o.native ? ", timed" : "");
+      ariDiagSinkDetach(&sink);
+      mlirContextDestroy(ctx);
+      return 0;
+    }
+  } else if (nfiles == 0) {
     o.onlySmall = !all;
     size_t n = 0;
     const AriEmbeddedFile *ex = ariEmbeddedExamples(&n);

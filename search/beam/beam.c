@@ -120,6 +120,10 @@ static int cmpNodes(const void *a, const void *b) {
     return -1;
   if (x->score > y->score)
     return 1;
+  /* Equal scores: the shorter schedule (the cost sees no gain in the
+   * extra steps, so the input itself wins when nothing scores better). */
+  if (x->depth != y->depth)
+    return x->depth < y->depth ? -1 : 1;
   return x->tie < y->tie ? -1 : x->tie > y->tie;
 }
 
@@ -305,6 +309,43 @@ static bool flatten(Search *se) {
   return true;
 }
 
+/* The next beam from the round's candidates, sorted best first: the best
+ * candidate ending with each action (by definition: tile sizes and
+ * positions aside), then the best of the rest, at most a quarter of the
+ * beam (at least 2) ending with the same action, so that a step which
+ * pays off only with the next one (a fusion before a vectorisation) is
+ * not crowded out by the many variants of one that pays at once; slots
+ * left are filled with the best of the rest. */
+static size_t selectBeam(Search *se, Node **cand, size_t numCand, const unsigned *kinds,
+                         Node **beam) {
+  size_t width = se->o.beamWidth, cap = width / 4 < 2 ? 2 : width / 4, n = 0;
+  AriArenaMark m = ariArenaMark(&se->scratch);
+  unsigned *count = ariArenaAlloc(&se->scratch, (se->numActions + 1) * sizeof *count);
+  bool *taken = ariArenaAlloc(&se->scratch, (numCand + 1) * sizeof *taken);
+  if (count && taken) {
+    memset(count, 0, (se->numActions + 1) * sizeof *count);
+    memset(taken, 0, (numCand + 1) * sizeof *taken);
+    /* First the best of each action, then the best of the rest, at most
+     * `cap` per action. */
+    for (int pass = 0; pass < 2; ++pass)
+      for (size_t i = 0; i < numCand && n < width; ++i) {
+        unsigned k = kinds[cand[i]->step.action];
+        if (!taken[i] && count[k] < (pass == 0 ? 1 : cap)) {
+          count[k]++;
+          taken[i] = true;
+          beam[n++] = cand[i];
+        }
+      }
+  }
+  for (size_t i = 0; i < numCand && n < width; ++i)
+    if (!taken || !taken[i])
+      beam[n++] = cand[i];
+  ariArenaRelease(&se->scratch, m);
+  /* Best first again (the cap took some out of order). */
+  qsort(beam, n, sizeof *beam, cmpNodes);
+  return n;
+}
+
 AriBeamStop ariBeamSearch(AriTermStore *s, AriStratRise *host, const AriStratProgram *p,
                           const AriBeamAction *actions, size_t n, const AriTermFunc *f,
                           AriBeamScoreFn score, void *scoreCtx, const AriBeamOptions *opts,
@@ -346,8 +387,19 @@ AriBeamStop ariBeamSearch(AriTermStore *s, AriStratRise *host, const AriStratPro
                                            sizeof *ps.paths),
                   ariArenaAlloc(arena, se.o.maxPositions * sizeof *ps.lens), 0,
                   se.o.maxPositions};
+  /* Each action's kind: the first action with the same name before '('. */
+  unsigned *kinds = ariArenaAlloc(arena, (n + 1) * sizeof *kinds);
+  for (size_t a = 0; kinds && a < n; ++a) {
+    size_t la = strcspn(actions[a].text, "(");
+    kinds[a] = (unsigned)a;
+    for (size_t b = 0; b < a; ++b)
+      if (strcspn(actions[b].text, "(") == la && !strncmp(actions[a].text, actions[b].text, la)) {
+        kinds[a] = kinds[b];
+        break;
+      }
+  }
   Node *root = ariArenaAlloc(arena, sizeof *root);
-  if (!se.best || !beam || !ps.paths || !ps.lens || !root) {
+  if (!se.best || !beam || !ps.paths || !ps.lens || !root || !kinds) {
     setStop(&se, ARI_BEAM_MEMORY, "out of memory");
     goto done;
   }
@@ -462,8 +514,7 @@ AriBeamStop ariBeamSearch(AriTermStore *s, AriStratRise *host, const AriStratPro
     qsort(cand, numCand, sizeof *cand, cmpNodes);
     for (size_t i = 0; i < numCand && i < se.o.keep; ++i)
       keepBest(&se, cand[i]);
-    beamSize = numCand < se.o.beamWidth ? numCand : se.o.beamWidth;
-    memcpy(beam, cand, beamSize * sizeof *beam);
+    beamSize = selectBeam(&se, cand, numCand, kinds, beam);
     out->rounds = round + 1;
     if (!stopped && overLimits(&se))
       stopped = true;

@@ -13,7 +13,9 @@
  * maxPositions of them). Every result that is new (its roots differ from
  * every schedule seen, as the store hash-conses terms) is scored in one
  * batch by the cost callback, and the beamWidth best of the round form the
- * next beam. The best schedules seen in any round (the input included, at
+ * next beam -- the best ending with each action first, and at most a
+ * quarter of them ending with the same action, so that a step that pays
+ * off only with the next one keeps a place. The best schedules seen in any round (the input included, at
  * depth 0) are kept, so a round that only makes things worse loses
  * nothing. The search ends after maxDepth rounds, when a round finds
  * nothing new, or at a limit; the result says which and holds the best so
@@ -24,8 +26,9 @@
  * action definitions (rise-rewrite's strategy-file) on the input, it gives
  * the same function.
  *
- * Ties in score are broken by the terms' structural hashes mixed with the
- * seed, and the store numbers terms in creation order, so the same input,
+ * Ties in score go to the shorter schedule (so the input stays when
+ * nothing scores better), then by the terms' structural hashes mixed with
+ * the seed, and the store numbers terms in creation order, so the same input,
  * actions, options and seed give the same schedules (the time limit aside:
  * a search stopped by it has seen as much as the clock allowed).
  *

@@ -14,7 +14,21 @@
 #     latter in strips of 640 columns (strips)
 #     (harris.mlir), the version rise-rewrite derives from naive with
 #     search/strategy/strategies/harris.elv (derived: generated here, into the
-#     temporary folder), Halide 14 (apps/harris schedule), naive C.
+#     temporary folder), Halide 14 (apps/harris schedule), naive C;
+#   the other programs of issue 18, Halide against naive C:
+#     blur_sobel 1080x1920, conv1d7 2^22 (stencils.mlir), conv3x3 1026^2 ->
+#     1024^2, stencil1d 2^20, stencil2d 1024^2, matvec 1024x1024, dot 2^20
+#     (test/examples): Halide with an obvious hand schedule
+#     (halide/halide_bench.cpp), naive C (stencil_bench.c, gcc -O3
+#     -march=native, 1 thread only);
+#   for every program, Halide 14's autoschedulers on the same algorithm
+#     (halide_adams2019_*, halide_mullapudi2016_*, halide_li2018_*: the
+#     plugins of libhalide14-0-dev, Adams2019 with its built-in weights,
+#     MachineParams(THREADS, 16 MiB, 40)), each checked against the hand
+#     schedule; each autoschedules once per program and thread count, in
+#     round 1, then times all ROUNDS rounds in that process. The table
+#     gives the seconds the autoscheduler took (sched_s), or "failed" and
+#     the reason where it failed or its result was wrong.
 # Prints one table: median and min in ms, GFLOP/s (matmul), and ratios.
 #
 #   bash test/bench/run.sh            # everything
@@ -23,6 +37,10 @@
 #   MM_VERSIONS="v8 v8fma" HR_VERSIONS="rings lines" bash test/bench/run.sh
 #   MM_VERSIONS= HR_VERSIONS="sched rings derived" THREADS=1 bash test/bench/run.sh
 #     (an empty list skips that benchmark, its peers included)
+#   OTHERS="conv3x3 dot" HALIDE_AUTO="adams2019" bash test/bench/run.sh
+#     (the other programs, default all seven; the autoschedulers, default
+#     "adams2019 mullapudi2016 li2018"; empty: none. HALIDE_AUTO_TIMEOUT:
+#     seconds one autoscheduled contender may take, default 1200)
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -60,8 +78,9 @@ run=$build/bin/ariadne-run
 blas_inc=$(dirname "$(find /usr/include -name cblas.h -path '*openblas*' | head -1)")
 gcc -std=c11 -O3 -march=native -fopenmp -Wall -Wextra -Werror -I"$blas_inc" \
   "$here/bench.c" -o "$out/bench" -lopenblas -lm
-g++ -std=c++17 -O2 -Wall -I/usr/include/halide14 "$here/halide/halide_bench.cpp" \
+g++ -std=c++17 -O2 -Wall -Wextra -isystem /usr/include/halide14 "$here/halide/halide_bench.cpp" \
   -o "$out/halide_bench" -lHalide14 -lpthread -ldl
+gcc -std=c11 -O3 -march=native -Wall -Wextra -Werror "$here/stencil_bench.c" -o "$out/stencil_bench" -lm
 
 # the generated programs must be current
 python3 "$here/gen_matmul.py" > "$out/matmul.mlir"
@@ -109,6 +128,30 @@ rm -f "$out/c.txt" "$out"/*.bin
 log "all rise versions match OpenBLAS / the naive C at the benchmark sizes"
 
 # --- timing --------------------------------------------------------------------
+others=${OTHERS-"blur_sobel conv1d7 conv3x3 stencil1d stencil2d matvec dot"}
+halide_auto=${HALIDE_AUTO-"adams2019 mullapudi2016 li2018"}
+# halide_auto_run PROGRAM THREADS: every autoscheduler on PROGRAM, ROUNDS
+# rounds in one process each; a failure (Halide's error, a crash, a wrong
+# result, the time limit) becomes "PROGRAM THREADS NAME failed REASON"
+halide_auto_run() {
+  local s rc
+  for s in $halide_auto; do
+    log "halide $s on $1, threads=$2"
+    rc=0
+    timeout "${HALIDE_AUTO_TIMEOUT:-1200}" "$out/halide_bench" "$1" "$2" "$reps" "$warmup" "$s" "$rounds" \
+      > "$out/h.txt" 2> "$out/h.err" || rc=$?
+    if ((rc == 0)); then
+      sed "s/^/$1 $2 /" "$out/h.txt" >> "$results"
+    else
+      local why
+      why=$(grep '^halide_bench: ' "$out/h.err" | tail -1 | sed -e 's/^halide_bench: //' -e 's/^[A-Za-z0-9]* on [a-z0-9_]* failed: //' | cut -c1-160)
+      ((rc == 124)) && why="no result within ${HALIDE_AUTO_TIMEOUT:-1200} s"
+      [[ -z $why ]] && why="exit $rc: $(tail -1 "$out/h.err" | cut -c1-120)"
+      log "halide $s on $1, threads=$2 failed: $why"
+      echo "$1 $2 halide_${s}_$1 failed $why" >> "$results"
+    fi
+  done
+}
 # rise: ariadne-run prints "... median X ms, min Y ms over ..."
 rise() { # file func threads reps warmup [flags] -> "median min"
   "$run" "$1" --func="$2" --no-check --threads="$3" --reps="$4" --warmup="$5" ${6:-} |
@@ -132,11 +175,19 @@ for round in $(seq 1 "$rounds"); do
         sed "s/^/matmul $t /" >> "$results"
     fi
     "$out/halide_bench" matmul "$t" "$reps" "$warmup" | sed "s/^/matmul $t /" >> "$results"
+    [[ $round == 1 ]] && halide_auto_run matmul "$t"
     fi
     if [[ -n $hr_versions ]]; then
     "$out/bench" harris "$t" "$reps" "$warmup" | sed "s/^/harris $t /" >> "$results"
     "$out/halide_bench" harris "$t" "$reps" "$warmup" | sed "s/^/harris $t /" >> "$results"
+    [[ $round == 1 ]] && halide_auto_run harris "$t"
     fi
+    for p in $others; do
+      # the naive C is single-threaded: timed at 1 thread only
+      [[ $t == 1 ]] && "$out/stencil_bench" "$p" "$reps" "$warmup" | sed "s/^/$p $t /" >> "$results"
+      "$out/halide_bench" "$p" "$t" "$reps" "$warmup" | sed "s/^/$p $t /" >> "$results"
+      [[ $round == 1 ]] && halide_auto_run "$p" "$t"
+    done
     for v in $mm_versions; do
       # v1..v6 have no map par: they are timed at 1 thread only
       [[ $t != 1 && $v != v7* && $v != v8* ]] && continue
@@ -158,6 +209,11 @@ done
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), nproc $(nproc); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 awk '
   { key = $1 " " $2 " " $3
+    if ($4 == "failed") { # an autoscheduler that failed: its reason
+      if (!(key in M) && !(key in FAIL)) order[++n] = key
+      why = $0; sub(/^[^ ]* [^ ]* [^ ]* failed /, "", why); FAIL[key] = why; next }
+    if (NF >= 6) AS[key] = (key in AS && AS[key] > $6) ? AS[key] : $6 # autoschedule seconds
+    if (NF >= 7) NOTE[key] = " " $7
     if (!(key in M)) { order[++n] = key; M[key] = $4; MN[key] = $5; R[key] = 1 }
     else { R[key]++; if ($4 < M[key]) M[key] = $4; if ($5 < MN[key]) MN[key] = $5 } }
   END {
@@ -166,20 +222,26 @@ awk '
       split(order[i], f, " ")
       if (f[3] ~ /^openblas_sgemm/ && (!((f[1] " " f[2]) in REF) || M[order[i]] < REF[f[1] " " f[2]]))
         REF[f[1] " " f[2]] = M[order[i]]
-      if (f[3] == "halide_harris") REF[f[1] " " f[2]] = M[order[i]]
+      if (f[1] != "matmul" && f[3] == "halide_" f[1]) REF[f[1] " " f[2]] = M[order[i]]
     }
-    printf "%-7s %-3s %-20s %6s %10s %10s %8s %8s %9s %9s\n", "bench", "thr", "contender", "rounds",
-           "median_ms", "min_ms", "GFLOP/s", "vs_ref", "vs_gcc", "vs_halide"
+    printf "%-10s %-3s %-30s %6s %10s %10s %8s %8s %9s %9s %8s\n", "bench", "thr", "contender", "rounds",
+           "median_ms", "min_ms", "GFLOP/s", "vs_ref", "vs_gcc", "vs_halide", "sched_s"
     for (i = 1; i <= n; ++i) {
-      split(order[i], f, " "); b = f[1]; t = f[2]
+      split(order[i], f, " "); b = f[1]; t = f[2]; k = order[i]
+      if (k in FAIL) { printf "%-10s %-3s %-30s failed: %s\n", b, t, f[3], FAIL[k]; continue }
       ref = REF[b " " t]
       gcc = M[b " " t " gcc_naive_" b]; hal = M[b " " t " halide_" b]
-      gf = (b == "matmul") ? sprintf("%.1f", flop / (M[order[i]] * 1e6)) : "-"
-      printf "%-7s %-3s %-20s %6d %10.2f %10.2f %8s %8.3f %9.2f %9.3f\n", b, t, f[3], R[order[i]],
-             M[order[i]], MN[order[i]], gf, ref / M[order[i]], gcc / M[order[i]], hal / M[order[i]]
+      gf = (b == "matmul") ? sprintf("%.1f", flop / (M[k] * 1e6)) : "-"
+      printf "%-10s %-3s %-30s %6d %10.3f %10.3f %8s %8s %9s %9s %8s%s\n", b, t, f[3], R[k], M[k], MN[k], gf,
+             ref ? sprintf("%.3f", ref / M[k]) : "-", gcc ? sprintf("%.2f", gcc / M[k]) : "-",
+             hal ? sprintf("%.3f", hal / M[k]) : "-", (k in AS) ? AS[k] : "-", NOTE[k]
     }
     print "median_ms: the lowest per-round median; min_ms: the fastest single run. vs_ref: speed"
-    print "relative to the fastest OpenBLAS kernel set (matmul) or Halide (harris) at the same"
-    print "thread count, from the medians (>1 is faster); vs_gcc and vs_halide likewise against"
-    print "naive gcc -O3 and Halide. openblas_sgemm_CORE: the kernels OpenBLAS ran."
+    print "relative to the fastest OpenBLAS kernel set (matmul) or Halide hand-scheduled (the"
+    print "others) at the same thread count, from the medians (>1 is faster); vs_gcc and vs_halide"
+    print "likewise against naive gcc -O3 (the other programs: 1 thread only) and the hand"
+    print "schedule of Halide. openblas_sgemm_CORE: the kernels OpenBLAS ran. sched_s: the seconds the"
+    print "autoscheduler took (halide_SCHEDULER_*; one run per program and thread count)."
+    print "input_padded_64: the schedule over-computes at the edges and reads outside the input,"
+    print "so it ran on inputs 64 elements larger on each side (same values inside)."
   }' "$results"

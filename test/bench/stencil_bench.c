@@ -15,7 +15,11 @@
  *   conv3x3     1026 x 1026 -> 1024 x 1024, no borders (examples/conv3x3);
  *   stencil1d   2^20: 3-point, clamped borders (examples/stencil1d);
  *   stencil2d   1024 x 1024: 5-point Jacobi, columns zero-padded, rows
- *               clamped (examples/stencil2d).
+ *               clamped (examples/stencil2d);
+ *   matvec      1024 x 1024 by 1024 (examples/matvec; the input holds A,
+ *               row-major, then x), and dot, 2^20 (examples/dot; a then b):
+ *               gcc only (run.sh times them beside Halide's schedules),
+ *               never linked with a rise version.
  * Built with -DWITH_RISE and linked with the objects and headers that
  * `ariadne-compile FILE --func=NAME -o NAME.o --header=NAME.h` writes
  * (stencils.sh does this), the rise versions run on the same inputs in the
@@ -44,7 +48,8 @@
 #include "stencil2d.h"
 #endif
 
-enum { BH = 1080, BW = 1920, C1N = 1 << 22, C3 = 1024, S1N = 1 << 20, S2 = 1024 };
+enum { BH = 1080, BW = 1920, C1N = 1 << 22, C3 = 1024, S1N = 1 << 20, S2 = 1024, MV = 1024,
+       DN = 1 << 20 };
 
 
 static int clampi(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi : x; }
@@ -142,6 +147,27 @@ static void stencil2d(const float *in, float *tmp, float *out) {
                           s2at(in, y, x + 1)) + s2at(in, y + 1, x)) * 0.2f;
 }
 
+/* y[i] = sum_j A[i][j] x[j], a left fold from 0 */
+static void matvec(const float *in, float *tmp, float *out) {
+  (void)tmp;
+  const float *x = in + (size_t)MV * MV;
+  for (int i = 0; i < MV; ++i) {
+    float s = 0.0f;
+    for (int j = 0; j < MV; ++j)
+      s += in[(size_t)i * MV + j] * x[j];
+    out[i] = s;
+  }
+}
+
+/* sum_i a[i] b[i], a left fold from 0 */
+static void dot(const float *in, float *tmp, float *out) {
+  (void)tmp;
+  float s = 0.0f;
+  for (int i = 0; i < DN; ++i)
+    s += in[i] * in[DN + i];
+  out[0] = s;
+}
+
 #ifdef WITH_RISE
 static void riseBlurSobel(const float *in, float *tmp, float *out) {
   (void)tmp;
@@ -187,6 +213,8 @@ static const Bench kBenches[] = {
     {"conv3x3", (size_t)(C3 + 2) * (C3 + 2), (size_t)C3 * C3, conv3x3, RISE(riseConv3x3)},
     {"stencil1d", S1N, S1N, stencil1d, RISE(riseStencil1d)},
     {"stencil2d", (size_t)S2 * S2, (size_t)S2 * S2, stencil2d, RISE(riseStencil2d)},
+    {"matvec", (size_t)MV * MV + MV, MV, matvec, NULL},
+    {"dot", 2 * (size_t)DN, 1, dot, NULL},
 };
 
 static const Bench *find(const char *name) {

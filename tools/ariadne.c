@@ -83,8 +83,8 @@ static void usage(FILE *f) {
         "  --version       the tool's and LLVM's versions\n"
         "\n"
         "Options with a value take it as --opt=VALUE or --opt VALUE.\n"
-        "Exit status: 0 success; 1 a check failed or a program is invalid; 2 bad\n"
-        "command line.\n",
+        "Exit status: 0 success; 1 a check failed or a program is invalid;\n"
+        "2 bad command line.\n",
         f);
 }
 

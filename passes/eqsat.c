@@ -51,6 +51,7 @@ typedef struct {
   char timeLimit[ARI_OPT_STRING_MAX]; /* seconds, a decimal number */
   char func[ARI_OPT_STRING_MAX];
   char report[ARI_OPT_STRING_MAX];
+  char reportFormat[ARI_OPT_STRING_MAX]; /* text | json */
   bool allowPartial;
 } EqsatOptions;
 
@@ -69,6 +70,7 @@ static void eqsatDefaults(void *p) {
   strcpy(o->cost, "size");
   o->candidates = ARI_EQSAT_DEFAULT_CANDIDATES;
   strcpy(o->report, "stderr");
+  strcpy(o->reportFormat, "text");
 }
 
 #define emit(loc, ...) ariPassEmit(loc, "rise-eqsat", __VA_ARGS__)
@@ -235,6 +237,44 @@ static void reportGuide(FILE *out, const char *func, const AriEqsatGuideReport *
   fprintf(out, " peak-mb=%.1f seconds=%.3f\n", (double)g->peakBytes / (1 << 20), g->seconds);
 }
 
+/* A JSON string (names: function symbols may hold any character). */
+static void jsonString(FILE *out, const char *s) {
+  fputc('"', out);
+  for (; *s; ++s) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\')
+      fprintf(out, "\\%c", c);
+    else if (c < 0x20)
+      fprintf(out, "\\u%04x", c);
+    else
+      fputc(c, out);
+  }
+  fputc('"', out);
+}
+
+/* report-format=json: one line per function, the fields of ariadne-eqsat
+ * --report=json's goal objects, plus "pass" and "func". */
+static void reportJson(FILE *out, const char *func, const char *chain, const AriEqsatReport *rep) {
+  fprintf(out, "{\"pass\": \"rise-eqsat\", \"func\": ");
+  jsonString(out, func);
+  fprintf(out, ", \"goal\": ");
+  jsonString(out, chain);
+  fprintf(out, ", \"found\": %s, \"seconds\": %.6f, \"peak_bytes\": %zu, \"guides\": [",
+          rep->found ? "true" : "false", rep->seconds, rep->peakBytes);
+  for (unsigned i = 0; i < rep->numGuides && i < ARI_EQSAT_MAX_GUIDES; ++i) {
+    const AriEqsatGuideReport *g = &rep->guides[i];
+    fprintf(out, "%s{\"guide\": ", i ? ", " : "");
+    jsonString(out, g->guide);
+    fprintf(out,
+            ", \"found\": %s, \"stop\": \"%s\", \"iterations\": %u, \"seconds\": %.6f, "
+            "\"peak_bytes\": %zu, \"applied\": %zu, \"matches\": %zu, \"e_nodes\": %zu, "
+            "\"e_classes\": %zu}",
+            g->found ? "true" : "false", ariEgStopName(g->stop), g->iterations, g->seconds,
+            g->peakBytes, g->applied, g->matches, g->nodes, g->classes);
+  }
+  fprintf(out, "]}\n");
+}
+
 static void searchFunc(Run *r, MlirOperation func, const char *name) {
   MlirLocation loc = mlirOperationGetLocation(func);
   AriTermFunc f;
@@ -275,7 +315,9 @@ static void searchFunc(Run *r, MlirOperation func, const char *name) {
     return;
   }
   countGuides(r->counters, &rep);
-  if (r->report) {
+  if (r->report && !strcmp(r->o->reportFormat, "json")) {
+    reportJson(r->report, name, r->chainName, &rep);
+  } else if (r->report) {
     for (unsigned i = 0; i < rep.numGuides && i < ARI_EQSAT_MAX_GUIDES; ++i)
       reportGuide(r->report, name, &rep.guides[i]);
     fprintf(r->report, "rise-eqsat @%s %s: %s %u/%u guides peak-mb=%.1f seconds=%.3f\n", name,
@@ -309,7 +351,7 @@ static void searchFunc(Run *r, MlirOperation func, const char *name) {
     for (unsigned i = 0; i < rep.numGuides && i < ARI_EQSAT_MAX_GUIDES; ++i)
       if (rep.guides[i].found && rep.guides[i].result)
         kept = &rep.guides[i];
-    if (r->report)
+    if (r->report && strcmp(r->o->reportFormat, "json")) /* json: the object says it */
       fprintf(r->report, "rise-eqsat @%s: guide '%s' not satisfied: %s; %s%s%s\n", name,
               g ? g->guide : "?", why, kept ? "kept the program of guide '" : "kept the original",
               kept ? kept->guide : "", kept ? "'" : "");
@@ -688,6 +730,9 @@ static const AriOptionDesc kEqsatOptions[] = {
     {"func", ARI_OPT_STRING, offsetof(EqsatOptions, func), NULL, "optimise only this function"},
     {"report", ARI_OPT_STRING, offsetof(EqsatOptions, report), NULL,
      "per-guide report: stderr (default), '-' for stdout, none, or a file"},
+    {"report-format", ARI_OPT_STRING, offsetof(EqsatOptions, reportFormat), "text|json",
+     "text (lines per guide) or json (one JSON object per function, as ariadne-eqsat "
+     "--report=json's goals)"},
     {"allow-partial", ARI_OPT_BOOL, offsetof(EqsatOptions, allowPartial), NULL,
      "keep the last satisfied guide's program instead of failing"},
 };

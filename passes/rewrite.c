@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct {
   char strategy[ARI_OPT_STRING_MAX];
@@ -37,6 +38,8 @@ typedef struct {
   bool trace;
   char func[ARI_OPT_STRING_MAX];
   bool report;
+  char reportFormat[ARI_OPT_STRING_MAX]; /* text | json */
+  int64_t progress; /* a line every N rules fired; 0: none */
   char output[ARI_OPT_STRING_MAX];
 } RewriteOptions;
 
@@ -46,6 +49,7 @@ static void rewriteDefaults(void *o) {
   r->maxSteps = 100000;
   r->maxVisits = 100000000;
   r->report = true;
+  strcpy(r->reportFormat, "text");
 }
 
 const char *ariRewritePrelude(void) {
@@ -63,6 +67,9 @@ static MlirLogicalResult emitDiag(MlirLocation loc, const AriStratDiag *d) {
 typedef struct {
   FILE *out;
   const char *func;
+  bool trace;        /* trace=true: every rule fired */
+  uint64_t progress; /* progress=N */
+  double t0;         /* when the function's rewrite began */
 } TraceCtx;
 
 static void formatRule(const AriStratRuleEvent *ev, char *buf, size_t cap) {
@@ -80,9 +87,22 @@ static void formatRule(const AriStratRuleEvent *ev, char *buf, size_t cap) {
     ariStrPuts(&o, ")");
 }
 
+static double nowSeconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 static void onTrace(void *user, const AriStratRuleEvent *ev, const AriTerm *at,
                     const AriTerm *result) {
   TraceCtx *tc = user;
+  /* progress=N: a line every N rules fired (the time is for watching a
+   * long rewrite, not for tests). */
+  if (tc->progress && ev->step % tc->progress == 0)
+    fprintf(tc->out, "rise-rewrite @%s: progress: %" PRIu64 " rules fired, %.3f s\n", tc->func,
+            ev->step, nowSeconds() - tc->t0);
+  if (!tc->trace)
+    return;
   char rule[160], path[512];
   formatRule(ev, rule, sizeof rule);
   ariStratFormatPath(ev->path, ev->pathLen, path, sizeof path);
@@ -135,8 +155,8 @@ static void rewriteFunc(void *ctx, MlirOperation func) {
     r->failed = true;
     return;
   }
-  TraceCtx tc = {r->out, name};
-  ariStratRiseSetTrace(r->host, r->o->trace ? onTrace : NULL, &tc);
+  TraceCtx tc = {r->out, name, r->o->trace, (uint64_t)r->o->progress, nowSeconds()};
+  ariStratRiseSetTrace(r->host, r->o->trace || r->o->progress > 0 ? onTrace : NULL, &tc);
   AriStratLimits lim = {(uint64_t)r->o->maxSteps, (uint64_t)r->o->maxVisits, 0};
   AriStratOutcome oc;
   ariStratRun(r->prog, r->expr, ariStratRiseHost(r->host), t, &lim, r->scratch, &oc);
@@ -161,10 +181,21 @@ static void rewriteFunc(void *ctx, MlirOperation func) {
   r->counters[RW_FIRED] += oc.steps;
   r->counters[RW_TRIED] += oc.attempts;
   r->counters[RW_VISITS] += oc.visits;
-  if (r->o->report)
+  if (r->o->report && !strcmp(r->o->reportFormat, "json")) {
+    /* One JSON object per function, a line each; names escaped. */
+    fputs("{\"pass\": \"rise-rewrite\", \"func\": \"", r->out);
+    for (const char *c = name; *c; ++c)
+      if ((unsigned char)*c >= 0x20)
+        fprintf(r->out, *c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
+    fprintf(r->out,
+            "\", \"fired\": %" PRIu64 ", \"tried\": %" PRIu64 ", \"strategy_steps\": %" PRIu64
+            ", \"changed\": %s}\n",
+            oc.steps, oc.attempts, oc.visits, oc.term == t ? "false" : "true");
+  } else if (r->o->report) {
     fprintf(r->out, "rise-rewrite @%s: %" PRIu64 " rule%s fired (%" PRIu64 " tried, %" PRIu64
                     " strategy steps)\n",
             name, oc.steps, oc.steps == 1 ? "" : "s", oc.attempts, oc.visits);
+  }
   if (oc.term == t)
     return; /* unchanged: keep the IR exactly as it was */
   if (!ariStratRiseSetRoots(r->host, oc.term, &f)) {
@@ -185,8 +216,8 @@ static MlirLogicalResult rewriteRun(MlirOperation op, const void *opts, uint64_t
   MlirLocation loc = mlirOperationGetLocation(op);
   if (!o->strategy[0] && !o->strategyFile[0])
     return emit(loc, "needs strategy=\"...\" or a strategy-file=PATH that defines 'main'");
-  if (o->maxSteps < 0 || o->maxVisits < 0)
-    return emit(loc, "max-steps and max-visits must not be negative");
+  if (o->maxSteps < 0 || o->maxVisits < 0 || o->progress < 0)
+    return emit(loc, "max-steps, max-visits and progress must not be negative");
 
   AriArena arena, scratch;
   ariArenaInit(&arena, 0);
@@ -286,6 +317,11 @@ static const AriOptionDesc kRewriteOptions[] = {
     {"func", ARI_OPT_STRING, offsetof(RewriteOptions, func), NULL, "rewrite only this function"},
     {"report", ARI_OPT_BOOL, offsetof(RewriteOptions, report), NULL,
      "print how many rules fired per function"},
+    {"report-format", ARI_OPT_STRING, offsetof(RewriteOptions, reportFormat), "text|json",
+     "the report as text lines or one JSON object per function: {\"pass\", \"func\", "
+     "\"fired\", \"tried\", \"strategy_steps\", \"changed\"}"},
+    {"progress", ARI_OPT_INT, offsetof(RewriteOptions, progress), NULL,
+     "a line 'rise-rewrite @F: progress: N rules fired, S s' every N rules fired (0: none)"},
     {"output", ARI_OPT_STRING, offsetof(RewriteOptions, output), NULL,
      "where trace and report lines go: a file, '-' for stdout; default stderr"},
 };

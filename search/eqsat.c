@@ -137,6 +137,17 @@ static bool extractRanked(AriTermStore *s, AriEGraph *g, AriEClass root, const A
 
 /* One guide from `start`; false on an error (rep->error set). `last`: the
  * last guide of the run (the one AriEqsatOpts.rank ranks). */
+/* Adds the guide's name to the run's progress. */
+typedef struct {
+  const AriEqsatOpts *o;
+  const char *guide;
+} ProgressCtx;
+
+static void guideProgress(void *ctx, const AriEgProgress *p) {
+  const ProgressCtx *pc = ctx;
+  pc->o->progress(pc->o->progressCtx, pc->guide, p);
+}
+
 static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
                      const AriEqsatOpts *o, bool last, AriEqsatGuideReport *gr, char *err,
                      size_t cap) {
@@ -174,6 +185,7 @@ static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
   }
   if (ok) {
     GoalCtx gc = {.sketch = guide->sketch};
+    ProgressCtx pc = {o, guide->name};
     AriEgRunOpts ro = {.maxIterations = o->maxIterations,
                        .maxNodes = o->maxNodes,
                        .maxSeconds = o->maxSeconds,
@@ -183,7 +195,9 @@ static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
                        .goal = goalReached,
                        .goalCtx = &gc,
                        .cost = o->cost,
-                       .costCtx = o->costCtx};
+                       .costCtx = o->costCtx,
+                       .progress = o->progress ? guideProgress : NULL,
+                       .progressCtx = &pc};
     AriEgReport er;
     bool ran = ariEgRun(g, root, rules, nrules, &ro, &er);
     gr->stop = er.stop;
@@ -231,6 +245,8 @@ static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
       size_t now = ariEgBytes(g) + ariTermStoreBytes(s);
       if (now > gr->peakBytes)
         gr->peakBytes = now;
+      if (ok && o->onGraph)
+        o->onGraph(o->onGraphCtx, guide->name, g, ariEgFind(g, root), gr->result);
     }
   }
   ariEgDestroy(g);

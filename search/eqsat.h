@@ -62,6 +62,16 @@ typedef struct AriEqsatOpts {
   unsigned numRules;
   AriEgClockFn clock; /* NULL: CLOCK_MONOTONIC (tests inject a fake) */
   void *clockCtx;
+  /* Called after every iteration of every guide (NULL: none), with the
+   * guide's name: for progress output (ariadne-eqsat --progress). */
+  void (*progress)(void *ctx, const char *guide, const AriEgProgress *p);
+  void *progressCtx;
+  /* Called after each guide's search and extraction, before its e-graph
+   * is freed (NULL: none): `result` is the program extracted (NULL when
+   * not found), e.g. for ariEgWriteDot (ariadne-eqsat --dot). */
+  void (*onGraph)(void *ctx, const char *guide, AriEGraph *g, AriEClass root,
+                  const AriTerm *result);
+  void *onGraphCtx;
 } AriEqsatOpts;
 
 void ariEqsatOptsDefault(AriEqsatOpts *o);

@@ -3,7 +3,7 @@
  * ariadne-compile IN.mlir -o OUT [--emit=obj|asm|llvm|mlir]
  *                 [--target=x86_64|aarch64] [--cpu=NAME|host] [--features=...]
  *                 [--pipeline=PASSES] [--lowering=PASSES | --fma] [--func=NAME]
- *                 [--header=OUT.h] [--opt=0..3]
+ *                 [--header=OUT.h] [--opt=0..3] [--symbol-prefix=P] [-g]
  * ariadne-compile IN.mlir --target=nvptx64 [--gpu-arch=sm_90] -o OUT
  *                 [--emit=obj|asm|llvm|mlir] [--stub=P.c --header=P.h] [--ptxas=PATH]
  *
@@ -68,7 +68,17 @@ static void usage(FILE *f) {
       "                      rise-to-llvm when available)\n"
       "  --func=NAME         compile only this function (others are dropped)\n"
       "  --header=OUT.h      also write a C header declaring the compiled functions,\n"
-      "                      with memref descriptor types and helpers\n"
+      "                      with memref descriptor types and helpers: parameters\n"
+      "                      named by role (inK read, outK written, ioK both), each\n"
+      "                      one's role and type in a comment, and for static shapes\n"
+      "                      a checked wrapper NAME_checked over plain pointers and\n"
+      "                      lengths (returns 0, or K+1 for a bad parameter K)\n"
+      "  --symbol-prefix=P   prefix every function defined in the module: the object\n"
+      "                      exports PNAME, _mlir_ciface_PNAME and _ari_packed_PNAME,\n"
+      "                      and the header declares those (P: [A-Za-z_][A-Za-z0-9_]*;\n"
+      "                      CPU targets)\n"
+      "  -g                  DWARF line tables from the ops' locations (lines of the\n"
+      "                      .mlir file; CPU targets)\n"
       "  --opt=N             optimisation level 0-3 (default 3)\n"
       "  --fma               lower with rise-to-llvm-fma: a mul feeding an add becomes\n"
       "                      one vector.fma/math.fma (one rounding, so not bit-identical\n"
@@ -100,7 +110,7 @@ static void usage(FILE *f) {
       "  --ptxas=PATH        the ptxas to run (default /usr/local/cuda/bin/ptxas)\n"
       "  --fma               for nvptx64: rise-to-nvvm with fma=true (fma.rn in the PTX)\n"
       "\n"
-      "exit status: 0 success, 1 error (diagnostics on stderr), 2 bad command line\n",
+      ARI_TOOL_HELP_TAIL,
       f);
 }
 
@@ -129,7 +139,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (i + 1 == argc || !argv[i + 1][0])
         return usageError("-o needs a file name");
       o->out = argv[++i];
-    } else if (ariToolOptValue(a, "--emit", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--emit", &v)) {
       static const char *const kinds[] = {"obj", "asm", "llvm", "mlir"};
       int k = -1;
       for (int j = 0; j < 4; ++j)
@@ -138,17 +148,17 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (k < 0)
         return usageError("--emit must be obj, asm, llvm or mlir, got '%s'", v);
       o->emit = (AriEmitKind)k;
-    } else if (ariToolOptValue(a, "--target", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--target", &v)) {
       o->c.target = v;
-    } else if (ariToolOptValue(a, "--cpu", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--cpu", &v)) {
       if (!*v)
         return usageError("--cpu needs a name");
       o->c.cpu = v;
-    } else if (ariToolOptValue(a, "--features", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--features", &v)) {
       o->c.features = v;
-    } else if (ariToolOptValue(a, "--pipeline", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--pipeline", &v)) {
       o->c.pipeline = v;
-    } else if (ariToolOptValue(a, "--lowering", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--lowering", &v)) {
       if (fma)
         return usageError("--fma and --lowering exclude each other");
       o->c.lowering = v;
@@ -157,27 +167,33 @@ static int parseOptions(int argc, char **argv, Options *o) {
         return usageError("--fma and --lowering exclude each other");
       fma = true;
       o->c.lowering = "rise-to-llvm-fma";
-    } else if (ariToolOptValue(a, "--func", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--func", &v)) {
       if (!*v)
         return usageError("--func needs a name");
       o->c.onlyFunc = v;
-    } else if (ariToolOptValue(a, "--header", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--header", &v)) {
       if (!*v)
         return usageError("--header needs a file name");
       o->header = v;
-    } else if (ariToolOptValue(a, "--gpu-arch", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--gpu-arch", &v)) {
       if (!*v)
         return usageError("--gpu-arch needs a name");
       o->c.gpuArch = v;
-    } else if (ariToolOptValue(a, "--ptxas", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--ptxas", &v)) {
       if (!*v)
         return usageError("--ptxas needs a path");
       o->c.ptxas = v;
-    } else if (ariToolOptValue(a, "--stub", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--stub", &v)) {
       if (!*v)
         return usageError("--stub needs a file name");
       o->stub = v;
-    } else if (ariToolOptValue(a, "--opt", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--symbol-prefix", &v)) {
+      if (!ariCompileSymbolPrefixValid(v))
+        return usageError("--symbol-prefix needs [A-Za-z_][A-Za-z0-9_]*, got '%s'", v);
+      o->c.symbolPrefix = v;
+    } else if (!strcmp(a, "-g")) {
+      o->c.debugInfo = true;
+    } else if (ariToolOpt(argc, argv, &i, "--opt", &v)) {
       uint64_t u;
       if (!ariToolParseU64(v, &u) || u > 3)
         return usageError("--opt needs 0, 1, 2 or 3, got '%s'", v);
@@ -193,11 +209,18 @@ static int parseOptions(int argc, char **argv, Options *o) {
       return usageError("an object file needs -o OUT");
     o->out = "-";
   }
+  if (o->emit == ARI_EMIT_OBJ && !strcmp(o->out, "-") && !ariCompileIsGpuTarget(o->c.target))
+    return usageError("an object file cannot be written to stdout ('-o -'): name a file");
+  if (o->emit == ARI_EMIT_OBJ && !strcmp(o->out, "-"))
+    return usageError("a cubin cannot be written to stdout ('-o -'): name a file");
   if (o->header && !strcmp(o->header, o->out))
     return usageError("the header and the output are the same file");
   bool gpu = ariCompileIsGpuTarget(o->c.target);
   if (!gpu && (o->stub || o->c.gpuArch || o->c.ptxas))
     return usageError("--stub, --gpu-arch and --ptxas need --target=nvptx64");
+  if (gpu && ((o->c.symbolPrefix && *o->c.symbolPrefix) || o->c.debugInfo))
+    return usageError("--symbol-prefix and -g are for CPU targets (the stub names the GPU "
+                      "program after the header)");
   if (gpu && o->c.lowering && !strcmp(o->c.lowering, "rise-to-llvm-fma")) {
     /* --fma on the GPU: rise-to-nvvm's fma=true (fma.rn in the PTX). */
     o->c.lowering = NULL;
@@ -317,7 +340,8 @@ static int toolMain(int argc, char **argv) {
     size_t headerLen = 0;
     MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(module));
     if ((!o.header || mlirLogicalResultIsSuccess(ariCompileRenderHeader(
-                          module, o.c.onlyFunc, o.header, &arena, &header, &headerLen))) &&
+                          module, o.c.onlyFunc, o.c.symbolPrefix, o.header, &arena, &header,
+                          &headerLen))) &&
         mlirLogicalResultIsSuccess(ariCompileLower(module, &o.c)) &&
         mlirLogicalResultIsSuccess(ariCompileEmit(module, &o.c, o.emit, o.out)) &&
         (!o.header ||

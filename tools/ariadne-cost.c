@@ -95,7 +95,7 @@ static void usage(FILE *f) {
           "                             micro-benchmark this machine for the analytic model\n"
           "\n"
           "One program in eight, by a hash of its name, is held out of training.\n"
-          "Options take their value as --opt=VALUE or --opt VALUE; -o is --output.\n"
+          "Options with a value take it as --opt=VALUE or --opt VALUE; -o is --output.\n"
           "  -h, --help     this text      --version     versions of the tool and formats\n"
           "\n"
           "Exit status: 0 success; 1 bad input (damaged or mismatched file, no data);\n"

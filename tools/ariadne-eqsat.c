@@ -25,6 +25,8 @@
  *
 \*===----------------------------------------------------------------------===*/
 
+#define _POSIX_C_SOURCE 200809L
+
 #include "costmodel/cost.h"
 #include "costmodel/model.h"
 #include "search/eqsat.h"
@@ -34,6 +36,7 @@
 #include "tools/support/mlirutil.h"
 #include "tools/support/toolargs.h"
 #include "utils/file.h"
+#include "utils/strbuf.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -43,6 +46,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define TOOL "ariadne-eqsat"
 #define usageError(...) ariToolUsageError(TOOL, __VA_ARGS__)
@@ -53,7 +57,10 @@ typedef struct Options {
   const char *guides, *goal, *output, *func, *file;
   const char *cost; /* --cost: size (default), weighted, analytic:F, model:F */
   const char *machine; /* --machine: the model's analytic baseline */
+  const char *dot;     /* --dot DIR: Graphviz pictures */
   bool all, quiet, printTerms;
+  int progress; /* --progress 1, --no-progress 0, neither: -1 (stderr a TTY) */
+  bool json;    /* --report=json */
   const char *natName[MAX_NATS];
   int64_t natValue[MAX_NATS];
   char natBuf[MAX_NATS][64];
@@ -85,9 +92,26 @@ static void usage(FILE *f) {
           "  --machine FILE       a machine file for model:'s analytic baseline\n"
           "  --output OUT.mlir    write the module with the programs found ('-': stdout)\n"
           "  --quiet              no table\n"
+          "  --report FORMAT      table (default) or json: one JSON object on stdout,\n"
+          "                       {\"goals\": [{\"goal\", \"found\", \"seconds\",\n"
+          "                       \"peak_bytes\", \"guides\": [{\"guide\", \"found\", \"stop\",\n"
+          "                       \"iterations\", \"seconds\", \"peak_bytes\", \"applied\",\n"
+          "                       \"e_nodes\", \"e_classes\", \"growth\" (e-nodes per\n"
+          "                       iteration), (\"program\")}]}]}\n"
+          "  --progress           a line on stderr after every iteration of every guide:\n"
+          "                       goal, guide, iteration, e-nodes, e-classes, rules\n"
+          "                       applied, seconds, MB (default when stderr is a terminal)\n"
+          "  --no-progress        none, even on a terminal\n"
+          "  --dot DIR            Graphviz pictures, in DIR (which must exist):\n"
+          "                       input.term.dot (the function's program) and per goal\n"
+          "                       and guide GOAL.GUIDE.egraph.dot (e-classes as clusters,\n"
+          "                       the extracted program's e-nodes in red) and\n"
+          "                       GOAL.GUIDE.term.dot (that program); `dot -Tsvg`\n"
           "  --print-terms        print each guide's extracted program\n"
           "  --version            the tool's and LLVM's versions\n"
-          "Values may also be given as --opt=VALUE.\n");
+          "--iter-limit N is --iteration-limit N under rise-eqsat's option name.\n"
+          ARI_TOOL_HELP_TAIL
+          "(1 also when a goal is not found)\n");
 }
 
 /* "--name=V" or "--name V": true and *v set when `a` is that option. */
@@ -118,6 +142,7 @@ static bool parseDouble(const char *s, double *out) {
 static int parseOptions(int argc, char **argv, Options *o) {
   memset(o, 0, sizeof *o);
   ariEqsatOptsDefault(&o->eq);
+  o->progress = -1;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v = NULL;
     bool missing = false;
@@ -135,6 +160,14 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->quiet = true;
     } else if (!strcmp(a, "--print-terms")) {
       o->printTerms = true;
+    } else if (!strcmp(a, "--progress")) {
+      o->progress = 1;
+    } else if (!strcmp(a, "--no-progress")) {
+      o->progress = 0;
+    } else if (optValue(argc, argv, &i, "--report", &v, &missing)) {
+      if (missing || (strcmp(v, "json") && strcmp(v, "table")))
+        return usageError("--report needs table or json, got '%s'", missing ? "" : v);
+      o->json = !strcmp(v, "json");
     } else if (optValue(argc, argv, &i, "--guides", &v, &missing)) {
       if (missing || !*v)
         return usageError("--guides needs a file");
@@ -167,10 +200,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (missing || !ariToolParseU64(v, &u))
         return usageError("--node-limit needs a non-negative integer, got '%s'", missing ? "" : v);
       o->eq.maxNodes = (size_t)u;
-    } else if (optValue(argc, argv, &i, "--iteration-limit", &v, &missing)) {
+    } else if (optValue(argc, argv, &i, "--iteration-limit", &v, &missing) ||
+               optValue(argc, argv, &i, "--iter-limit", &v, &missing)) {
       if (missing || !ariToolParseU64(v, &u) || u > UINT32_MAX)
-        return usageError("--iteration-limit needs a non-negative integer, got '%s'",
-                          missing ? "" : v);
+        return usageError("%s needs a non-negative integer, got '%s'", a, missing ? "" : v);
       o->eq.maxIterations = (unsigned)u;
     } else if (optValue(argc, argv, &i, "--time-limit", &v, &missing)) {
       if (missing || !parseDouble(v, &d))
@@ -180,6 +213,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (missing || !*v)
         return usageError("--cost needs size, weighted, %s", ariCostModelSpecs());
       o->cost = v;
+    } else if (optValue(argc, argv, &i, "--dot", &v, &missing)) {
+      if (missing || !*v)
+        return usageError("--dot needs a directory");
+      o->dot = v;
     } else if (optValue(argc, argv, &i, "--machine", &v, &missing)) {
       if (missing || !*v)
         return usageError("--machine needs a file");
@@ -205,6 +242,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
     return usageError("--goal and --all exclude each other");
   if (!o->file)
     return usageError("no input file");
+  if (o->json && o->output && !strcmp(o->output, "-"))
+    return usageError("--report=json and --output=- both write stdout");
   return 0;
 }
 
@@ -220,6 +259,103 @@ static const char *funcName(MlirOperation func, char *buf, size_t cap) {
  * the sink as LOC: error: MESSAGE). */
 static void emitAt(MlirLocation loc, const char *msg) {
   mlirEmitError(loc, msg);
+}
+
+/* --dot: where the pictures go and whether one could not be written. */
+typedef struct DotCtx {
+  const char *dir, *goal;
+  AriTermStore *store;
+  bool failed;
+} DotCtx;
+
+/* Writes DIR/NAME with `write`; a failure is reported once per file. */
+static void writeDot(DotCtx *d, const char *name, AriEGraph *g, AriEClass root,
+                     const AriTerm *t) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", d->dir, name);
+  FILE *f = fopen(path, "w");
+  bool ok = f && (g ? ariEgWriteDot(g, root, t, f) : ariTermWriteDot(d->store, t, f));
+  int err = errno;
+  if (f && fclose(f) != 0 && ok) {
+    ok = false;
+    err = errno;
+  }
+  if (!ok) {
+    fprintf(stderr, "%s: error: cannot write the picture: %s\n", path,
+            err ? strerror(err) : "out of memory");
+    d->failed = true;
+  }
+}
+
+static void dotGraph(void *ctx, const char *guide, AriEGraph *g, AriEClass root,
+                     const AriTerm *result) {
+  DotCtx *d = ctx;
+  char name[512];
+  snprintf(name, sizeof name, "%s.%s.egraph.dot", d->goal, guide);
+  writeDot(d, name, g, root, result);
+  if (result) {
+    snprintf(name, sizeof name, "%s.%s.term.dot", d->goal, guide);
+    writeDot(d, name, NULL, ARI_EG_NONE, result);
+  }
+}
+
+/* The per-iteration hook's state: --progress prints, --report=json keeps
+ * each guide's e-nodes per iteration (its "growth") for the current goal. */
+typedef struct Progress {
+  const char *goal;
+  bool print, collect;
+  AriArena *arena;
+  unsigned n, used; /* guides with a growth; those already in the JSON */
+  const char *guide[ARI_EQSAT_MAX_GUIDES];
+  AriStr growth[ARI_EQSAT_MAX_GUIDES];
+} Progress;
+
+/* --progress: one line per iteration, on stderr (flushed: it is for
+ * watching a long search). */
+static void progressLine(void *ctx, const char *guide, const AriEgProgress *p) {
+  Progress *pr = ctx;
+  if (pr->collect) {
+    if (p->iteration == 1 && pr->n < ARI_EQSAT_MAX_GUIDES) {
+      pr->guide[pr->n] = guide;
+      ariStrInit(&pr->growth[pr->n++], pr->arena);
+    }
+    if (pr->n)
+      ariStrPrintf(&pr->growth[pr->n - 1], "%s%zu", p->iteration == 1 ? "" : ", ", p->nodes);
+  }
+  if (!pr->print)
+    return;
+  fprintf(stderr,
+          TOOL ": goal %s guide %s iteration %u: %zu e-nodes, %zu e-classes, %zu applied, "
+          "%.3f s, %.1f MB\n",
+          pr->goal, guide, p->iteration, p->nodes, p->classes, p->applied, p->seconds,
+          (double)p->bytes / (1024.0 * 1024.0));
+  fflush(stderr);
+}
+
+static void jsonGuide(const AriEqsatGuideReport *g, AriTermStore *store, bool terms, bool first,
+                      Progress *pr) {
+  printf("%s{\"guide\": ", first ? "" : ", ");
+  ariToolJsonString(stdout, g->guide);
+  printf(", \"found\": %s, \"stop\": \"%s\", \"iterations\": %u, \"seconds\": %.6f, "
+         "\"peak_bytes\": %zu, \"applied\": %zu, \"e_nodes\": %zu, \"e_classes\": %zu",
+         g->found ? "true" : "false", ariEgStopName(g->stop), g->iterations, g->seconds,
+         g->peakBytes, g->applied, g->nodes, g->classes);
+  if (g->candidates)
+    printf(", \"candidates\": %u, \"picked\": %u, \"score\": %.9g", g->candidates, g->picked,
+           g->score);
+  /* e-nodes after each iteration; a guide that ran none has none. */
+  printf(", \"growth\": [");
+  if (pr->used < pr->n && !strcmp(pr->guide[pr->used], g->guide)) {
+    printf("%s", ariStrOk(&pr->growth[pr->used]) ? ariStrText(&pr->growth[pr->used]) : "");
+    pr->used++;
+  }
+  printf("]");
+  if (terms && g->result) {
+    const char *str = ariTermToString(store, g->result, 0);
+    printf(", \"program\": ");
+    ariToolJsonString(stdout, str ? str : "(out of memory)");
+  }
+  printf("}");
 }
 
 static void printRow(const char *goal, const AriEqsatGuideReport *g) {
@@ -390,23 +526,59 @@ static int toolMain(int argc, char **argv) {
     o.eq.rank = ariCostRankPrograms;
     o.eq.rankCtx = &rankCtx;
   }
-  if (!o.quiet)
+  bool table = !o.quiet && !o.json;
+  if (table)
     printf("%-14s %-10s %-5s %8s %8s %8s %9s %9s  %s\n", "goal", "guide", "found", "seconds",
            "peak MB", "applied", "e-nodes", "e-classes", "stop");
+  if (o.json)
+  {
+    printf("{\"func\": ");
+    ariToolJsonString(stdout, fname);
+    printf(", \"goals\": [");
+  }
+  AriArena growthArena;
+  ariArenaInit(&growthArena, 0);
+  Progress progress = {.print = o.progress == 1 || (o.progress < 0 && isatty(2)),
+                       .collect = o.json,
+                       .arena = &growthArena};
+  DotCtx dot = {o.dot, NULL, store, false};
+  if (o.dot) {
+    writeDot(&dot, "input.term.dot", NULL, ARI_EG_NONE, start);
+    o.eq.onGraph = dotGraph;
+    o.eq.onGraphCtx = &dot;
+  }
+  if (progress.print || progress.collect) {
+    o.eq.progress = progressLine;
+    o.eq.progressCtx = &progress;
+  }
   rc = 0;
   MlirOperation last = func;
+  bool firstGoal = true;
   for (unsigned gi = 0; gi < ngoals; ++gi) {
     AriEqsatReport rep;
+    progress.goal = goals[gi]->name;
+    progress.n = progress.used = 0;
+    dot.goal = goals[gi]->name;
     if (!ariEqsatRunGoal(store, start, gf, goals[gi]->name, &o.eq, &rep)) {
       fprintf(stderr, "%s: error: goal %s: %s\n", o.guides, goals[gi]->name, rep.error);
       rc = 1;
       continue;
     }
     size_t applied = 0, nodes = 0, classes = 0;
+    if (o.json) {
+      printf("%s{\"goal\": ", firstGoal ? "" : ", ");
+      ariToolJsonString(stdout, goals[gi]->name);
+      printf(", \"found\": %s, \"seconds\": %.6f, \"peak_bytes\": %zu, \"guides\": [",
+             rep.found ? "true" : "false", rep.seconds, rep.peakBytes);
+      for (unsigned k = 0; k < rep.numGuides; ++k)
+        jsonGuide(&rep.guides[k], store, o.printTerms, k == 0, &progress);
+      printf("]}");
+      firstGoal = false;
+    }
     for (unsigned k = 0; k < rep.numGuides; ++k) {
-      if (!o.quiet)
+      if (table)
         printRow(goals[gi]->name, &rep.guides[k]);
-      if (o.printTerms && rep.guides[k].result) {
+      if (table && o.printTerms && rep.guides[k].result) {
         const char *str = ariTermToString(store, rep.guides[k].result, 0);
         printf("  %s\n", str ? str : "(out of memory)");
       }
@@ -423,7 +595,7 @@ static int toolMain(int argc, char **argv) {
       if (rep.guides[k].classes > classes)
         classes = rep.guides[k].classes;
     }
-    if (!o.quiet)
+    if (table)
       printf("%-14s %-10s %-5s %8.3f %8.1f %8zu %9zu %9zu  %s\n", goals[gi]->name, "(total)",
              rep.found ? "yes" : "no", rep.seconds, (double)rep.peakBytes / (1024.0 * 1024.0),
              applied, nodes, classes,
@@ -464,6 +636,11 @@ static int toolMain(int argc, char **argv) {
       rc = 1;
     }
   }
+  if (o.json)
+    printf("]}\n");
+  if (dot.failed)
+    rc = 1;
+  ariArenaDestroy(&growthArena);
   if (o.output) {
     /* Opened as it is (a device or FIFO is written through, a link's
      * target written); stdout's errors are ariToolExit's. */

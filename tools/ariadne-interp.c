@@ -75,7 +75,7 @@ static void usage(FILE *f) {
       "  --help            this text\n"
       "  --version         the tool's and LLVM's versions\n"
       "\n"
-      "exit status: 0 success, 1 error (diagnostics on stderr), 2 bad command line\n",
+      ARI_TOOL_HELP_TAIL,
       f);
 }
 
@@ -99,26 +99,26 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->print = true;
     } else if (!strcmp(a, "--stats")) {
       o->stats = true;
-    } else if (ariToolOptValue(a, "--func", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--func", &v)) {
       if (!*v)
         return usageError("--func needs a name");
       o->func = v;
-    } else if (ariToolOptValue(a, "--seed", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--seed", &v)) {
       if (!ariToolParseU64(v, &o->seed))
         return usageError("--seed needs a non-negative integer, got '%s'", v);
-    } else if (ariToolOptValue(a, "--max-ops", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--max-ops", &v)) {
       if (!ariToolParseU64(v, &u) || u > INT64_MAX)
         return usageError("--max-ops needs a non-negative integer, got '%s'", v);
       o->maxOps = (int64_t)u;
-    } else if (ariToolOptValue(a, "--max-mem-mb", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--max-mem-mb", &v)) {
       if (!ariToolParseU64(v, &u) || u > (SIZE_MAX >> 20))
         return usageError("--max-mem-mb needs a non-negative integer, got '%s'", v);
       o->maxBytes = (size_t)u << 20;
-    } else if (ariToolOptValue(a, "--output-dir", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--output-dir", &v)) {
       if (!*v)
         return usageError("--output-dir needs a directory");
       o->outDir = v;
-    } else if (ariToolOptValue(a, "--input", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--input", &v)) {
       if (!ariToolAddInput(TOOL, v, kMaxArgs, o->inputs, &o->ninputs, kMaxInputs))
         return 2;
     } else if (ariToolPositional(TOOL, a, &o->file)) {

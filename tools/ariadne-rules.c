@@ -35,7 +35,8 @@ static void usage(FILE *f) {
           "  --json          the catalogue as a JSON array\n"
           "  --check=RULE    parse a rule with its arguments, e.g. 'splitJoin(4)'\n"
           "  --example=RULE  print a small random program (a func.func @example) where RULE\n"
-          "                  applies; --seed=N picks another one\n");
+          "                  applies; --seed=N picks another one\n"
+          ARI_TOOL_HELP_TAIL);
 }
 
 static void jsonStr(const char *s) {
@@ -127,21 +128,20 @@ static int toolMain(int argc, char **argv) {
   const char *family = NULL, *check = NULL, *ex = NULL;
   uint64_t seed = 1;
   for (int i = 1; i < argc; ++i) {
+    const char *v;
     if (!strcmp(argv[i], "--list"))
       list = true;
     else if (!strcmp(argv[i], "--json"))
       json = true;
-    else if (!strncmp(argv[i], "--family=", 9))
-      family = argv[i] + 9;
-    else if (!strncmp(argv[i], "--check=", 8))
-      check = argv[i] + 8;
-    else if (!strncmp(argv[i], "--example=", 10))
-      ex = argv[i] + 10;
-    else if (!strncmp(argv[i], "--seed=", 7)) {
-      char *end;
-      seed = strtoull(argv[i] + 7, &end, 10);
-      if (!argv[i][7] || *end)
-        return ariToolUsageError(kTool, "--seed needs a number, got '%s'", argv[i] + 7);
+    else if (ariToolOpt(argc, argv, &i, "--family", &v))
+      family = v;
+    else if (ariToolOpt(argc, argv, &i, "--check", &v))
+      check = v;
+    else if (ariToolOpt(argc, argv, &i, "--example", &v))
+      ex = v;
+    else if (ariToolOpt(argc, argv, &i, "--seed", &v)) {
+      if (!ariToolParseU64(v, &seed))
+        return ariToolUsageError(kTool, "--seed needs a number, got '%s'", v);
     }
     else if (!strcmp(argv[i], "--version")) {
       ariToolPrintVersion(kTool);

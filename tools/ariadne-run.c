@@ -1,9 +1,10 @@
 /*===- ariadne-run.c - run a rise function natively and check it ----------===*\
  *
  * ariadne-run FILE [--func=NAME] [--seed=N] [--input=K:PATH]... [--reps=N]
- *             [--warmup=N] [--threads=N] [--target-cpu=CPU] [--features=LIST]
+ *             [--warmup=N] [--threads=N] [--cpu=CPU] [--features=LIST]
  *             [--pipeline=PASSES] [--lowering=PASSES | --fma] [--rtol=X] [--atol=X]
  *             [--target=ARCH [--cross-cc=CC] [--exec=CMD]] [--no-check] [--print]
+ *             [--report=text|json]
  *
  * Compiles one function in process (runtime/codegen/compile.h, the code behind
  * ariadne-compile), links the object into a shared library, loads it, runs
@@ -25,6 +26,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +45,7 @@ typedef struct Options {
   const char *threads; /* OMP_NUM_THREADS for the compiled code */
   double rtol, atol; /* < 0: the element type's default */
   bool check, print, jit;
+  bool json; /* --report=json */
 } Options;
 
 static void usage(FILE *f) {
@@ -65,7 +68,8 @@ static void usage(FILE *f) {
       "  --warmup=N          untimed runs before them (default 2)\n"
       "  --threads=N         OpenMP threads for map par (sets OMP_NUM_THREADS;\n"
       "                      default: libomp's choice or the environment's)\n"
-      "  --target-cpu=CPU    CPU to compile for (default: host, with its features)\n"
+      "  --cpu=CPU           CPU to compile for (default: host, with its features), as\n"
+      "                      ariadne-compile's --cpu (--target-cpu is the old name)\n"
       "  --features=LIST     target features, e.g. +avx2\n"
       "  --target=ARCH       x86_64 or aarch64 (default: the host's). For another\n"
       "                      architecture the object is linked by --cross-cc with a\n"
@@ -86,15 +90,29 @@ static void usage(FILE *f) {
       "                      linking and loading a shared object\n"
       "  --no-check          skip the interpreter (for sizes too large to interpret)\n"
       "  --print             print the native outputs as ariadne-interp --print does\n"
+      "  --report=FORMAT     text (default) or json: one JSON object on stdout,\n"
+      "                      {\"func\", \"engine\", \"checks\": [{\"argument\", \"scalars\",\n"
+      "                      \"mismatches\", \"max_abs_error\", \"atol\", \"rtol\"}],\n"
+      "                      \"timed\", \"median_ms\", \"min_ms\", \"reps\", \"warmup\"}\n"
+      "                      (errors stay on stderr; not with --print)\n"
       "  --help              this text\n"
       "  --version           the tool's and LLVM's versions\n"
       "\n"
+      "Options with a value take it as --opt=VALUE or --opt VALUE.\n"
       "exit status: 0 success, 1 error or mismatch, 2 bad command line\n",
       f);
 }
 
 #define TOOL "ariadne-run"
 #define usageError(...) ariToolUsageError(TOOL, __VA_ARGS__)
+
+/* A number, or null where JSON has none (inf, NaN). */
+static void jsonNumber(double d) {
+  if (isfinite(d))
+    printf("%.9g", d);
+  else
+    printf("null");
+}
 
 static bool parseTol(const char *v, double *out) {
   char *end;
@@ -127,46 +145,51 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->check = false;
     } else if (!strcmp(a, "--print")) {
       o->print = true;
+    } else if (ariToolOpt(argc, argv, &i, "--report", &v)) {
+      if (strcmp(v, "json") && strcmp(v, "text"))
+        return usageError("--report needs text or json, got '%s'", v);
+      o->json = !strcmp(v, "json");
     } else if (!strcmp(a, "--jit")) {
       o->jit = true;
-    } else if (ariToolOptValue(a, "--func", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--func", &v)) {
       if (!*v)
         return usageError("--func needs a name");
       o->func = v;
-    } else if (ariToolOptValue(a, "--seed", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--seed", &v)) {
       if (!ariToolParseU64(v, &o->seed))
         return usageError("--seed needs a non-negative integer, got '%s'", v);
-    } else if (ariToolOptValue(a, "--reps", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--reps", &v)) {
       if (!ariToolParseU64(v, &u) || u < 1 || u > 1000000)
         return usageError("--reps needs an integer from 1 to 1000000, got '%s'", v);
       o->reps = (int)u;
-    } else if (ariToolOptValue(a, "--threads", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--threads", &v)) {
       if (!ariToolParseU64(v, &u) || u < 1 || u > 4096)
         return usageError("--threads needs an integer from 1 to 4096, got '%s'", v);
       o->threads = v;
-    } else if (ariToolOptValue(a, "--warmup", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--warmup", &v)) {
       if (!ariToolParseU64(v, &u) || u > 1000000)
         return usageError("--warmup needs an integer from 0 to 1000000, got '%s'", v);
       o->warmup = (int)u;
-    } else if (ariToolOptValue(a, "--target-cpu", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--cpu", &v) ||
+               ariToolOpt(argc, argv, &i, "--target-cpu", &v)) {
       if (!*v)
-        return usageError("--target-cpu needs a name");
+        return usageError("%s needs a name", a);
       o->cpu = v;
-    } else if (ariToolOptValue(a, "--features", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--features", &v)) {
       o->features = v;
-    } else if (ariToolOptValue(a, "--target", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--target", &v)) {
       if (strcmp(v, "x86_64") && strcmp(v, "aarch64"))
         return usageError("--target must be x86_64 or aarch64, got '%s'", v);
       o->target = v;
-    } else if (ariToolOptValue(a, "--cross-cc", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--cross-cc", &v)) {
       if (!*v)
         return usageError("--cross-cc needs a compiler");
       o->crossCc = v;
-    } else if (ariToolOptValue(a, "--exec", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--exec", &v)) {
       o->exec = v;
-    } else if (ariToolOptValue(a, "--pipeline", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--pipeline", &v)) {
       o->pipeline = v;
-    } else if (ariToolOptValue(a, "--lowering", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--lowering", &v)) {
       if (fma)
         return usageError("--fma and --lowering exclude each other");
       o->lowering = v;
@@ -175,13 +198,13 @@ static int parseOptions(int argc, char **argv, Options *o) {
         return usageError("--fma and --lowering exclude each other");
       fma = true;
       o->lowering = "rise-to-llvm-fma";
-    } else if (ariToolOptValue(a, "--rtol", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--rtol", &v)) {
       if (!parseTol(v, &o->rtol))
         return usageError("--rtol needs a non-negative number, got '%s'", v);
-    } else if (ariToolOptValue(a, "--atol", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--atol", &v)) {
       if (!parseTol(v, &o->atol))
         return usageError("--atol needs a non-negative number, got '%s'", v);
-    } else if (ariToolOptValue(a, "--input", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--input", &v)) {
       if (!ariToolAddInput(TOOL, v, kMaxArgs, o->inputs, &o->ninputs, kMaxInputs))
         return 2;
     } else if (ariToolPositional(TOOL, a, &o->file)) {
@@ -206,6 +229,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
   } else if (o->crossCc || o->exec) {
     return usageError("--cross-cc and --exec are for a --target other than the host's");
   }
+  if (o->json && o->print)
+    return usageError("--report=json and --print both write stdout");
   return 0;
 }
 
@@ -335,12 +360,20 @@ static int run(const Options *o, MlirModule module, AriArena *arena) {
   }
 
   int rc = 0;
+  const char *engine = o->exec ? "remote" : o->jit ? "JIT" : "native";
+  bool firstCheck = true;
+  if (o->check && mlirLogicalResultIsFailure(ariInterpRun(func, ref, nargs, NULL, NULL))) {
+    ariRtClose(&lib);
+    ariRtJitDestroy(&jit);
+    return 1;
+  }
+  /* From here on the JSON object is always completed. */
+  if (o->json) {
+    printf("{\"func\": ");
+    ariToolJsonString(stdout, name);
+    printf(", \"engine\": \"%s\", \"checks\": [", engine);
+  }
   if (o->check) {
-    if (mlirLogicalResultIsFailure(ariInterpRun(func, ref, nargs, NULL, NULL))) {
-      ariRtClose(&lib);
-      ariRtJitDestroy(&jit);
-      return 1;
-    }
     for (intptr_t k = 0; k < nargs; ++k) {
       if (!written[k] || !ref[k].isMemRef)
         continue;
@@ -351,6 +384,18 @@ static int run(const Options *o, MlirModule module, AriArena *arena) {
         tol.atol = o->atol;
       AriRtComparison c;
       ariRtCompare(&native[k], &ref[k], tol, &c);
+      if (o->json) {
+        printf("%s{\"argument\": %ld, \"scalars\": %lld, \"mismatches\": %lld, "
+               "\"max_abs_error\": ",
+               firstCheck ? "" : ", ", (long)k, (long long)c.count, (long long)c.mismatches);
+        jsonNumber(c.maxAbsError);
+        printf(", \"atol\": ");
+        jsonNumber(tol.atol);
+        printf(", \"rtol\": ");
+        jsonNumber(tol.rtol);
+        printf("}");
+        firstCheck = false;
+      }
       if (c.mismatches) {
         char idx[256];
         ariRtFormatIndex(&ref[k], c.firstBad, idx, sizeof idx);
@@ -361,7 +406,7 @@ static int run(const Options *o, MlirModule module, AriArena *arena) {
                 o->file, name, (long)k, idx, c.got, c.want, (long long)c.mismatches,
                 (long long)c.count, tol.atol, tol.rtol, c.maxAbsError);
         rc = 1;
-      } else {
+      } else if (!o->json) {
         printf("@%s argument %ld matches the interpreter: %lld scalars, max abs error %.3g "
                "(tolerance |a-b| <= %g + %g*|b|)\n",
                name, (long)k, (long long)c.count, c.maxAbsError, tol.atol, tol.rtol);
@@ -375,16 +420,27 @@ static int run(const Options *o, MlirModule module, AriArena *arena) {
         ariToolPrintValues(stdout, &native[k]);
       }
   AriRtTiming t;
+  bool timed = false;
   if (rc == 0 && o->exec) {
-    printf("@%s ran through '%s' (not timed)\n", name, o->exec);
+    if (!o->json)
+      printf("@%s ran through '%s' (not timed)\n", name, o->exec);
   } else if (rc == 0) {
     if (!ariRtTime(fn, packed, o->warmup, o->reps, &t, arena)) {
       fprintf(stderr, "%s: error: out of memory\n", o->file);
       rc = 1;
-    } else {
+    } else if (!o->json) {
       printf("@%s %s time: median %.6f ms, min %.6f ms over %d runs (%d warm-up)\n", name,
-             o->jit ? "JIT" : "native", t.medianMs, t.minMs, t.reps, o->warmup);
+             engine, t.medianMs, t.minMs, t.reps, o->warmup);
+    } else {
+      timed = true;
     }
+  }
+  if (o->json) {
+    printf("], \"timed\": %s", timed ? "true" : "false");
+    if (timed)
+      printf(", \"median_ms\": %.6f, \"min_ms\": %.6f, \"reps\": %d, \"warmup\": %d",
+             t.medianMs, t.minMs, t.reps, o->warmup);
+    printf("}\n");
   }
   ariRtClose(&lib);
   ariRtJitDestroy(&jit);

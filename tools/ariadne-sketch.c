@@ -28,14 +28,15 @@
 #include <string.h>
 
 static void usage(FILE *f) {
-  fprintf(f, "usage: ariadne-sketch [--nat=NAME=VALUE].. --check FILE.guides\n"
-             "       ariadne-sketch [--nat=NAME=VALUE].. --sketch=TEXT\n"
-             "       ariadne-sketch [--nat=NAME=VALUE].. --match FILE.guides FILE.mlir\n"
-             "  --nat=m=64      binds a size name (wins over the file's 'nat' lines)\n"
-             "  --check         parse a guide file, check its rules, print it\n"
-             "  --sketch=TEXT   parse one sketch and print its expansion\n"
-             "  --match         which guides each function of a module satisfies\n"
-             "  --version       the tool's and LLVM's versions\n");
+  fprintf(f, "usage: ariadne-sketch [--nat NAME=VALUE].. --check FILE.guides\n"
+             "       ariadne-sketch [--nat NAME=VALUE].. --sketch TEXT\n"
+             "       ariadne-sketch [--nat NAME=VALUE].. --match FILE.guides FILE.mlir\n"
+             "  --nat m=64      binds a size name (wins over the file's 'nat' lines)\n"
+             "  --check FILE    parse a guide file, check its rules, print it\n"
+             "  --sketch TEXT   parse one sketch and print its expansion\n"
+             "  --match FILE    which guides each function of a module satisfies\n"
+             "  --version       the tool's and LLVM's versions\n"
+             ARI_TOOL_HELP_TAIL);
 }
 
 static void printSketch(const AriSketch *k) {
@@ -120,6 +121,9 @@ static int matchModule(AriSketchSet *set, AriTermStore *store, const char *guide
     return 1;
   }
   MlirContext ctx = ariContextCreate();
+  /* FILE:LINE:COL: error: ..., as every tool prints MLIR's diagnostics. */
+  AriDiagSink sink;
+  ariDiagSinkAttach(&sink, ctx, stderr);
   MlirModule mod = ariParseFile(ctx, mlirPath);
   int rc = 0;
   if (mlirModuleIsNull(mod)) {
@@ -172,6 +176,7 @@ static int matchModule(AriSketchSet *set, AriTermStore *store, const char *guide
   ariSketchMatcherDestroy(m);
   if (!mlirModuleIsNull(mod))
     mlirModuleDestroy(mod);
+  ariDiagSinkDetach(&sink);
   mlirContextDestroy(ctx);
   free(text);
   return rc;
@@ -187,20 +192,20 @@ static int toolMain(int argc, char **argv) {
   int rc = -1;
   /* Sizes first, so that they apply whatever the order of the options. */
   for (int i = 1; i < argc && rc < 0; ++i) {
-    const char *a = argv[i];
-    if (strncmp(a, "--nat=", 6) != 0)
+    const char *a;
+    if (!ariToolOpt(argc, argv, &i, "--nat", &a))
       continue;
-    const char *eq = strchr(a + 6, '=');
+    const char *eq = strchr(a, '=');
     char name[64];
     char *end = NULL;
     long long v = eq ? strtoll(eq + 1, &end, 10) : 0;
-    size_t nl = eq ? (size_t)(eq - (a + 6)) : 0;
+    size_t nl = eq ? (size_t)(eq - a) : 0;
     if (!eq || nl == 0 || nl >= sizeof name || !end || *end || end == eq + 1 || v <= 0) {
-      fprintf(stderr, "ariadne-sketch: error: bad --nat '%s' (want --nat=NAME=POSITIVE)\n", a);
+      fprintf(stderr, "ariadne-sketch: error: bad --nat '%s' (want --nat NAME=POSITIVE)\n", a);
       rc = 2;
       break;
     }
-    memcpy(name, a + 6, nl);
+    memcpy(name, a, nl);
     name[nl] = 0;
     if (!ariSketchSetNat(set, name, v)) {
       fprintf(stderr, "ariadne-sketch: error: bad size name '%s'\n", name);
@@ -208,14 +213,14 @@ static int toolMain(int argc, char **argv) {
     }
   }
   for (int i = 1; i < argc && rc < 0; ++i) {
-    const char *a = argv[i];
-    if (!strncmp(a, "--nat=", 6)) {
+    const char *a = argv[i], *v;
+    if (ariToolOpt(argc, argv, &i, "--nat", &v)) {
       continue;
-    } else if (!strcmp(a, "--check") && i + 1 < argc) {
-      rc = check(set, argv[i + 1]);
-    } else if (!strncmp(a, "--sketch=", 9)) {
+    } else if (ariToolOpt(argc, argv, &i, "--check", &v) && *v) {
+      rc = check(set, v);
+    } else if (ariToolOpt(argc, argv, &i, "--sketch", &v)) {
       AriSketchError e;
-      const AriSketch *k = ariSketchParse(set, a + 9, strlen(a + 9), &e);
+      const AriSketch *k = ariSketchParse(set, v, strlen(v), &e);
       if (!k) {
         fprintf(stderr, "<sketch>:%u:%u: error: %s\n", e.line, e.col, e.msg);
         rc = 1;
@@ -224,8 +229,8 @@ static int toolMain(int argc, char **argv) {
         printf("\n");
         rc = 0;
       }
-    } else if (!strcmp(a, "--match") && i + 2 < argc) {
-      rc = matchModule(set, store, argv[i + 1], argv[i + 2]);
+    } else if (ariToolOpt(argc, argv, &i, "--match", &v) && *v && i + 1 < argc) {
+      rc = matchModule(set, store, v, argv[i + 1]);
     } else if (!strcmp(a, "--version")) {
       ariToolPrintVersion("ariadne-sketch");
       rc = 0;

@@ -82,8 +82,9 @@ static void usage(FILE *f) {
         "  --help          this text\n"
         "  --version       the tool's and LLVM's versions\n"
         "\n"
-        "Exit status: 0 success; 1 a check failed or a program is invalid; 2 bad\n"
-        "command line.\n",
+        "Options with a value take it as --opt=VALUE or --opt VALUE.\n"
+        "Exit status: 0 success; 1 a check failed or a program is invalid;\n"
+        "2 bad command line.\n",
         f);
 }
 
@@ -532,7 +533,7 @@ static int toolMain(int argc, char **argv) {
   int nfiles = 0;
   bool all = false;
   for (int i = 1; i < argc; ++i) {
-    const char *a = argv[i];
+    const char *a = argv[i], *s;
     int64_t v;
     if (!strcmp(a, "--version")) {
       ariToolPrintVersion("ariadne");
@@ -540,13 +541,21 @@ static int toolMain(int argc, char **argv) {
     } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       return 0;
-    } else if (!strncmp(a, "--func=", 7) && a[7]) {
-      o.func = a + 7;
-    } else if (!strncmp(a, "--seed=", 7) && parseInt(a + 7, 0, &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--func", &s)) {
+      if (!*s)
+        return ariToolUsageError("ariadne", "--func needs a name");
+      o.func = s;
+    } else if (ariToolOpt(argc, argv, &i, "--seed", &s)) {
+      if (!parseInt(s, 0, &v))
+        return ariToolUsageError("ariadne", "--seed needs an integer >= 0, got '%s'", s);
       o.seed = (uint64_t)v;
-    } else if (!strncmp(a, "--max-ops=", 10) && parseInt(a + 10, 1, &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--max-ops", &s)) {
+      if (!parseInt(s, 1, &v))
+        return ariToolUsageError("ariadne", "--max-ops needs an integer >= 1, got '%s'", s);
       o.maxOps = v;
-    } else if (!strncmp(a, "--show=", 7) && parseInt(a + 7, 0, &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--show", &s)) {
+      if (!parseInt(s, 0, &v))
+        return ariToolUsageError("ariadne", "--show needs an integer >= 0, got '%s'", s);
       o.showValues = v;
     } else if (!strcmp(a, "--no-ir")) {
       o.printIR = false;
@@ -556,7 +565,10 @@ static int toolMain(int argc, char **argv) {
       o.native = false;
     } else if (!strcmp(a, "--examples")) {
       examples = true;
-    } else if (!strncmp(a, "--measure=", 10) && parseInt(a + 10, 0, &v) && v <= 64) {
+    } else if (ariToolOpt(argc, argv, &i, "--measure", &s)) {
+      if (!parseInt(s, 0, &v) || v > 64)
+        return ariToolUsageError("ariadne", "--measure needs an integer from 0 to 64, got '%s'",
+                                 s);
       o.measure = (int)v;
     } else if (a[0] == '-' && a[1]) {
       fprintf(stderr, "ariadne: bad option '%s'\n", a);

@@ -77,9 +77,21 @@ static bool isPublicDefinition(MlirOperation op) {
 
 /*--- Pipelines ------------------------------------------------------------*/
 
-static MlirLogicalResult addPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc);
+/* Where a pipeline's text came from, so that an error in an element is
+ * located in that text as "NAME:1:COL" (NAME "<pipeline>" for --pipeline,
+ * "<lowering>" for --lowering), not at the module the text is run on.
+ * NULL: a pipeline of Ariadne's own (rise-to-llvm's), whose errors take
+ * the location of the element that expanded into it. */
+typedef struct {
+  const char *name;
+  size_t col; /* the 1-based column of the text's first character */
+} PipeSrc;
+
+static MlirLogicalResult addPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc,
+                                     const PipeSrc *src);
 static MlirLogicalResult addRiseToLLVM(MlirOpPassManager pm, MlirLocation loc);
-static MlirLogicalResult addTopPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc);
+static MlirLogicalResult addTopPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc,
+                                        const PipeSrc *src);
 
 typedef struct {
   char *buf;
@@ -116,7 +128,7 @@ static MlirLogicalResult addElement(MlirOpPassManager pm, const char *el, size_t
   if (!strcmp(text, "rise-to-llvm"))
     return addRiseToLLVM(pm, loc);
   if (!strcmp(text, "rise-to-llvm-fma"))
-    return addTopPipeline(pm, ariRiseToLLVMFmaPipeline(), loc);
+    return addTopPipeline(pm, ariRiseToLLVMFmaPipeline(), loc, NULL);
   const AriPassInfo *info = ariPassLookup(name);
   if (info) {
     char opts[2048] = "", err[512] = "";
@@ -158,11 +170,12 @@ static MlirLogicalResult addElement(MlirOpPassManager pm, const char *el, size_t
 /* `rise-to-llvm` is registered by name only in the mlir-opt plugin; its
  * text comes from C, as "builtin.module(...)". */
 static MlirLogicalResult addRiseToLLVM(MlirOpPassManager pm, MlirLocation loc) {
-  return addTopPipeline(pm, ariRiseToLLVMPipeline(), loc);
+  return addTopPipeline(pm, ariRiseToLLVMPipeline(), loc, NULL);
 }
 
 /* Splits at top-level commas (not inside {}, () or quotes). */
-static MlirLogicalResult addPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc) {
+static MlirLogicalResult addPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc,
+                                     const PipeSrc *src) {
   int depth = 0;
   bool quoted = false;
   const char *start = p;
@@ -179,7 +192,12 @@ static MlirLogicalResult addPipeline(MlirOpPassManager pm, const char *p, MlirLo
         b++;
       while (e > b && (e[-1] == ' ' || e[-1] == '\n' || e[-1] == '\t'))
         e--;
-      if (e > b && mlirLogicalResultIsFailure(addElement(pm, b, (size_t)(e - b), loc)))
+      MlirLocation eloc =
+          src ? mlirLocationFileLineColGet(mlirLocationGetContext(loc),
+                                           mlirStringRefCreateFromCString(src->name), 1,
+                                           (unsigned)(src->col + (size_t)(b - p)))
+              : loc;
+      if (e > b && mlirLogicalResultIsFailure(addElement(pm, b, (size_t)(e - b), eloc)))
         return mlirLogicalResultFailure();
       if (*c == 0)
         break;
@@ -187,7 +205,11 @@ static MlirLogicalResult addPipeline(MlirOpPassManager pm, const char *p, MlirLo
     }
   }
   if (depth != 0 || quoted) {
-    ariCompileError(loc, "invalid pipeline '%s': unbalanced brackets or quotes", p);
+    ariCompileError(src ? mlirLocationFileLineColGet(mlirLocationGetContext(loc),
+                                                     mlirStringRefCreateFromCString(src->name),
+                                                     1, (unsigned)src->col)
+                        : loc,
+                    "invalid pipeline '%s': unbalanced brackets or quotes", p);
     return mlirLogicalResultFailure();
   }
   return mlirLogicalResultSuccess();
@@ -195,11 +217,12 @@ static MlirLogicalResult addPipeline(MlirOpPassManager pm, const char *p, MlirLo
 
 /* Accepts mlir-opt's spelling "builtin.module(a,b)" as well as "a,b": the
  * pass manager here is already anchored on the module. */
-static MlirLogicalResult addTopPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc) {
+static MlirLogicalResult addTopPipeline(MlirOpPassManager pm, const char *p, MlirLocation loc,
+                                        const PipeSrc *src) {
   static const char open[] = "builtin.module(";
   size_t n = strlen(p);
-  if (strncmp(p, open, sizeof open - 1) || p[n - 1] != ')')
-    return addPipeline(pm, p, loc);
+  if (n == 0 || strncmp(p, open, sizeof open - 1) || p[n - 1] != ')')
+    return addPipeline(pm, p, loc, src);
   char inner[4096];
   if (n >= sizeof inner) {
     ariCompileError(loc, "pipeline too long");
@@ -207,7 +230,8 @@ static MlirLogicalResult addTopPipeline(MlirOpPassManager pm, const char *p, Mli
   }
   memcpy(inner, p + sizeof open - 1, n - sizeof open);
   inner[n - sizeof open] = 0;
-  return addPipeline(pm, inner, loc);
+  PipeSrc in = src ? (PipeSrc){src->name, src->col + sizeof open - 1} : (PipeSrc){NULL, 0};
+  return addPipeline(pm, inner, loc, src ? &in : NULL);
 }
 
 /*--- Lowering -------------------------------------------------------------*/
@@ -228,6 +252,51 @@ static MlirLogicalResult keepOnly(MlirModule module, const char *name) {
   if (!found) {
     ariCompileError(ariCompileModuleLoc(module), "no function named '%s'", name);
     return mlirLogicalResultFailure();
+  }
+  return mlirLogicalResultSuccess();
+}
+
+bool ariCompileSymbolPrefixValid(const char *prefix) {
+  for (const char *c = prefix; *c; ++c)
+    if (!(*c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+          (c > prefix && *c >= '0' && *c <= '9')))
+      return false;
+  return true;
+}
+
+/* Prepends `prefix` to every func.func defined here (declarations name
+ * functions defined elsewhere, so they keep their names) and to the uses of
+ * those symbols, before lowering: the C interface and packed wrappers are
+ * then derived from the new names. */
+static MlirLogicalResult prefixSymbols(MlirModule module, const char *prefix) {
+  MlirOperation mop = mlirModuleGetOperation(module);
+  MlirContext ctx = mlirModuleGetContext(module);
+  MlirStringRef symAttr = mlirStringRefCreateFromCString("sym_name");
+  MlirBlock body = mlirModuleGetBody(module);
+  size_t pl = strlen(prefix);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!isFunc(op) || mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
+      continue;
+    MlirStringRef old = funcName(op);
+    char name[512];
+    if (pl + old.length >= sizeof name) {
+      ariCompileError(mlirOperationGetLocation(op), "symbol name too long with prefix '%s'",
+                      prefix);
+      return mlirLogicalResultFailure();
+    }
+    memcpy(name, prefix, pl);
+    memcpy(name + pl, old.data, old.length);
+    name[pl + old.length] = 0;
+    char oldName[512];
+    snprintf(oldName, sizeof oldName, "%.*s", (int)old.length, old.data);
+    MlirStringRef nr = mlirStringRefCreate(name, pl + old.length);
+    if (mlirLogicalResultIsFailure(mlirSymbolTableReplaceAllSymbolUses(
+            mlirStringRefCreateFromCString(oldName), nr, mop))) {
+      ariCompileError(mlirOperationGetLocation(op), "cannot rename the uses of @%s", oldName);
+      return mlirLogicalResultFailure();
+    }
+    mlirOperationSetAttributeByName(op, symAttr, mlirStringAttrGet(ctx, nr));
   }
   return mlirLogicalResultSuccess();
 }
@@ -271,7 +340,9 @@ static MlirWalkResult findUnlowered(MlirOperation op, void *user) {
 MlirLogicalResult ariCompileRunPipeline(MlirModule module, const char *pipeline) {
   MlirLocation loc = ariCompileModuleLoc(module);
   MlirPassManager pm = mlirPassManagerCreate(mlirModuleGetContext(module));
-  MlirLogicalResult r = addTopPipeline(mlirPassManagerGetAsOpPassManager(pm), pipeline, loc);
+  const PipeSrc src = {"<pipeline>", 1};
+  MlirLogicalResult r =
+      addTopPipeline(mlirPassManagerGetAsOpPassManager(pm), pipeline, loc, &src);
   if (mlirLogicalResultIsSuccess(r)) {
     r = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
     if (mlirLogicalResultIsFailure(r))
@@ -286,8 +357,21 @@ MlirLogicalResult ariCompileLower(MlirModule module, const AriCompileOptions *o)
   MlirLocation loc = ariCompileModuleLoc(module);
   if (o->onlyFunc && *o->onlyFunc && mlirLogicalResultIsFailure(keepOnly(module, o->onlyFunc)))
     return mlirLogicalResultFailure();
-  requestCInterfaces(module);
   bool gpu = ariCompileIsGpuTarget(o->target);
+  if (o->symbolPrefix && *o->symbolPrefix) {
+    if (gpu) {
+      ariCompileError(loc, "a symbol prefix is for CPU targets only");
+      return mlirLogicalResultFailure();
+    }
+    if (!ariCompileSymbolPrefixValid(o->symbolPrefix)) {
+      ariCompileError(loc, "invalid symbol prefix '%s' (expected [A-Za-z_][A-Za-z0-9_]*)",
+                      o->symbolPrefix);
+      return mlirLogicalResultFailure();
+    }
+    if (mlirLogicalResultIsFailure(prefixSymbols(module, o->symbolPrefix)))
+      return mlirLogicalResultFailure();
+  }
+  requestCInterfaces(module);
   const char *lowering = o->lowering ? o->lowering : ariCompileDefaultLowering();
   char gpuLowering[4096];
   if (gpu && !o->lowering) {
@@ -300,10 +384,17 @@ MlirLogicalResult ariCompileLower(MlirModule module, const AriCompileOptions *o)
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   MlirLogicalResult r = mlirLogicalResultSuccess();
+  const PipeSrc pipeSrc = {"<pipeline>", 1}, lowerSrc = {"<lowering>", 1};
   if (o->pipeline && *o->pipeline)
-    r = addTopPipeline(opm, o->pipeline, loc);
+    r = addTopPipeline(opm, o->pipeline, loc, &pipeSrc);
+  /* The default lowerings are Ariadne's own text: their errors are at the module. */
   if (mlirLogicalResultIsSuccess(r))
-    r = addTopPipeline(opm, lowering, loc);
+    r = addTopPipeline(opm, lowering, loc, o->lowering ? &lowerSrc : NULL);
+  /* A DISubprogram per llvm.func, from its location, lets the translation
+   * keep every op's FileLineColLoc as a DILocation. */
+  if (mlirLogicalResultIsSuccess(r) && o->debugInfo && !gpu)
+    r = addTopPipeline(opm, "ensure-debug-info-scope-on-llvm-func{emission-kind=LineTablesOnly}",
+                       loc, NULL);
   if (mlirLogicalResultIsSuccess(r)) {
     r = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
     if (mlirLogicalResultIsFailure(r))

@@ -53,6 +53,14 @@ typedef struct AriCompileOptions {
   const char *gpuArch;  /* nvptx64 only: sm_80, sm_90 (default), ... */
   const char *ptxas;    /* nvptx64 only: the ptxas to run; NULL = CUDA's */
   bool gpuFma;          /* nvptx64 only: rise-to-nvvm with fma=true */
+  const char *symbolPrefix; /* CPU only: prepended to the name of every
+                               func.func defined in the module (and to its
+                               uses), so the object exports PNAME,
+                               _mlir_ciface_PNAME and _ari_packed_PNAME; a C
+                               identifier prefix; NULL or "" = none */
+  bool debugInfo;       /* CPU only: DWARF line tables from the ops'
+                           locations (ensure-debug-info-scope-on-llvm-func
+                           after the lowering), i.e. lines of the .mlir file */
 } AriCompileOptions;
 
 /* Options for the host: host CPU and features, O3, default lowering. */
@@ -90,16 +98,34 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
 /* Writes a C header for the public functions of `module`, which must still
  * be in its pre-lowering form (func.func over memrefs): per element type
  * and rank a descriptor struct, a helper making one from a contiguous
- * row-major buffer, and the `_mlir_ciface_NAME` declarations. */
+ * row-major buffer, and per function NAME (P = `symbolPrefix`, NULL = ""):
+ *   - `void _mlir_ciface_PNAME(...)`, its parameters named by role: inK for
+ *     what the function only reads (a scalar, or a memref only read by
+ *     rise.in, memref.load or affine.load), outK for a memref only written
+ *     (rise.out, memref.store, affine.store), ioK for any other memref, K
+ *     counting per role from 0 in parameter order; a comment
+ *     above gives each parameter's role and MLIR type (hence its shape);
+ *   - when every memref has a static shape, `int PNAME_checked(...)`, a
+ *     static inline wrapper over plain pointers: each memref becomes
+ *     `const T *NAME, size_t NAME_len` (inputs) or `T *NAME, size_t
+ *     NAME_len`, NAME_len counting scalars. It checks each pointer is not
+ *     NULL, each length equals the shape's, and vector data is aligned to
+ *     a whole vector; on a mismatch it prints "PNAME_checked: ..." on stderr
+ *     and returns K+1 for the first bad parameter K (0-based), else calls
+ *     the function and returns 0. */
 MlirLogicalResult ariCompileWriteHeader(MlirModule module, const char *onlyFunc,
-                                        const char *path);
+                                        const char *symbolPrefix, const char *path);
 
 /* As ariCompileWriteHeader, into memory from `arena`; `path` only names
  * the include guard. */
 struct AriArena;
 MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc,
-                                         const char *path, struct AriArena *arena, char **text,
-                                         size_t *len);
+                                         const char *symbolPrefix, const char *path,
+                                         struct AriArena *arena, char **text, size_t *len);
+
+/* Whether `prefix` can start a C identifier's name: [A-Za-z_][A-Za-z0-9_]*
+ * (the empty string is allowed: no prefix). */
+bool ariCompileSymbolPrefixValid(const char *prefix);
 
 /* Writes `len` bytes to `path` ("-": stdout) with ariFileWriteAtomic
  * (utils/file.h: a temporary file renamed over a regular file; a device or

@@ -28,6 +28,7 @@
 
 typedef struct {
   const char *ctype;
+  size_t bytes; /* sizeof(ctype) */
   char name[64]; /* AriMemRef_f32_2d, AriMemRef_v4f32_1d */
   char tag[32];  /* f32_2d */
   intptr_t rank;
@@ -48,6 +49,7 @@ static bool memrefC(MlirType t, MemRefC *m) {
     return false;
   const char *tag = sc->tag;
   m->ctype = sc->ctype;
+  m->bytes = sc->bytes;
   m->rank = mlirShapedTypeGetRank(t);
   if (m->lanes > 1)
     snprintf(m->tag, sizeof m->tag, "v%" PRId64 "%s_%dd", m->lanes, tag, (int)m->rank);
@@ -151,16 +153,163 @@ static const char kOpenMPNote[] =
     " * exists (the AArch64 cross toolchain), Ariadne's runtime/omp_serial.c\n"
     " * provides the same entry points for one thread. */\n\n";
 
+/* The shared check of the _checked wrappers, defined once however many
+ * headers are included. */
+static const char kCheckHelper[] =
+    "#ifndef ARI_CHECK_ARG_DEFINED\n"
+    "#define ARI_CHECK_ARG_DEFINED\n"
+    "/* 1 if `p` is not NULL, holds `want` scalars (`len`) and is aligned to\n"
+    " * `align` bytes; else 0, after a message \"FN: ARG ...\" on stderr. */\n"
+    "static inline int ariCheckArg(const char *fn, const char *arg, const void *p, size_t len,\n"
+    "                              size_t want, size_t align) {\n"
+    "  if (!p) {\n"
+    "    fprintf(stderr, \"%s: %s is NULL\\n\", fn, arg);\n"
+    "    return 0;\n"
+    "  }\n"
+    "  if (len != want) {\n"
+    "    fprintf(stderr, \"%s: %s has %zu elements, expected %zu\\n\", fn, arg, len, want);\n"
+    "    return 0;\n"
+    "  }\n"
+    "  if (align > 1 && (uintptr_t)p % align) {\n"
+    "    fprintf(stderr, \"%s: %s is not aligned to %zu bytes (one vector)\\n\", fn, arg, align);\n"
+    "    return 0;\n"
+    "  }\n"
+    "  return 1;\n"
+    "}\n"
+    "#endif\n\n";
+
+typedef enum { ROLE_IN, ROLE_OUT, ROLE_IO } Role;
+
+static const char *const kRoleName[] = {"in", "out", "io"};
+static const char *const kRoleText[] = {"input", "output", "input and output"};
+
+/* How the function body uses memref argument `arg`: only read (rise.in's
+ * source, or memref/affine.load's memref: input), only written (rise.out's
+ * destination, memref/affine.store's memref: output), else both (any other
+ * use, e.g. a subview, may read and write it). */
+static Role argRole(MlirValue arg) {
+  bool in = false, out = false, other = false;
+  for (MlirOpOperand u = mlirValueGetFirstUse(arg); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(mlirOpOperandGetOwner(u)));
+    unsigned k = mlirOpOperandGetOperandNumber(u);
+    if ((n.length == 7 && !memcmp(n.data, "rise.in", 7) && k == 0) ||
+        (n.length == 11 && !memcmp(n.data, "memref.load", 11) && k == 0) ||
+        (n.length == 11 && !memcmp(n.data, "affine.load", 11) && k == 0))
+      in = true;
+    else if ((n.length == 8 && !memcmp(n.data, "rise.out", 8) && k == 1) ||
+             (n.length == 12 && !memcmp(n.data, "memref.store", 12) && k == 1) ||
+             (n.length == 12 && !memcmp(n.data, "affine.store", 12) && k == 1))
+      out = true;
+    else
+      other = true;
+  }
+  if (other || (in && out))
+    return ROLE_IO;
+  return out ? ROLE_OUT : ROLE_IN;
+}
+
+static void printToStr(MlirStringRef s, void *user) { ariStrAppend(user, s.data, s.length); }
+
+enum { kMaxParams = 256 };
+
+typedef struct {
+  bool memref;
+  Role role;
+  char name[16]; /* in0, out1, io0 */
+  MemRefC m;     /* memrefs */
+  const AriScalarC *sc;
+  bool staticShape;
+  int64_t scalars; /* static memrefs: number of scalars (lanes included) */
+} Param;
+
+/* One function's declaration, its comment and its checked wrapper. */
+static void putFunction(AriStr *o, MlirOperation op, const char *prefix, MlirStringRef name,
+                        const Param *ps, intptr_t n) {
+  MlirType ft = funcType(op);
+  int nl = (int)name.length;
+  ariStrPrintf(o, "/* %s%.*s: compiled from func.func @%.*s.\n", prefix, nl, name.data, nl,
+               name.data);
+  for (intptr_t i = 0; i < n; ++i) {
+    ariStrPrintf(o, " *   %-6s %-16s ", ps[i].name, kRoleText[ps[i].role]);
+    mlirTypePrint(mlirFunctionTypeGetInput(ft, i), printToStr, o);
+    ariStrPrintf(o, "\n");
+  }
+  ariStrPrintf(o, " */\nvoid _mlir_ciface_%s%.*s(", prefix, nl, name.data);
+  if (n == 0)
+    ariStrPrintf(o, "void");
+  for (intptr_t i = 0; i < n; ++i)
+    ariStrPrintf(o, "%s%s %s%s", i ? ", " : "", ps[i].memref ? ps[i].m.name : ps[i].sc->ctype,
+                 ps[i].memref ? "*" : "", ps[i].name);
+  ariStrPrintf(o, ");\n\n");
+
+  for (intptr_t i = 0; i < n; ++i)
+    if (ps[i].memref && !ps[i].staticShape)
+      return; /* no wrapper: the lengths could not be checked */
+  ariStrPrintf(o,
+               "/* _mlir_ciface_%s%.*s over contiguous row-major buffers, each with its\n"
+               " * number of scalars: returns 0 after the call, or K+1 (without calling)\n"
+               " * when parameter K is NULL, has the wrong length or is misaligned. */\n"
+               "static inline int %s%.*s_checked(",
+               prefix, nl, name.data, prefix, nl, name.data);
+  if (n == 0)
+    ariStrPrintf(o, "void");
+  for (intptr_t i = 0; i < n; ++i) {
+    const Param *p = &ps[i];
+    if (i)
+      ariStrPrintf(o, ", ");
+    if (p->memref)
+      ariStrPrintf(o, "%s%s *%s, size_t %s_len", p->role == ROLE_IN ? "const " : "",
+                   p->m.ctype, p->name, p->name);
+    else
+      ariStrPrintf(o, "%s %s", p->sc->ctype, p->name);
+  }
+  ariStrPrintf(o, ") {\n");
+  for (intptr_t i = 0; i < n; ++i) {
+    const Param *p = &ps[i];
+    if (!p->memref)
+      continue;
+    size_t align = p->m.lanes > 1 ? (size_t)p->m.lanes * p->m.bytes : 1;
+    ariStrPrintf(o,
+                 "  if (!ariCheckArg(\"%s%.*s_checked\", \"%s\", %s, %s_len, %" PRId64
+                 ", %zu))\n    return %d;\n",
+                 prefix, nl, name.data, p->name, p->name, p->name, p->scalars, align,
+                 (int)i + 1);
+  }
+  for (intptr_t i = 0; i < n; ++i) {
+    const Param *p = &ps[i];
+    if (!p->memref)
+      continue;
+    ariStrPrintf(o, "  %s %s_d = ariMemRef_%s((%s *)(uintptr_t)%s", p->m.name, p->name,
+                 p->m.tag, p->m.ctype, p->name);
+    MlirType t = mlirFunctionTypeGetInput(ft, i);
+    for (intptr_t d = 0; d < p->m.rank; ++d)
+      ariStrPrintf(o, ", %" PRId64, mlirShapedTypeGetDimSize(t, d));
+    ariStrPrintf(o, ");\n");
+  }
+  ariStrPrintf(o, "  _mlir_ciface_%s%.*s(", prefix, nl, name.data);
+  for (intptr_t i = 0; i < n; ++i)
+    ariStrPrintf(o, "%s%s%s%s", i ? ", " : "", ps[i].memref ? "&" : "", ps[i].name,
+                 ps[i].memref ? "_d" : "");
+  ariStrPrintf(o, ");\n  return 0;\n}\n\n");
+}
+
 MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc,
-                                         const char *path, AriArena *arena, char **text,
-                                         size_t *len) {
+                                         const char *symbolPrefix, const char *path,
+                                         AriArena *arena, char **text, size_t *len) {
   MlirLocation mloc = mlirOperationGetLocation(mlirModuleGetOperation(module));
+  const char *prefix = symbolPrefix ? symbolPrefix : "";
   AriStr o, decls;
   ariStrInit(&o, arena);
   ariStrInit(&decls, arena);
   char seen[kMaxTypes][64];
   int nseen = 0;
   MlirLogicalResult r = mlirLogicalResultSuccess();
+  Param *ps = ariArenaCalloc(arena, kMaxParams * sizeof *ps);
+  if (!ps) {
+    mlirEmitError(mloc, "out of memory writing the header");
+    return mlirLogicalResultFailure();
+  }
 
   /* The guard comes from the file name so that two headers can coexist. */
   char guard[128] = "ARIADNE_GENERATED_";
@@ -172,10 +321,14 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
   ariStrPrintf(&o,
                "/* Generated by ariadne-compile: the C interface of the compiled functions.\n"
                " * Each memref argument is passed as a pointer to its descriptor; build one\n"
-               " * from a contiguous buffer with the ariMemRef_* helpers. Do not edit. */\n\n"
-               "#ifndef %s\n#define %s\n\n#include <stdbool.h>\n#include <stdint.h>\n\n"
+               " * from a contiguous buffer with the ariMemRef_* helpers, or call the\n"
+               " * NAME_checked wrapper over plain pointers. Parameters are named by role:\n"
+               " * inK (read), outK (written), ioK (read and written). Do not edit. */\n\n"
+               "#ifndef %s\n#define %s\n\n#include <stdbool.h>\n#include <stddef.h>\n"
+               "#include <stdint.h>\n#include <stdio.h>\n\n"
                "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n",
                guard, guard);
+  ariStrAppend(&o, kCheckHelper, sizeof kCheckHelper - 1);
 
   int nfuncs = 0;
   bool parallel = false;
@@ -200,27 +353,34 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
     nfuncs++;
     if (!parallel)
       mlirOperationWalk(op, findParallel, &parallel, MlirWalkPreOrder);
-    ariStrPrintf(&decls, "void _mlir_ciface_%.*s(", (int)name.length, name.data);
     intptr_t n = mlirFunctionTypeGetNumInputs(ft);
-    if (n == 0)
-      ariStrPrintf(&decls, "void");
+    if (n > kMaxParams) {
+      mlirEmitError(mlirOperationGetLocation(op), "too many arguments for the C header");
+      r = mlirLogicalResultFailure();
+      break;
+    }
+    MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+    int count[3] = {0, 0, 0};
     for (intptr_t i = 0; i < n; ++i) {
       MlirType t = mlirFunctionTypeGetInput(ft, i);
-      const AriScalarC *sc = NULL;
-      MemRefC m;
-      if (i)
-        ariStrPrintf(&decls, ", ");
-      if (mlirTypeIsAMemRef(t) && memrefC(t, &m)) {
-        ariStrPrintf(&decls, "%s *arg%d", m.name, (int)i);
+      Param *p = &ps[i];
+      memset(p, 0, sizeof *p);
+      if (mlirTypeIsAMemRef(t) && memrefC(t, &p->m)) {
+        p->memref = true;
+        p->role = argRole(mlirBlockGetArgument(entry, i));
+        p->staticShape = mlirShapedTypeHasStaticShape(t);
+        p->scalars = p->m.lanes;
+        for (intptr_t d = 0; p->staticShape && d < p->m.rank; ++d)
+          p->scalars *= mlirShapedTypeGetDimSize(t, d);
         bool dup = false;
         for (int k = 0; k < nseen; ++k)
-          dup |= !strcmp(seen[k], m.name);
+          dup |= !strcmp(seen[k], p->m.name);
         if (!dup && nseen < kMaxTypes) {
-          strcpy(seen[nseen++], m.name);
-          putMemRefType(&o, &m);
+          strcpy(seen[nseen++], p->m.name);
+          putMemRefType(&o, &p->m);
         }
-      } else if (!mlirTypeIsAMemRef(t) && (sc = ariScalarCOf(t))) {
-        ariStrPrintf(&decls, "%s arg%d", sc->ctype, (int)i);
+      } else if (!mlirTypeIsAMemRef(t) && (p->sc = ariScalarCOf(t))) {
+        p->role = ROLE_IN;
       } else {
         char types[128], msg[512];
         ariScalarCList(types, sizeof types);
@@ -232,8 +392,10 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
         r = mlirLogicalResultFailure();
         break;
       }
+      snprintf(p->name, sizeof p->name, "%s%d", kRoleName[p->role], count[p->role]++);
     }
-    ariStrPrintf(&decls, ");\n");
+    if (mlirLogicalResultIsSuccess(r))
+      putFunction(&decls, op, prefix, name, ps, n);
   }
   if (mlirLogicalResultIsSuccess(r) && nfuncs == 0) {
     mlirEmitError(mloc, onlyFunc && *onlyFunc ? "no public function of that name to declare"
@@ -244,7 +406,7 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
     if (parallel)
       ariStrAppend(&o, kOpenMPNote, sizeof kOpenMPNote - 1);
     ariStrAppend(&o, ariStrText(&decls), decls.len);
-    ariStrPrintf(&o, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n", guard);
+    ariStrPrintf(&o, "#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n", guard);
     if (!ariStrOk(&o) || !ariStrOk(&decls)) {
       mlirEmitError(mloc, "out of memory writing the header");
       r = mlirLogicalResultFailure();
@@ -257,12 +419,12 @@ MlirLogicalResult ariCompileRenderHeader(MlirModule module, const char *onlyFunc
 }
 
 MlirLogicalResult ariCompileWriteHeader(MlirModule module, const char *onlyFunc,
-                                        const char *path) {
+                                        const char *symbolPrefix, const char *path) {
   AriArena arena;
   ariArenaInit(&arena, 0);
   char *text = NULL;
   size_t len = 0;
-  MlirLogicalResult r = ariCompileRenderHeader(module, onlyFunc, path, &arena, &text, &len);
+  MlirLogicalResult r = ariCompileRenderHeader(module, onlyFunc, symbolPrefix, path, &arena, &text, &len);
   if (mlirLogicalResultIsSuccess(r))
     r = ariCompileWriteFile(mlirOperationGetLocation(mlirModuleGetOperation(module)), path, text,
                             len);

@@ -43,6 +43,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -120,6 +121,21 @@ const AriType *ariEgClassType(AriEGraph *g, AriEClass c);
 uint64_t ariEgClassFree(AriEGraph *g, AriEClass c);
 bool ariEgClassConst(AriEGraph *g, AriEClass c, int64_t *value);
 double ariEgClassBestCost(AriEGraph *g, AriEClass c); /* term size */
+
+/*=== Pictures (search/egraph/egraph_dot.c) ===================================*/
+
+/* Writes g as a Graphviz digraph to f: one cluster per canonical e-class
+ * (labelled cID and its type; the root class marked "(root)"), in it one
+ * box per e-node (kind, attributes, symbol), and an edge from each e-node
+ * to each kid's class (clipped at the cluster: `compound=true`). The
+ * e-nodes of `highlight` (a term in g, e.g. the extracted program; NULL:
+ * none) and their classes are drawn red and bold, the classes' labels
+ * marked "*". False when out of memory or the write failed. */
+bool ariEgWriteDot(AriEGraph *g, AriEClass root, const AriTerm *highlight, FILE *f);
+
+/* Writes term t as a Graphviz digraph: one box per distinct subterm (a
+ * shared one once: the DAG), edges to the kids labelled by position. */
+bool ariTermWriteDot(AriTermStore *s, const AriTerm *t, FILE *f);
 
 /*=== Extraction (search/egraph/egraph_extract.c) ===============================*/
 
@@ -249,6 +265,17 @@ typedef double (*AriEgClockFn)(void *ctx);
 /* Whether the goal is reached; called after every rebuild. */
 typedef bool (*AriEgGoalFn)(void *ctx, AriEGraph *g, AriEClass root);
 
+/* The state of a run after one of its iterations (matched, applied and
+ * rebuilt), for progress output. */
+typedef struct AriEgProgress {
+  unsigned iteration;    /* 1 for the first */
+  size_t nodes, classes; /* live, now */
+  size_t applied;        /* merges that changed the graph, so far */
+  size_t bytes;          /* graph + store + match tables, now */
+  double seconds;        /* since the run began (the run's clock) */
+} AriEgProgress;
+typedef void (*AriEgProgressFn)(void *ctx, const AriEgProgress *p);
+
 typedef struct AriEgRunOpts {
   unsigned maxIterations; /* 0: no limit */
   size_t maxNodes;        /* live e-nodes; 0: no limit */
@@ -268,6 +295,8 @@ typedef struct AriEgRunOpts {
    * new matches in the same order as a full pass (so the same graph),
    * for less work when a large graph grows little per iteration. */
   bool incremental;
+  AriEgProgressFn progress; /* after each iteration; NULL: none */
+  void *progressCtx;
 } AriEgRunOpts;
 
 typedef struct AriEgReport {

@@ -479,6 +479,11 @@ bool ariEgRun(AriEGraph *g, AriEClass root, const AriEgRule *rules, size_t nrule
       done = true;
     }
     rep->rebuildSeconds += clk(o->clockCtx) - r0;
+    if (o->progress && stop != ARI_EG_STOP_ERROR) {
+      AriEgProgress pr = {rep->iterations, g->liveNodes, g->liveClasses, rep->applied,
+                          runBytes(g, &col, &seenMatches, &dirty), clk(o->clockCtx) - t0};
+      o->progress(o->progressCtx, &pr);
+    }
     if (done)
       break;
     if (o->incremental)

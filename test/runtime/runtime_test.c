@@ -326,7 +326,7 @@ static void testErrors(Env *e, const char *kernels) {
     return;
   }
   snprintf(out, sizeof out, "%s/f.h", e->dir);
-  CHECK(mlirLogicalResultIsFailure(ariCompileWriteHeader(m, NULL, out)));
+  CHECK(mlirLogicalResultIsFailure(ariCompileWriteHeader(m, NULL, NULL, out)));
   expectError(e, "header type", "cannot express");
   CHECK(countEntries(e->dir) == 0);
   mlirModuleDestroy(m);

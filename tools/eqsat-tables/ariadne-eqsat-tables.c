@@ -53,7 +53,8 @@ static void usage(FILE *f) {
           "  --memory-limit=MB    per run (default 2000 for 5.3, 4096 for 5.4; 0: none)\n"
           "  --node-limit=N       live e-nodes per run (default: none)\n"
           "  --iteration-limit=N  iterations per run (default: none)\n"
-          "  --version            the tool's and LLVM's versions\n");
+          "  --version            the tool's and LLVM's versions\n"
+          ARI_TOOL_HELP_TAIL);
 }
 
 typedef struct Opts {
@@ -401,39 +402,39 @@ static int toolMain(int argc, char **argv) {
     } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       return 0;
-    } else if (ariToolOptValue(a, "--table", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--table", &v)) {
       o.table = v;
-    } else if (ariToolOptValue(a, "--problem", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--problem", &v)) {
       o.problem = v;
-    } else if (ariToolOptValue(a, "--encoding", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--encoding", &v)) {
       o.encoding = v;
-    } else if (ariToolOptValue(a, "--guides", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--guides", &v)) {
       o.guides = v;
     } else if (!strcmp(a, "--print-terms")) {
       o.printTerms = true;
     } else if (!strcmp(a, "--incremental")) {
       o.incremental = true;
-    } else if (ariToolOptValue(a, "--func", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--func", &v)) {
       o.func = v;
-    } else if (ariToolOptValue(a, "--rules", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--rules", &v)) {
       o.rules = v;
-    } else if (ariToolOptValue(a, "--goal", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--goal", &v)) {
       o.goal = v;
-    } else if (ariToolOptValue(a, "--time-limit", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--time-limit", &v)) {
       char *end;
       o.seconds = strtod(v, &end);
       if (!*v || *end || o.seconds < 0)
         return ariToolUsageError(TOOL, "bad --time-limit '%s'", v);
-    } else if (ariToolOptValue(a, "--memory-limit", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--memory-limit", &v)) {
       if (!ariToolParseU64(v, &u) || u > (1u << 24))
         return ariToolUsageError(TOOL, "bad --memory-limit '%s'", v);
       o.megabytes = (size_t)u;
       o.haveMem = true;
-    } else if (ariToolOptValue(a, "--node-limit", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--node-limit", &v)) {
       if (!ariToolParseU64(v, &u))
         return ariToolUsageError(TOOL, "bad --node-limit '%s'", v);
       o.nodes = (size_t)u;
-    } else if (ariToolOptValue(a, "--iteration-limit", &v)) {
+    } else if (ariToolOpt(argc, argv, &i, "--iteration-limit", &v)) {
       if (!ariToolParseU64(v, &u) || u > 1000000000u)
         return ariToolUsageError(TOOL, "bad --iteration-limit '%s'", v);
       o.iterations = (unsigned)u;

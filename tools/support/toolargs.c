@@ -37,6 +37,29 @@ bool ariToolOptValue(const char *arg, const char *name, const char **value) {
   return true;
 }
 
+bool ariToolOpt(int argc, char **argv, int *i, const char *name, const char **value) {
+  if (ariToolOptValue(argv[*i], name, value))
+    return true;
+  if (strcmp(argv[*i], name))
+    return false;
+  *value = *i + 1 < argc ? argv[++*i] : "";
+  return true;
+}
+
+void ariToolJsonString(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s; ++s) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\')
+      fprintf(f, "\\%c", c);
+    else if (c < 0x20)
+      fprintf(f, "\\u%04x", c);
+    else
+      fputc(c, f);
+  }
+  fputc('"', f);
+}
+
 bool ariToolParseInput(const char *v, long maxArgs, const AriToolInput *inputs, int n,
                        AriToolInput *in, char *err, size_t errCap) {
   const char *colon = strchr(v, ':');
@@ -310,8 +333,13 @@ bool ariToolSaveOutput(const char *dir, long k, const AriHostArg *a) {
 }
 
 int ariToolExit(int rc) {
+  /* A write that failed before (output longer than stdio's buffer, such
+   * as a long --help) left its reason in errno, and the stream discarded
+   * what it held, so a flush now succeeds; the reason is taken from errno
+   * as it was on entry, EIO if none. */
+  int entryErrno = errno;
   bool failed = ferror(stdout) != 0;
-  int err = fflush(stdout) != 0 ? errno : failed ? EIO : 0;
+  int err = fflush(stdout) != 0 ? errno : failed ? (entryErrno ? entryErrno : EIO) : 0;
   if (!err)
     return rc;
   fprintf(stderr, "<stdout>: error: cannot write: %s\n", strerror(err));

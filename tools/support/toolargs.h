@@ -43,8 +43,22 @@ int ariToolUsageError(const char *tool, const char *fmt, ...)
 bool ariToolParseU64(const char *s, uint64_t *out);
 
 /* If `arg` is "NAME=VALUE" for the given NAME (e.g. "--seed"), points
- * *value at VALUE and returns true. */
+ * *value at VALUE and returns true. Tools parse with ariToolOpt, which
+ * also takes "NAME VALUE". */
 bool ariToolOptValue(const char *arg, const char *name, const char **value);
+
+/* The one option syntax of every tool: if argv[*i] is "NAME=VALUE", or
+ * "NAME" followed by a word VALUE (then *i moves onto it; VALUE may start
+ * with '-', as in `-o -`), points *value at VALUE and returns true. "NAME"
+ * as the last word has the empty value, exactly as "NAME=" (which each
+ * option then refuses or takes as it would "NAME="). Boolean flags are
+ * matched by name alone, never through this. */
+bool ariToolOpt(int argc, char **argv, int *i, const char *name, const char **value);
+
+/* The line every tool's --help ends with (after its options). */
+#define ARI_TOOL_HELP_TAIL                                                                  \
+  "Options with a value take it as --opt=VALUE or --opt VALUE.\n"                            \
+  "exit status: 0 success, 1 error (diagnostics on stderr), 2 bad command line\n"
 
 /* Parses the VALUE of --input=K:PATH into `in`, checking that K < maxArgs
  * and that K is not already among inputs[0..n). On error writes a message
@@ -90,8 +104,14 @@ bool ariToolSaveOutput(const char *dir, long k, const AriHostArg *a);
 /* A tool's exit status, given the status rc of its work: stdout is
  * flushed, and a write to it that failed (`> /dev/full`), now or before,
  * is reported ("<stdout>: error: cannot write: REASON") and makes the
- * status 1 when rc was 0. Every tool's main returns through it. */
+ * status 1 when rc was 0. Every tool's main returns through it. A write
+ * that failed before is described by errno as it is on entry (EIO if 0),
+ * so call it right after the last output. */
 int ariToolExit(int rc);
+
+/* Writes `s` as a JSON string (quoted; '"', '\\' and control characters
+ * escaped) to f: the --report=json outputs. */
+void ariToolJsonString(FILE *f, const char *s);
 
 /* `--version`, the same in every tool: "TOOL (Ariadne) X.Y, LLVM/MLIR A.B.C"
  * on stdout. */

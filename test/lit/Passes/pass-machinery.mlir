@@ -20,7 +20,7 @@
 // RUN:     --pass-pipeline='builtin.module(rise-rewrite{strategy="normalize(mapFusion) ; id" report=false},func.func(rise-stats{format=json output=%t.json}))' \
 // RUN:   | FileCheck %s --check-prefix=DUMP -DJSON=%t.json
 // DUMP:      builtin.module(
-// DUMP-NEXT:   rise-rewrite{func= max-steps=100000 max-visits=100000000 output= report=false strategy={normalize(mapFusion) ; id} strategy-file= trace=false},
+// DUMP-NEXT:   rise-rewrite{func= max-steps=100000 max-visits=100000000 output= progress=0 report=false report-format=text strategy={normalize(mapFusion) ; id} strategy-file= trace=false},
 // DUMP-NEXT:   func.func(
 // DUMP-NEXT:     rise-stats{format=json output=[[JSON]]}
 
@@ -29,7 +29,7 @@
 // RUN: not %rise-opt %s -o /dev/null --dump-pass-pipeline 2>&1 \
 // RUN:     --pass-pipeline='builtin.module(rise-eqsat{guides=g.guides goal=baseline nat=m=7,n=5})' \
 // RUN:   | FileCheck %s --check-prefix=DUMP-EQ
-// DUMP-EQ: rise-eqsat{allow-partial=false candidates=16 cost=size func= goal=baseline guide= guides=g.guides iter-limit=0 machine= memory-limit=4096 nat=m=7,n=5 node-limit=1000000 report=stderr rules= time-limit=60}
+// DUMP-EQ: rise-eqsat{allow-partial=false candidates=16 cost=size func= goal=baseline guide= guides=g.guides iter-limit=0 machine= memory-limit=4096 nat=m=7,n=5 node-limit=1000000 report=stderr report-format=text rules= time-limit=60}
 
 // The printed form parses back to the same pipeline.
 // RUN: %rise-opt %s -o /dev/null --dump-pass-pipeline 2>&1 \
@@ -45,7 +45,7 @@
 // RUN: FileCheck %s --check-prefix=REPRO < %t.repro.mlir
 // RUN: not %rise-opt --run-reproducer %t.repro.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=FAIL
 // FAIL: error: rise-rewrite: strategy failed on @scale: strategy:1:6: reached 'fail'
-// REPRO: pipeline: "builtin.module(rise-rewrite{func= max-steps=7 max-visits=100000000 output= report=true strategy={id ; fail} strategy-file= trace=false})"
+// REPRO: pipeline: "builtin.module(rise-rewrite{func= max-steps=7 max-visits=100000000 output= progress=0 report=true report-format=text strategy={id ; fail} strategy-file= trace=false})"
 
 // Lowerings that work on a whole module refuse to be nested under a function.
 // RUN: not %rise-opt %s -o /dev/null --pass-pipeline='builtin.module(func.func(convert-rise-to-affine))' 2>&1 \

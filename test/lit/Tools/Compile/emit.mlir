@@ -63,8 +63,8 @@
 // HDR: typedef struct AriMemRef_f32_0d {
 // HDR-NOT: sizes
 // HDR: } AriMemRef_f32_0d;
-// HDR: void _mlir_ciface_dot(AriMemRef_f32_1d *arg0, AriMemRef_f32_1d *arg1, AriMemRef_f32_0d *arg2);
-// HDR: void _mlir_ciface_twice(float arg0, AriMemRef_f32_1d *arg1, AriMemRef_f32_1d *arg2);
+// HDR: void _mlir_ciface_dot(AriMemRef_f32_1d *in0, AriMemRef_f32_1d *in1, AriMemRef_f32_0d *out0);
+// HDR: void _mlir_ciface_twice(float in0, AriMemRef_f32_1d *in1, AriMemRef_f32_1d *out0);
 
 func.func @dot(%a: memref<37xf32>, %b: memref<37xf32>, %o: memref<f32>) {
   %x = rise.in %a : memref<37xf32> -> !rise.array<37xf32>

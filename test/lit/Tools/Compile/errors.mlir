@@ -33,8 +33,9 @@
 // WRITE: error: cannot write '{{.*}}missing/a.o': No such file or directory
 // RUN: not ariadne-compile %s -o %t.dir/sub 2>&1 | FileCheck %s --check-prefix=DIR
 // DIR: error: cannot write '{{.*}}sub': Is a directory
-// RUN: not ariadne-compile %s -o - 2>&1 | FileCheck %s --check-prefix=STDOUT
-// STDOUT: error: an object file cannot be written to stdout
+// An object to stdout is a bad command line: exit 2.
+// RUN: %python %S/../Inputs/exit-status.py 2 ariadne-compile %s -o - 2>&1 | FileCheck %s --check-prefix=STDOUT
+// STDOUT: ariadne-compile: an object file cannot be written to stdout
 
 // Command-line errors exit with 2.
 // RUN: not ariadne-compile %s 2>&1 | FileCheck %s --check-prefix=NOOUT

@@ -15,7 +15,7 @@
 // CHDR-NEXT:   bool *allocated;
 // CHDR-NEXT:   bool *aligned;
 // CHDR:      static inline AriMemRef_i1_1d ariMemRef_i1_1d(bool *data, int64_t s0)
-// CHDR:      void _mlir_ciface_pick(AriMemRef_i1_1d *arg0, AriMemRef_f32_1d *arg1, bool arg2, AriMemRef_f32_1d *arg3, AriMemRef_i1_1d *arg4);
+// CHDR:      void _mlir_ciface_pick(AriMemRef_i1_1d *in0, AriMemRef_f32_1d *in1, bool in2, AriMemRef_f32_1d *out0, AriMemRef_i1_1d *out1);
 // RUN: %cc -std=c11 -Wall -Wextra -Werror -I%t %t/main.c %t/cpu.o -o %t/main
 // RUN: %t/main | FileCheck %s --check-prefix=COUT
 // y = x where mask xor flip, else 0; the i1 output as the bytes C sees.

@@ -22,8 +22,8 @@
 // PTXVER: error: PTX ISA 6.0 cannot target sm_90 (supported: 7.8 to 8.8)
 // RUN: not ariadne-compile %t/kernel.mlir --target=nvptx64 --features=+avx2 -o %t/a.cubin 2>&1 | FileCheck %s --check-prefix=FEAT
 // FEAT: error: invalid NVPTX features '+avx2': expected one +ptxNN
-// RUN: not ariadne-compile %t/kernel.mlir --target=nvptx64 -o - 2>&1 | FileCheck %s --check-prefix=STDOUT
-// STDOUT: error: a cubin cannot be written to stdout
+// RUN: %python %S/../Inputs/exit-status.py 2 ariadne-compile %t/kernel.mlir --target=nvptx64 -o - 2>&1 | FileCheck %s --check-prefix=STDOUT
+// STDOUT: ariadne-compile: a cubin cannot be written to stdout
 
 // A program with no kernel has nothing for the GPU.
 // RUN: not ariadne-compile %t/nokernel.mlir --target=nvptx64 -o %t/a.cubin 2>&1 | FileCheck %s --check-prefix=NOKERNEL

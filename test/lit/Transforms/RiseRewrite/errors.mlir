@@ -47,7 +47,7 @@
 // NONE: error: rise-rewrite: needs strategy="..." or a strategy-file=PATH that defines 'main'
 // RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy=id max-steps=-1})' -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NEG
-// NEG: error: rise-rewrite: max-steps and max-visits must not be negative
+// NEG: error: rise-rewrite: max-steps, max-visits and progress must not be negative
 // RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{strategy=id max-steps=many})' -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=INT
 // INT: rise-rewrite: option 'max-steps' needs an integer, got 'many'

@@ -39,35 +39,8 @@
 #include <string.h>
 
 #include "test/check.h"
+#include "test/search/interp_compare.h"
 
-enum { MAX_ARGS = 16 };
-
-static bool run(MlirOperation f, uint64_t seed, AriArena *arena, AriHostArg *args, intptr_t *n) {
-  if (mlirLogicalResultIsFailure(ariInterpDescribeArgs(f, args, MAX_ARGS, n)) ||
-      !ariHostArgsAlloc(args, *n, arena))
-    return false;
-  for (intptr_t i = 0; i < *n; ++i)
-    ariHostArgFillRandom(&args[i], seed * 31 + (uint64_t)i);
-  AriInterpLimits lim = {.maxOps = 50000000, .maxBytes = (size_t)256 << 20};
-  return !mlirLogicalResultIsFailure(ariInterpRun(f, args, *n, &lim, NULL));
-}
-
-/* Whether g computes what f computes, bit for bit (every rule the
- * actions use is exact), on one random input. */
-static bool sameResults(MlirOperation f, MlirOperation g, uint64_t seed) {
-  AriArena arena;
-  ariArenaInit(&arena, 0);
-  AriHostArg a[MAX_ARGS], b[MAX_ARGS];
-  intptr_t na = 0, nb = 0;
-  bool same = run(f, seed, &arena, a, &na) && run(g, seed, &arena, b, &nb) && na == nb;
-  for (intptr_t i = 0; same && i < na; ++i) {
-    int64_t k = ariHostArgNumScalars(&a[i]);
-    same = k == ariHostArgNumScalars(&b[i]) &&
-           !memcmp(a[i].data, b[i].data, (size_t)k * ariScalarSize(a[i].scalar));
-  }
-  ariArenaDestroy(&arena);
-  return same;
-}
 
 typedef struct {
   const char *actionsText;
@@ -151,7 +124,7 @@ static void searchOne(Env *e, AriTermStore *s, const AriTermFunc *f, MlirOperati
   bool good = !mlirOperationIsNull(g) && !mlirOperationIsNull(in);
   if (!mlirOperationIsNull(g)) {
     mlirBlockAppendOwnedOperation(mlirModuleGetBody(mod), g);
-    good = good && mlirOperationVerify(g) && sameResults(in, g, 11);
+    good = good && mlirOperationVerify(g) && ariCmpSameResults(in, g, 11);
   }
   if (!good)
     fprintf(stderr, "%s: the schedule '%s' is wrong\n", name, text);

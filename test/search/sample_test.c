@@ -30,35 +30,8 @@
 #include <string.h>
 
 #include "test/check.h"
+#include "test/search/interp_compare.h"
 
-enum { MAX_ARGS = 16 };
-
-/* Runs f on random inputs from `seed`; fills args (allocated in arena). */
-static bool run(MlirOperation f, uint64_t seed, AriArena *arena, AriHostArg *args, intptr_t *n) {
-  if (mlirLogicalResultIsFailure(ariInterpDescribeArgs(f, args, MAX_ARGS, n)) ||
-      !ariHostArgsAlloc(args, *n, arena))
-    return false;
-  for (intptr_t i = 0; i < *n; ++i)
-    ariHostArgFillRandom(&args[i], seed * 31 + (uint64_t)i);
-  AriInterpLimits lim = {.maxOps = 50000000, .maxBytes = (size_t)256 << 20};
-  return !mlirLogicalResultIsFailure(ariInterpRun(f, args, *n, &lim, NULL));
-}
-
-/* Whether g computes what f computes, bit for bit, on one random input. */
-static bool sameResults(MlirOperation f, MlirOperation g, uint64_t seed) {
-  AriArena arena;
-  ariArenaInit(&arena, 0);
-  AriHostArg a[MAX_ARGS], b[MAX_ARGS];
-  intptr_t na = 0, nb = 0;
-  bool same = run(f, seed, &arena, a, &na) && run(g, seed, &arena, b, &nb) && na == nb;
-  for (intptr_t i = 0; same && i < na; ++i) {
-    int64_t k = ariHostArgNumScalars(&a[i]);
-    same = k == ariHostArgNumScalars(&b[i]) &&
-           !memcmp(a[i].data, b[i].data, (size_t)k * ariScalarSize(a[i].scalar));
-  }
-  ariArenaDestroy(&arena);
-  return same;
-}
 
 /* The variants' printed roots, one string (for comparing two runs). */
 static char *describe(AriTermStore *s, const AriSampleVariant *v, unsigned n) {
@@ -133,7 +106,7 @@ static void sampleFunc(MlirContext ctx, MlirOperation f, const char *name, unsig
     bool good = !mlirOperationIsNull(g);
     if (good) {
       mlirBlockAppendOwnedOperation(mlirModuleGetBody(mod), g);
-      good = mlirOperationVerify(g) && sameResults(f, g, 7 + i);
+      good = mlirOperationVerify(g) && ariCmpSameResults(f, g, 7 + i);
     }
     if (!good) {
       fprintf(stderr, "%s: variant %u is wrong (%s); rules:", name, i, ariTermStoreError(s));

@@ -1,6 +1,6 @@
 /*===- ariadne-eqsat.c - sketch-guided equality saturation driver ---------===*\
  *
- *   ariadne-eqsat --guides FILE (--goal NAME | --all) [--nat m=64].. [limits]
+ *   ariadne-eqsat --guides FILE (--goal NAME | --guide A,B | --all) [--nat m=64].. [limits]
  *                 [--cost C [--candidates N] [--machine FILE]]
  *                 [--output OUT.mlir] [--func F] INPUT.mlir
  *
@@ -51,10 +51,13 @@
 #define TOOL "ariadne-eqsat"
 #define usageError(...) ariToolUsageError(TOOL, __VA_ARGS__)
 
-enum { MAX_NATS = 16 };
+enum { MAX_NATS = 16, MAX_RULES = 256 };
 
 typedef struct Options {
   const char *guides, *goal, *output, *func, *file;
+  const char *guide; /* --guide A,B,..: a chain of guides instead of a goal */
+  const char *rules; /* --rules R,..: every guide's rules instead of its own */
+  bool allowPartial; /* --allow-partial: a goal not found keeps the last found program */
   const char *cost; /* --cost: size (default), weighted, analytic:F, model:F */
   const char *machine; /* --machine: the model's analytic baseline */
   const char *dot;     /* --dot DIR: Graphviz pictures */
@@ -70,7 +73,8 @@ typedef struct Options {
 
 static void usage(FILE *f) {
   fprintf(f,
-          "usage: ariadne-eqsat --guides FILE (--goal NAME | --all) [options] INPUT.mlir\n"
+          "usage: ariadne-eqsat --guides FILE (--goal NAME | --guide A,B,.. | --all) [options]\n"
+          "                     INPUT.mlir\n"
           "Sketch-guided equality saturation (thesis ch. 5, Listing 5.6): runs the guides\n"
           "of each goal from the program of one func.func and prints, per guide and per\n"
           "goal, whether the sketch was found, seconds, peak MB, rules applied, e-nodes,\n"
@@ -78,6 +82,11 @@ static void usage(FILE *f) {
           "  --guides FILE        a guide file (docs/sketches.md)\n"
           "  --goal NAME          run this goal of the file\n"
           "  --all                run every goal of the file\n"
+          "  --guide A,B,..       instead of a goal: run this chain of guides of the file\n"
+          "  --rules R,..         comma-separated rules used by every guide instead of\n"
+          "                       the file's (`ariadne-rules --list`)\n"
+          "  --allow-partial      a goal whose last guide is not found keeps the program\n"
+          "                       of its last guide that was (or the input), exit 0\n"
           "  --nat NAME=VALUE     bind a size name of the guides (wins over 'nat' lines)\n"
           "  --func NAME          the func.func to optimise (default: the first)\n"
           "  --node-limit N       e-nodes per guide (default 1000000; 0: none)\n"
@@ -156,6 +165,16 @@ static int parseOptions(int argc, char **argv, Options *o) {
       exit(ariToolExit(0));
     } else if (!strcmp(a, "--all")) {
       o->all = true;
+    } else if (!strcmp(a, "--allow-partial")) {
+      o->allowPartial = true;
+    } else if (optValue(argc, argv, &i, "--guide", &v, &missing)) {
+      if (missing || !*v)
+        return usageError("--guide needs a comma-separated chain of guides");
+      o->guide = v;
+    } else if (optValue(argc, argv, &i, "--rules", &v, &missing)) {
+      if (missing || !*v)
+        return usageError("--rules needs a comma-separated list of rules");
+      o->rules = v;
     } else if (!strcmp(a, "--quiet")) {
       o->quiet = true;
     } else if (!strcmp(a, "--print-terms")) {
@@ -236,15 +255,41 @@ static int parseOptions(int argc, char **argv, Options *o) {
   }
   if (!o->guides)
     return usageError("no --guides file");
-  if (!o->goal && !o->all)
-    return usageError("name a --goal or ask for --all");
-  if (o->goal && o->all)
-    return usageError("--goal and --all exclude each other");
+  if ((o->goal != NULL) + (o->guide != NULL) + o->all > 1)
+    return usageError("--goal, --guide and --all exclude each other");
+  if (!o->goal && !o->guide && !o->all)
+    return usageError("name a --goal or a --guide chain, or ask for --all");
   if (!o->file)
     return usageError("no input file");
   if (o->json && o->output && !strcmp(o->output, "-"))
     return usageError("--report=json and --output=- both write stdout");
   return 0;
+}
+
+/* Splits "a, b,c" into at most `max` non-empty items copied into buf:
+ * their count, or -1 when an item is empty, there are too many, or buf is
+ * too small. */
+static int splitList(const char *list, char *buf, size_t cap, const char **items, int max) {
+  size_t len = strlen(list);
+  if (len >= cap)
+    return -1;
+  memcpy(buf, list, len + 1);
+  int n = 0;
+  for (char *p = buf;;) {
+    char *comma = strchr(p, ',');
+    if (comma)
+      *comma = 0;
+    while (*p == ' ')
+      ++p;
+    for (char *e = p + strlen(p); e > p && e[-1] == ' ';)
+      *--e = 0;
+    if (!*p || n == max)
+      return -1;
+    items[n++] = p;
+    if (!comma)
+      return n;
+    p = comma + 1;
+  }
 }
 
 static const char *funcName(MlirOperation func, char *buf, size_t cap) {
@@ -434,9 +479,45 @@ static int toolMain(int argc, char **argv) {
   }
   const AriGuideGoal *goals[64];
   unsigned ngoals = 0;
-  for (unsigned i = 0; i < gf->numGoals && ngoals < 64; ++i)
+  /* --guide A,B: a goal of its own, named by the chain as written. */
+  char chainBuf[1024];
+  const char *chainItems[ARI_EQSAT_MAX_GUIDES];
+  unsigned chainSteps[ARI_EQSAT_MAX_GUIDES];
+  AriGuideGoal chain = {o.guide, 0, chainSteps};
+  if (o.guide) {
+    int n = splitList(o.guide, chainBuf, sizeof chainBuf, chainItems, ARI_EQSAT_MAX_GUIDES);
+    if (n <= 0) {
+      fprintf(stderr, TOOL ": error: --guide '%s': want a comma-separated chain of at most %d "
+                      "guides\n", o.guide, ARI_EQSAT_MAX_GUIDES);
+      goto done;
+    }
+    for (int k = 0; k < n; ++k) {
+      const AriGuide *g = ariGuideFind(gf, chainItems[k]);
+      if (!g) {
+        fprintf(stderr, "%s: error: --guide: the guide file has no guide '%s'\n", o.guides,
+                chainItems[k]);
+        goto done;
+      }
+      chainSteps[chain.numSteps++] = (unsigned)(g - gf->guides);
+    }
+    goals[ngoals++] = &chain;
+  }
+  for (unsigned i = 0; !o.guide && i < gf->numGoals && ngoals < 64; ++i)
     if (o.all || !strcmp(gf->goals[i].name, o.goal))
       goals[ngoals++] = &gf->goals[i];
+  /* --rules: checked once, before any search, in place of the guides' own. */
+  char rulesBuf[4096];
+  const char *ruleItems[MAX_RULES];
+  if (o.rules) {
+    int n = splitList(o.rules, rulesBuf, sizeof rulesBuf, ruleItems, MAX_RULES);
+    if (n <= 0) {
+      fprintf(stderr, TOOL ": error: --rules '%s': want a comma-separated list of at most %d "
+                      "rules\n", o.rules, MAX_RULES);
+      goto done;
+    }
+    o.eq.rules = ruleItems;
+    o.eq.numRules = (unsigned)n;
+  }
   if (!ngoals) {
     if (o.all)
       fprintf(stderr, "%s: error: the guide file has no goals\n", o.guides);
@@ -460,7 +541,7 @@ static int toolMain(int argc, char **argv) {
                   g->sizeError->msg);
           bad = true;
         }
-        for (unsigned r = 0; r < g->numRules && !bad; ++r) {
+        for (unsigned r = 0; !o.rules && r < g->numRules && !bad; ++r) {
           AriEgRule rule;
           char err[ARI_RULE_ERR_MAX];
           if (!ariEgRuleMake(store, &scratch, g->rules[r], &rule, err, sizeof err)) {
@@ -470,6 +551,14 @@ static int toolMain(int argc, char **argv) {
           }
         }
       }
+    for (unsigned r = 0; r < o.eq.numRules && !bad; ++r) {
+      AriEgRule rule;
+      char err[ARI_RULE_ERR_MAX];
+      if (!ariEgRuleMake(store, &scratch, o.eq.rules[r], &rule, err, sizeof err)) {
+        fprintf(stderr, TOOL ": error: --rules: rule '%s': %s\n", o.eq.rules[r], err);
+        bad = true;
+      }
+    }
     ariArenaDestroy(&scratch);
     if (bad)
       goto done;
@@ -559,7 +648,8 @@ static int toolMain(int argc, char **argv) {
     progress.goal = goals[gi]->name;
     progress.n = progress.used = 0;
     dot.goal = goals[gi]->name;
-    if (!ariEqsatRunGoal(store, start, gf, goals[gi]->name, &o.eq, &rep)) {
+    if (!ariEqsatRunGuides(store, start, gf, goals[gi]->steps, goals[gi]->numSteps, &o.eq,
+                           &rep)) {
       fprintf(stderr, "%s: error: goal %s: %s\n", o.guides, goals[gi]->name, rep.error);
       rc = 1;
       continue;
@@ -600,9 +690,21 @@ static int toolMain(int argc, char **argv) {
              rep.found ? "yes" : "no", rep.seconds, (double)rep.peakBytes / (1024.0 * 1024.0),
              applied, nodes, classes,
              rep.found ? "found" : ariEgStopName(rep.guides[rep.numGuides - 1].stop));
+    AriTerm *program = rep.result;
     if (!rep.found) {
-      rc = 1;
-      continue;
+      if (!o.allowPartial) {
+        rc = 1;
+        continue;
+      }
+      /* --allow-partial: the program of the last guide that was found. */
+      const AriEqsatGuideReport *kept = NULL;
+      for (unsigned k = 0; k < rep.numGuides; ++k)
+        if (rep.guides[k].found && rep.guides[k].result)
+          kept = &rep.guides[k];
+      program = kept ? kept->result : start;
+      fprintf(stderr, "%s: note: goal %s not satisfied; kept %s%s%s\n", o.guides,
+              goals[gi]->name, kept ? "the program of guide '" : "the input program",
+              kept ? kept->guide : "", kept ? "'" : "");
     }
     if (!o.output)
       continue;
@@ -614,7 +716,7 @@ static int toolMain(int argc, char **argv) {
       continue;
     }
     memcpy(roots, tf.roots, tf.numRoots * sizeof roots[0]);
-    roots[rootIdx].value = rep.result;
+    roots[rootIdx].value = program;
     nf.roots = roots;
     MlirOperation target = func;
     if (o.all) {

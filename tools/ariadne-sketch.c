@@ -144,8 +144,13 @@ static int matchModule(AriSketchSet *set, AriTermStore *store, const char *guide
     AriTermFunc tf;
     MlirLocation loc;
     if (!ariTermImportFunc(store, op, &tf, &loc)) {
-      printf("@%.*s: not in the term language: %s\n", (int)name.length, name.data,
-             ariTermStoreError(store));
+      /* Not an error for --match (the module may hold other code): the
+       * table says so, and a located note on stderr says where. */
+      printf("@%.*s: not in the term language\n", (int)name.length, name.data);
+      fflush(stdout);
+      ariPrintLocation(loc, stderr);
+      fprintf(stderr, ": note: @%.*s is not in the term language: %s\n", (int)name.length,
+              name.data, ariTermStoreError(store));
       ariTermStoreClearError(store);
       continue;
     }

@@ -58,6 +58,11 @@ static void printLocation(MlirLocation loc, FileSink *fs) {
           mlirLocationFileLineColRangeGetStartColumn(loc));
 }
 
+void ariPrintLocation(MlirLocation loc, FILE *out) {
+  FileSink fs = {out};
+  printLocation(loc, &fs);
+}
+
 static MlirLogicalResult onDiag(MlirDiagnostic d, void *user) {
   AriDiagSink *sink = user;
   MlirDiagnosticSeverity sev = mlirDiagnosticGetSeverity(d);

@@ -38,6 +38,10 @@ MlirContext ariContextCreate(void);
 void ariDiagSinkAttach(AriDiagSink *sink, MlirContext ctx, FILE *out);
 void ariDiagSinkDetach(AriDiagSink *sink);
 
+/* Prints `loc` as the sink does: FILE:LINE:COL for a file location, MLIR's
+ * loc(...) form for any other kind. */
+void ariPrintLocation(MlirLocation loc, FILE *out);
+
 /* Parses and verifies a file ("-" reads stdin). Returns a null module on
  * error, with diagnostics already reported to the context's handlers. A
  * file that cannot be opened or read, or that is larger than

@@ -167,11 +167,22 @@ static void runtimeSourceDir(char *dir, size_t cap) {
 
 bool ariRtRemoteBuild(const AriRtRemote *r, const char *object, const char *name,
                       const char *exe, char *err, size_t cap) {
-  char entry[600], dir[4200], driver[4300], omp[4300];
+  char entry[600], dir[4200], driver[4300], omp[4300], ompLib[4300], rpath[4300];
   snprintf(entry, sizeof entry, "-DARI_ENTRY=_ari_packed_%s", name);
   runtimeSourceDir(dir, sizeof dir);
   snprintf(driver, sizeof driver, "%s/driver.c", dir);
   snprintf(omp, sizeof omp, "%s/omp_serial.c", dir);
+  if (r->ompDir) {
+    /* The library by path (no -lomp: the cross linker would search the
+     * host's directories first) and an rpath, which qemu's -L prefix
+     * falls back from when the sysroot has no such path. */
+    snprintf(ompLib, sizeof ompLib, "%s/libomp.so.5", r->ompDir);
+    snprintf(rpath, sizeof rpath, "-Wl,-rpath,%s", r->ompDir);
+    if (access(ompLib, R_OK) != 0) {
+      snprintf(err, cap, "no OpenMP runtime for the target at %s: %s", ompLib, strerror(errno));
+      return false;
+    }
+  }
   char *const argv[] = {(char *)r->cc,
                         (char *)"-std=c11",
                         (char *)"-O1",
@@ -179,9 +190,10 @@ bool ariRtRemoteBuild(const AriRtRemote *r, const char *object, const char *name
                         (char *)"-o",
                         (char *)exe,
                         driver,
-                        omp,
                         (char *)object,
+                        r->ompDir ? ompLib : omp, /* after the object that needs it */
                         (char *)"-lm",
+                        r->ompDir ? rpath : NULL,
                         NULL};
   char why[512];
   if (!spawnWait(argv, why, sizeof why)) {

@@ -79,13 +79,19 @@ void ariRtClose(AriRtLibrary *lib);
 
 /* Running in another process, for targets this machine cannot execute:
  * the object is linked by a (cross) C compiler with runtime/driver.c and
- * runtime/omp_serial.c (a one-thread libomp), started through a wrapper
- * such as qemu, and buffers travel through files in a scratch directory. */
+ * an OpenMP runtime -- the target's libomp when ompDir names one, else
+ * runtime/omp_serial.c (a one-thread stand-in) -- started through a
+ * wrapper such as qemu, and buffers travel through files in a scratch
+ * directory. */
 typedef struct AriRtRemote {
   const char *cc;   /* C compiler driver, e.g. "aarch64-linux-gnu-gcc" */
   const char *exec; /* wrapper command line split at spaces, e.g.
                        "qemu-aarch64 -cpu max -L /usr/aarch64-linux-gnu";
                        NULL or "" runs the program directly */
+  const char *ompDir; /* a directory with the target's libomp.so.5 (linked
+                         and found at run time through an rpath), e.g. the
+                         one utils/setup.sh unpacks into .deps/aarch64-libomp;
+                         NULL: omp_serial.c, one thread */
 } AriRtRemote;
 
 /* Builds `exe` from `object` for function `name`. */

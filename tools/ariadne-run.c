@@ -3,7 +3,8 @@
  * ariadne-run FILE [--func=NAME] [--seed=N] [--input=K:PATH]... [--reps=N]
  *             [--warmup=N] [--threads=N] [--cpu=CPU] [--features=LIST]
  *             [--pipeline=PASSES] [--lowering=PASSES | --fma] [--rtol=X] [--atol=X]
- *             [--target=ARCH [--cross-cc=CC] [--exec=CMD]] [--no-check] [--print]
+ *             [--target=ARCH [--cross-cc=CC] [--exec=CMD] [--target-omp=DIR]]
+ *             [--no-check] [--print]
  *             [--report=text|json]
  *
  * Compiles one function in process (runtime/codegen/compile.h, the code behind
@@ -38,6 +39,7 @@ enum { kMaxArgs = 256, kMaxInputs = 64 };
 typedef struct Options {
   const char *file, *func, *cpu, *features, *pipeline, *lowering;
   const char *target, *crossCc, *exec; /* exec: NULL = in process */
+  const char *targetOmp;               /* the target's libomp.so.5 directory */
   uint64_t seed;
   AriToolInput inputs[kMaxInputs];
   int ninputs;
@@ -73,10 +75,13 @@ static void usage(FILE *f) {
       "  --features=LIST     target features, e.g. +avx2\n"
       "  --target=ARCH       x86_64 or aarch64 (default: the host's). For another\n"
       "                      architecture the object is linked by --cross-cc with a\n"
-      "                      small driver and a one-thread OpenMP stand-in, run\n"
-      "                      through --exec, and not timed\n"
+      "                      small driver and an OpenMP runtime (--target-omp, else\n"
+      "                      a one-thread stand-in), run through --exec, and not timed\n"
       "  --cross-cc=CC       (default aarch64-linux-gnu-gcc)\n"
       "  --exec=COMMAND      (default 'qemu-aarch64 -cpu max -L /usr/aarch64-linux-gnu')\n"
+      "  --target-omp=DIR    a directory with the target's libomp.so.5, so that map par\n"
+      "                      runs on --threads threads there (bash utils/setup.sh\n"
+      "                      unpacks Debian's arm64 libomp into .deps/aarch64-libomp)\n"
       "  --pipeline=PASSES   passes to run before the lowering\n"
       "  --lowering=PASSES   replaces the default lowering to the LLVM dialect\n"
       "  --fma               lower with rise-to-llvm-fma (mul+add fused: one rounding;\n"
@@ -187,6 +192,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->crossCc = v;
     } else if (ariToolOpt(argc, argv, &i, "--exec", &v)) {
       o->exec = v;
+    } else if (ariToolOpt(argc, argv, &i, "--target-omp", &v)) {
+      if (!*v)
+        return usageError("--target-omp needs a directory");
+      o->targetOmp = v;
     } else if (ariToolOpt(argc, argv, &i, "--pipeline", &v)) {
       o->pipeline = v;
     } else if (ariToolOpt(argc, argv, &i, "--lowering", &v)) {
@@ -226,8 +235,9 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->exec = "qemu-aarch64 -cpu max -L /usr/aarch64-linux-gnu";
     if (o->jit)
       return usageError("--jit runs on the host only");
-  } else if (o->crossCc || o->exec) {
-    return usageError("--cross-cc and --exec are for a --target other than the host's");
+  } else if (o->crossCc || o->exec || o->targetOmp) {
+    return usageError("--cross-cc, --exec and --target-omp are for a --target other than the "
+                      "host's");
   }
   if (o->json && o->print)
     return usageError("--report=json and --print both write stdout");
@@ -333,7 +343,7 @@ static int run(const Options *o, MlirModule module, AriArena *arena) {
   }
   mlirModuleDestroy(copy);
   if (ok && o->exec) {
-    AriRtRemote remote = {o->crossCc, o->exec};
+    AriRtRemote remote = {o->crossCc, o->exec, o->targetOmp};
     if (!ariRtRemoteBuild(&remote, s.obj, name, s.exe, err, sizeof err) ||
         !ariRtRemoteRun(&remote, s.exe, s.dir, native, nargs, err, sizeof err)) {
       fprintf(stderr, "%s: error: %s\n", o->file, err);

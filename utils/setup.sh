@@ -51,6 +51,36 @@ else
   log "all required packages are installed"
 fi
 
+# AArch64's OpenMP runtime, for the test that runs `map par` under qemu on
+# 2 threads (runtime.qemu.openmp): Debian's arm64 libomp5-19 (the runtime
+# libomp-22-dev uses on both architectures) cannot be installed beside the
+# amd64 one (both own /usr/lib/llvm-19/lib/libomp.so.5), so its package is
+# downloaded through apt's arm64 lists and unpacked into .deps/ (ignored by
+# git). It needs only the cross toolchain's libc.
+omp_dir="$root/.deps/aarch64-libomp"
+if [ ! -r "$omp_dir/libomp.so.5" ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+    log "enabling apt's arm64 package lists (for the AArch64 libomp)"
+    $sudo dpkg --add-architecture arm64
+    $sudo apt-get update -qq
+  fi
+  log "unpacking Debian's arm64 libomp5-19 into .deps/aarch64-libomp"
+  tmp=$(mktemp -d)
+  if ! (cd "$tmp" && apt-get download -qq libomp5-19:arm64 2>/dev/null) ||
+     ! dpkg-deb -x "$tmp"/libomp5-19_*_arm64.deb "$tmp/x"; then
+    $sudo apt-get update -qq
+    (cd "$tmp" && apt-get download -qq libomp5-19:arm64) &&
+      dpkg-deb -x "$tmp"/libomp5-19_*_arm64.deb "$tmp/x" ||
+      { echo "[ariadne] error: cannot download libomp5-19:arm64" >&2; exit 1; }
+  fi
+  mkdir -p "$omp_dir"
+  cp -L "$tmp/x/usr/lib/llvm-19/lib/libomp.so.5" "$omp_dir/libomp.so.5.tmp"
+  mv "$omp_dir/libomp.so.5.tmp" "$omp_dir/libomp.so.5"
+  rm -rf "$tmp"
+fi
+
 build() { # build DIR [cmake args...]
   local dir=$1; shift
   log "configuring $dir"

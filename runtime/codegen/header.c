@@ -149,8 +149,8 @@ static const char kOpenMPNote[] =
     " * (`gcc -fopenmp` fails with undefined __kmpc_fork_call):\n"
     " *   clang-22 -fopenmp app.c OBJ.o\n"
     " *   gcc app.c OBJ.o -L/usr/lib/llvm-22/lib -lomp -Wl,-rpath,/usr/lib/llvm-22/lib\n"
-    " * (Debian: libomp-22-dev). Threads: OMP_NUM_THREADS. Where no libomp\n"
-    " * exists (the AArch64 cross toolchain), Ariadne's runtime/omp_serial.c\n"
+    " * (Debian: libomp-22-dev; for AArch64 the arm64 libomp5-19). Threads:\n"
+    " * OMP_NUM_THREADS. Where no libomp exists, Ariadne's runtime/omp_serial.c\n"
     " * provides the same entry points for one thread. */\n\n";
 
 /* The shared check of the _checked wrappers, defined once however many

@@ -29,7 +29,8 @@
 #     round 1, then times all ROUNDS rounds in that process. The table
 #     gives the seconds the autoscheduler took (sched_s), or "failed" and
 #     the reason where it failed or its result was wrong.
-# Prints one table: median and min in ms, GFLOP/s (matmul), and ratios.
+# Prints one table: median and min in ms, GFLOP/s (matmul), and ratios,
+# and draws it (test/bench/chart.sh: $BUILD/bench-charts/BENCH.svg, .png).
 #
 #   bash test/bench/run.sh            # everything
 #   REPS=30 ROUNDS=5 THREADS="1 2" bash test/bench/run.sh
@@ -56,7 +57,7 @@ log() { printf '[bench] %s\n' "$*" >&2; }
 
 # --- peers -----------------------------------------------------------------
 missing=()
-for p in libopenblas-dev libhalide14-0-dev g++; do
+for p in libopenblas-dev libhalide14-0-dev g++ gnuplot-nox; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 if ((${#missing[@]})); then
@@ -206,6 +207,9 @@ for round in $(seq 1 "$rounds"); do
 done
 
 # --- table -----------------------------------------------------------------------
+# Printed, kept as $build/bench-table.txt and drawn by chart.sh into
+# $build/bench-charts/ (BENCH.svg and BENCH.png).
+{
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), nproc $(nproc); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 awk '
   { key = $1 " " $2 " " $3
@@ -245,3 +249,5 @@ awk '
     print "input_padded_64: the schedule over-computes at the edges and reads outside the input,"
     print "so it ran on inputs 64 elements larger on each side (same values inside)."
   }' "$results"
+} | tee "$build/bench-table.txt"
+bash "$here/chart.sh" "$build/bench-table.txt" "$build/bench-charts" >&2

@@ -111,11 +111,14 @@ typedef enum AKind {
   A_DROP,  /* writes nothing (a cropped-off element) */
   A_GUARD, /* a: written only where v (i1) holds (a crop at an index
               whose side is not known statically) */
+  A_PAIR,  /* pairs written into two acceptors: fst into a, snd into snd
+              (an array of pairs materialised as a pair of buffers) */
 } AKind;
 
 typedef struct Acc {
   AKind k;
   struct Acc *a;
+  struct Acc *snd; /* A_PAIR */
   MlirValue mem;
   MlirValue idx[LB_MAX_RANK];
   int nidx;
@@ -921,6 +924,12 @@ static Acc *accAt(Lower *L, Acc *acc, MlirValue i) {
       r->v = acc->v;
     return r && r->a ? r : NULL;
   }
+  case A_PAIR: {
+    Acc *r = newAcc(L, A_PAIR, accAt(L, acc->a, i), 0);
+    if (r)
+      r->snd = accAt(L, acc->snd, i);
+    return r && r->a && r->snd ? r : NULL;
+  }
   case A_VSLOT:
     break;
   }
@@ -1333,6 +1342,13 @@ static bool write(Lower *L, Desc *d, Acc *acc) {
     return true; /* already there: a fold ran in place on this buffer */
   if (d->k == D_KERNEL)
     return writeKernel(L, d, acc);
+  if (acc->k == A_PAIR && !isArray(d->ty)) {
+    if (d->k != D_PAIR) {
+      fail(L, (MlirOperation){NULL}, "internal error: writing a non-pair into a pair of buffers");
+      return false;
+    }
+    return write(L, d->a, acc->a) && write(L, d->b, acc->snd);
+  }
   if (!isArray(d->ty)) {
     if (d->k != D_VAL) {
       fail(L, (MlirOperation){NULL}, "storing a pair into a memref is not supported");
@@ -1438,12 +1454,58 @@ static bool spreadBody(LbBuilder *b, MlirValue f, const MlirValue *iter, MlirVal
 
 /* Writes array `d` into a new buffer and returns a view of it; pairs cannot
  * be buffered and stay as they are (read by recomputation). */
+/* Buffers for a value of type t that no single memref holds: an array
+ * of pairs becomes a pair of arrays, each in its own buffer (recursively:
+ * array<n x pair<A, pair<B, C>>> takes three), read back through a zip of
+ * their views and written through a pair acceptor. False when t is not of
+ * that form (nothing allocated that is used). */
+static bool pairBuffers(Lower *L, MlirType t, MlirRiseAddressSpace addr, bool explicitAddr,
+                        Acc **acc, Desc **view) {
+  MlirType mt = memrefFor(t);
+  if (!mlirTypeIsNull(mt)) {
+    MlirValue buf = allocIn(L, mt, addr, explicitAddr);
+    if (mlirValueIsNull(buf))
+      return false;
+    *acc = memAcc(L, buf);
+    *view = memDesc(L, t, buf);
+    return *acc && *view;
+  }
+  if (!isArray(t) || !mlirTypeIsARisePair(elemOf(t)))
+    return false;
+  MlirType e = elemOf(t);
+  MlirType t1 = mlirRiseArrayTypeGet(mlirRisePairTypeGetFirst(e), lenOf(t));
+  MlirType t2 = mlirRiseArrayTypeGet(mlirRisePairTypeGetSecond(e), lenOf(t));
+  Acc *a1, *a2;
+  Desc *v1, *v2;
+  if (!pairBuffers(L, t1, addr, explicitAddr, &a1, &v1) ||
+      !pairBuffers(L, t2, addr, explicitAddr, &a2, &v2))
+    return false;
+  *acc = newAcc(L, A_PAIR, a1, 0);
+  *view = newDesc(L, D_ZIP, t);
+  if (!*acc || !*view)
+    return false;
+  (*acc)->snd = a2;
+  (*view)->a = v1;
+  (*view)->b = v2;
+  return true;
+}
+
 static Desc *buffer(Lower *L, Desc *d, MlirRiseAddressSpace addr, bool explicitAddr) {
   if (!d)
     return NULL;
   MlirType mt = memrefFor(d->ty);
-  if (mlirTypeIsNull(mt))
-    return d;
+  if (mlirTypeIsNull(mt)) {
+    /* An array of pairs (of arrays): materialised as a pair of buffers
+     * rather than recomputed wherever it is read -- a stencil stage
+     * yielding a pair of lines, read through a window, would otherwise
+     * compute each whole line once per element read. Anything else that
+     * no memref holds stays as it is. */
+    Acc *acc = NULL;
+    Desc *view = NULL;
+    if (L->hooks || !pairBuffers(L, d->ty, addr, explicitAddr, &acc, &view))
+      return d;
+    return write(L, d, acc) ? view : NULL;
+  }
   MlirValue buf = allocIn(L, mt, addr, explicitAddr);
   if (mlirValueIsNull(buf))
     return NULL;

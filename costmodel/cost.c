@@ -3,6 +3,7 @@
 #include "costmodel/cost.h"
 
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 void ariCostWeightsDefault(AriCostWeights *w) {
@@ -53,6 +54,110 @@ double ariCostTermWeighted(const AriCostWeights *w, const AriTerm *t) {
   double c = weightedRec(w, t, memo, memo ? n : 0, 0);
   free(memo);
   return c;
+}
+
+/* Knossos' cost model (rlo/src/rlo/costs.py and costs_ksc.py in
+ * microsoft/knossos-ksc) on the rise forms of its constructs, summed over
+ * the term as a tree. Every array is assumed to have 16 elements, as
+ * Knossos assumes (its cost does not read sizes either). */
+enum { KN_VEC = 16 };
+#define KN_MALLOC 2.0
+#define KN_LET 0.1
+#define KN_IF_EPS 0.0001
+
+static double knOp(const char *name) {
+  static const struct {
+    const char *name;
+    double cost;
+  } ops[] = {
+      {"arith.addf", 1}, {"arith.addi", 1}, {"arith.subf", 1}, {"arith.subi", 1},
+      {"arith.mulf", 2}, {"arith.muli", 2}, {"arith.divf", 2}, {"arith.divsi", 2},
+      {"arith.divui", 2}, {"math.exp", 4}, {"math.log", 4}, {"arith.cmpi", 1},
+      {"arith.cmpf", 1}, {"arith.sitofp", 1}, {"arith.uitofp", 1}, {"arith.index_cast", 1},
+      {"arith.negf", 1},
+  };
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
+    if (!strcmp(name, ops[i].name))
+      return ops[i].cost;
+  return 1; /* any other primitive: Knossos' eq/gt/to_float class */
+}
+
+static double knossosRec(const AriTerm *t, unsigned depth) {
+  if (depth > 10000)
+    return INFINITY;
+  AriTermKind k = ariTermKind(t);
+  unsigned n = ariTermNumKids(t);
+  double kids = 0;
+  switch (k) {
+  case ARI_TERM_VAR:
+  case ARI_TERM_ARG:
+  case ARI_TERM_IN:
+  case ARI_TERM_CONST:
+  case ARI_TERM_LITERAL:
+    return 0;
+  case ARI_TERM_LAM:
+    return knossosRec(ariTermKid(t, 0), depth + 1);
+  case ARI_TERM_APP: {
+    /* let x = e in b is (lam x. b) e: let_cost on top of both. */
+    const AriTerm *f = ariTermKid(t, 0);
+    double c = knossosRec(f, depth + 1) + knossosRec(ariTermKid(t, 1), depth + 1);
+    return c + (ariTermKind(f) == ARI_TERM_LAM ? KN_LET : 2.0 /* apply_cost */);
+  }
+  case ARI_TERM_OP: {
+    const char *name = ariSymStr(ariTermSym(t));
+    if (!strcmp(name, "arith.select") && n == 3) {
+      /* if: the dearer arm in full, the cheaper one times epsilon. */
+      double c = knossosRec(ariTermKid(t, 0), depth + 1);
+      double a = knossosRec(ariTermKid(t, 1), depth + 1);
+      double b = knossosRec(ariTermKid(t, 2), depth + 1);
+      return 1 + c + (a > b ? a + KN_IF_EPS * b : b + KN_IF_EPS * a);
+    }
+    double op = knOp(name);
+    const AriType *ty = ariTermType(t);
+    if (ariTypeKind(ty) == ARI_TYPE_VECTOR)
+      op = op * (double)ariTypeSize(ty) + KN_MALLOC;
+    for (unsigned i = 0; i < n; ++i)
+      kids += knossosRec(ariTermKid(t, i), depth + 1);
+    return op + kids;
+  }
+  case ARI_TERM_GENERATE: /* build: a malloc and the body per element */
+    return KN_MALLOC + KN_VEC * knossosRec(ariTermKid(t, 0), depth + 1);
+  case ARI_TERM_MAP:
+    return KN_MALLOC + KN_VEC * knossosRec(ariTermKid(t, 0), depth + 1) +
+           knossosRec(ariTermKid(t, 1), depth + 1);
+  case ARI_TERM_REDUCE: {
+    /* sumbuild: (16 - 1) combinations and the body per element; a reduce
+     * of a generate is Knossos' sumbuild (no array is made). */
+    const AriTerm *xs = ariTermKid(t, 2);
+    double body = ariTermKind(xs) == ARI_TERM_GENERATE
+                      ? KN_VEC * knossosRec(ariTermKid(xs, 0), depth + 1)
+                      : knossosRec(xs, depth + 1);
+    return (KN_VEC - 1) * knossosRec(ariTermKid(t, 0), depth + 1) +
+           knossosRec(ariTermKid(t, 1), depth + 1) + body;
+  }
+  case ARI_TERM_PAIR: /* tuple: let_cost per element */
+    return 2 * KN_LET + knossosRec(ariTermKid(t, 0), depth + 1) +
+           knossosRec(ariTermKid(t, 1), depth + 1);
+  case ARI_TERM_IDX: /* index */
+    return 1 + knossosRec(ariTermKid(t, 0), depth + 1) + knossosRec(ariTermKid(t, 1), depth + 1);
+  default:
+    /* select (fst/snd) and the array views cost nothing themselves. */
+    for (unsigned i = 0; i < n; ++i)
+      kids += knossosRec(ariTermKid(t, i), depth + 1);
+    return kids;
+  }
+}
+
+double ariCostTermKnossos(const AriTerm *t) { return knossosRec(t, 0); }
+
+bool ariCostTermByName(const char *name, AriCostTermFn *fn) {
+  if (!strcmp(name, "size"))
+    *fn = ariCostTermSize;
+  else if (!strcmp(name, "knossos"))
+    *fn = ariCostTermKnossos;
+  else
+    return false;
+  return true;
 }
 
 bool ariCostByName(const char *name, AriCost *c) {

@@ -43,6 +43,26 @@ double ariCostWeighted(void *ctx, const AriEGraph *g, AriENode n, const double *
 double ariCostTermSize(const AriTerm *t);
 double ariCostTermWeighted(const AriCostWeights *w, const AriTerm *t);
 
+/* Knossos' cost model (rlo/src/rlo/costs.py in microsoft/knossos-ksc) on
+ * the rise forms of its constructs, summed over the term as a tree:
+ * add/sub 1, mul 2, div 2, exp/log 4, comparisons and conversions 1, any
+ * other scalar op 1; let (an APP of a LAM) 0.1 on top of the bound value
+ * and the body, any other application 2; if (arith.select) 1 plus the
+ * condition, the dearer arm and 0.0001 of the cheaper; tuple (pair) 0.1 per
+ * element; index 1; build (generate) 2 plus 16 times its body; map 2 plus
+ * 16 times its function; a reduce 15 times its function plus 16 times the
+ * body of the generate it sums (Knossos' sumbuild) or plus its input;
+ * variables, arguments, constants, fst/snd and array views 0. Every array
+ * counts as 16 elements (Knossos' assumed_vector_size): sizes are not
+ * read. Op on vectors: the op's cost times the width plus 2. */
+double ariCostTermKnossos(const AriTerm *t);
+
+/* A cost of terms for search engines that rank whole terms
+ * (search/astar/astar.h): "size" (ariCostTermSize) or "knossos". */
+typedef double (*AriCostTermFn)(const AriTerm *t);
+bool ariCostTermByName(const char *name, AriCostTermFn *fn);
+#define ARI_COST_TERM_NAMES "size|knossos"
+
 /* A cost chosen by name, with the context it needs. */
 typedef struct AriCost {
   AriEgCostFn fn;

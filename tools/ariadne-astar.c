@@ -1,0 +1,654 @@
+/*===- ariadne-astar.c - Knossos-style A* over rewrites, and its evaluation ===*\
+ *
+ *   ariadne-astar [options] INPUT.mlir
+ *   ariadne-astar --eval PATH [options]
+ *
+ * Search mode: imports each func.func of INPUT (or --func), searches from
+ * each root's term with the engine chosen (search/astar/astar.h: A*, greedy
+ * best-first or random, over the rules given), and prints per root the
+ * input's cost, the best cost found, the oracle cost when the file gives
+ * one (a `// knossos-oracle @NAME COST STEPS` line, as the Knossos sets of
+ * test/search/knossos/ have), the steps, the counters and the speed; with
+ * --output the module is written back with every root replaced by the
+ * best term found.
+ *
+ * Eval mode (--eval PATH, a file or a directory whose *_test.mlir files are
+ * read): every function with an oracle, each engine (A* without a value,
+ * greedy, random), each budget (5,000 and 2,500 evaluations) and each of
+ * --seeds seeds; prints per engine and budget the fraction of functions
+ * whose oracle cost was reached, mean ± std over the seeds (population
+ * std), and the states expanded and evaluations per second.
+ *
+ * Errors: MLIR locations for the input, PATH: error: for files, exit 1 on
+ * bad input, 2 on a bad command line.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "costmodel/cost.h"
+#include "search/astar/astar.h"
+#include "search/mlir/term_mlir.h"
+#include "tools/support/mlirutil.h"
+#include "tools/support/toolargs.h"
+#include "utils/arena.h"
+#include "utils/file.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define TOOL "ariadne-astar"
+#define usageError(...) ariToolUsageError(TOOL, __VA_ARGS__)
+
+enum { MAX_NATS = 16, MAX_SEEDS = 64, MAX_FILES = 64 };
+
+typedef struct Options {
+  const char *file, *func, *output, *rules, *cost, *value, *eval;
+  AriAStarOptions a;
+  int64_t nats[MAX_NATS];
+  unsigned nn;
+  unsigned seeds;
+  bool json, printSteps, quiet;
+  int progress; /* 1 --progress, 0 --no-progress, -1 neither (stderr a TTY) */
+} Options;
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: ariadne-astar [options] INPUT.mlir\n"
+          "       ariadne-astar --eval PATH [options]\n"
+          "Knossos-style A* over rewrites (docs/astar.md): searches from every root of\n"
+          "every func.func for the term of lowest cost within --horizon rewrites, spending\n"
+          "at most --budget value evaluations, and prints per root the input's cost, the\n"
+          "best found, the oracle (`// knossos-oracle @NAME COST STEPS` lines of the file),\n"
+          "the steps, the counters and states/s, evaluations/s.\n"
+          "  --rules R,..        the rule set (default knossos,beta): rule instances\n"
+          "                      (`kAddComm`, `splitJoin(4)`), families karith, kbind,\n"
+          "                      karray, knossos; a bare rule with a parameter is bound to\n"
+          "                      each --nats value; '!R' marks a phase-1 rule\n"
+          "  --nats N,..         values for bare parameterised rules\n"
+          "  --budget N          value evaluations (default 5000)\n"
+          "  --horizon N         rewrites from the input (default 10)\n"
+          "  --engine E          astar (default), greedy or random\n"
+          "  --two-phase         phase-1 rules for half the budget and horizon, then all\n"
+          "  --cost C            knossos (default) or size\n"
+          "  --seed N            tie-breaking and random choices (default 0)\n"
+          "  --value FILE        a value network (not wired yet: refused)\n"
+          "  --time-limit S      seconds per search (default: none)\n"
+          "  --memory-limit MB   term store per search (default: none)\n"
+          "  --state-limit N     distinct states per search (default: none)\n"
+          "  --func NAME         only this func.func\n"
+          "  --output OUT.mlir   the module with the best terms ('-': stdout)\n"
+          "  --print-steps       each root's rewrite steps (RULE@[path])\n"
+          "  --report FORMAT     table (default) or json (one JSON object on stdout)\n"
+          "  --progress          a line on stderr per search (default on a terminal)\n"
+          "  --no-progress       none\n"
+          "  --eval PATH         the evaluation: PATH a .mlir file or a directory (its\n"
+          "                      *_test.mlir files); every function with an oracle, the\n"
+          "                      engines astar (no value), greedy and random, budgets\n"
+          "                      5000 and 2500, --seeds seeds (default 5): the fraction\n"
+          "                      at the oracle, mean +- std over seeds\n"
+          "  --seeds N           seeds of --eval (1 to %d)\n"
+          "  --quiet             no table (with --output)\n"
+          "  --version           the tool's and LLVM's versions\n" ARI_TOOL_HELP_TAIL,
+          MAX_SEEDS);
+}
+
+static bool parseDouble(const char *s, double *out) {
+  char *end = NULL;
+  double d = strtod(s, &end);
+  if (!*s || !end || *end || !(d >= 0) || !isfinite(d))
+    return false;
+  *out = d;
+  return true;
+}
+
+static int parseOptions(int argc, char **argv, Options *o) {
+  memset(o, 0, sizeof *o);
+  o->a.budget = 5000;
+  o->a.horizon = 10;
+  o->seeds = 5;
+  o->progress = -1;
+  o->rules = "knossos,beta";
+  o->cost = "knossos";
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i], *v = NULL;
+    uint64_t u;
+    double d;
+    if (!strcmp(a, "--version")) {
+      ariToolPrintVersion(TOOL);
+      exit(ariToolExit(0));
+    } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage(stdout);
+      exit(ariToolExit(0));
+    } else if (!strcmp(a, "--two-phase")) {
+      o->a.twoPhase = true;
+    } else if (!strcmp(a, "--print-steps")) {
+      o->printSteps = true;
+    } else if (!strcmp(a, "--quiet")) {
+      o->quiet = true;
+    } else if (!strcmp(a, "--progress")) {
+      o->progress = 1;
+    } else if (!strcmp(a, "--no-progress")) {
+      o->progress = 0;
+    } else if (ariToolOpt(argc, argv, &i, "--rules", &v)) {
+      if (!*v)
+        return usageError("--rules needs a comma-separated list of rules");
+      o->rules = v;
+    } else if (ariToolOpt(argc, argv, &i, "--nats", &v)) {
+      o->nn = 0;
+      const char *p = v;
+      for (;;) {
+        char *end = NULL;
+        errno = 0;
+        long long n = strtoll(p, &end, 10);
+        if (end == p || errno || n <= 0 || o->nn == MAX_NATS || (*end && *end != ','))
+          return usageError("--nats needs at most %d positive integers, comma-separated, got "
+                            "'%s'", MAX_NATS, v);
+        o->nats[o->nn++] = n;
+        if (!*end)
+          break;
+        p = end + 1;
+      }
+    } else if (ariToolOpt(argc, argv, &i, "--budget", &v)) {
+      if (!ariToolParseU64(v, &u) || u == 0)
+        return usageError("--budget needs a positive integer, got '%s'", v);
+      o->a.budget = u;
+    } else if (ariToolOpt(argc, argv, &i, "--horizon", &v)) {
+      if (!ariToolParseU64(v, &u) || u == 0 || u > ARI_ASTAR_MAX_HORIZON)
+        return usageError("--horizon needs an integer from 1 to %d, got '%s'",
+                          ARI_ASTAR_MAX_HORIZON, v);
+      o->a.horizon = (unsigned)u;
+    } else if (ariToolOpt(argc, argv, &i, "--engine", &v)) {
+      if (!ariAStarEngineFromName(v, &o->a.engine))
+        return usageError("--engine needs astar, greedy or random, got '%s'", v);
+    } else if (ariToolOpt(argc, argv, &i, "--cost", &v)) {
+      AriCostTermFn fn;
+      if (!ariCostTermByName(v, &fn))
+        return usageError("--cost needs %s, got '%s'", ARI_COST_TERM_NAMES, v);
+      o->cost = v;
+    } else if (ariToolOpt(argc, argv, &i, "--seed", &v)) {
+      if (!ariToolParseU64(v, &u))
+        return usageError("--seed needs a non-negative integer, got '%s'", v);
+      o->a.seed = u;
+    } else if (ariToolOpt(argc, argv, &i, "--seeds", &v)) {
+      if (!ariToolParseU64(v, &u) || u == 0 || u > MAX_SEEDS)
+        return usageError("--seeds needs an integer from 1 to %d, got '%s'", MAX_SEEDS, v);
+      o->seeds = (unsigned)u;
+    } else if (ariToolOpt(argc, argv, &i, "--value", &v)) {
+      if (!*v)
+        return usageError("--value needs a file");
+      o->value = v;
+    } else if (ariToolOpt(argc, argv, &i, "--time-limit", &v)) {
+      if (!parseDouble(v, &d))
+        return usageError("--time-limit needs non-negative seconds, got '%s'", v);
+      o->a.timeLimitS = d;
+    } else if (ariToolOpt(argc, argv, &i, "--memory-limit", &v)) {
+      if (!ariToolParseU64(v, &u) || u > (SIZE_MAX >> 20))
+        return usageError("--memory-limit needs megabytes, got '%s'", v);
+      o->a.maxStoreBytes = (size_t)u << 20;
+    } else if (ariToolOpt(argc, argv, &i, "--state-limit", &v)) {
+      if (!ariToolParseU64(v, &u))
+        return usageError("--state-limit needs a non-negative integer, got '%s'", v);
+      o->a.maxStates = u;
+    } else if (ariToolOpt(argc, argv, &i, "--func", &v)) {
+      if (!*v)
+        return usageError("--func needs a name");
+      o->func = v;
+    } else if (ariToolOpt(argc, argv, &i, "--output", &v)) {
+      if (!*v)
+        return usageError("--output needs a file");
+      o->output = v;
+    } else if (ariToolOpt(argc, argv, &i, "--report", &v)) {
+      if (strcmp(v, "json") && strcmp(v, "table"))
+        return usageError("--report needs table or json, got '%s'", v);
+      o->json = !strcmp(v, "json");
+    } else if (ariToolOpt(argc, argv, &i, "--eval", &v)) {
+      if (!*v)
+        return usageError("--eval needs a file or a directory");
+      o->eval = v;
+    } else if (ariToolPositional(TOOL, a, &o->file)) {
+      return 2;
+    }
+  }
+  if (o->value)
+    return usageError("--value '%s': value networks are not wired yet (the A* engine takes a "
+                      "value callback; without --value it runs as Knossos' NoGNN A*)",
+                      o->value);
+  if (o->eval && (o->file || o->output))
+    return usageError("--eval takes no input file and no --output");
+  if (!o->eval && !o->file)
+    return usageError("no input file");
+  if (o->json && o->output && !strcmp(o->output, "-"))
+    return usageError("--report=json and --output=- both write stdout");
+  return 0;
+}
+
+/*--- oracles ---------------------------------------------------------------*/
+
+typedef struct Oracle {
+  char name[128];
+  double cost;
+} Oracle;
+
+/* The `// knossos-oracle @NAME COST` lines of text (at most max). */
+static unsigned readOracles(const char *text, Oracle *out, unsigned max) {
+  unsigned n = 0;
+  const char *key = "// knossos-oracle @";
+  for (const char *p = strstr(text, key); p && n < max; p = strstr(p + 1, key)) {
+    const char *q = p + strlen(key);
+    size_t len = strcspn(q, " \t\n");
+    if (!len || len >= sizeof out[n].name)
+      continue;
+    char *end = NULL;
+    double c = strtod(q + len, &end);
+    if (end == q + len)
+      continue;
+    memcpy(out[n].name, q, len);
+    out[n].name[len] = 0;
+    out[n].cost = c;
+    n++;
+  }
+  return n;
+}
+
+static const Oracle *findOracle(const Oracle *o, unsigned n, const char *name) {
+  for (unsigned i = 0; i < n; ++i)
+    if (!strcmp(o[i].name, name))
+      return &o[i];
+  return NULL;
+}
+
+/*--- one module ----------------------------------------------------------*/
+
+static double termCost(void *ctx, const AriTerm *t) {
+  AriCostTermFn fn = *(AriCostTermFn *)ctx;
+  return fn(t);
+}
+
+static const char *funcName(MlirOperation func, char *buf, size_t cap) {
+  MlirAttribute sym =
+      mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("sym_name"));
+  MlirStringRef n = mlirStringAttrGetValue(sym);
+  snprintf(buf, cap, "%.*s", (int)n.length, n.data);
+  return buf;
+}
+
+typedef struct Loaded {
+  MlirModule mod;
+  char *text;
+  Oracle *oracles;
+  unsigned numOracles;
+} Loaded;
+
+enum { MAX_ORACLES = 4096 };
+
+/* Parses path (located diagnostics through the context) and reads its
+ * oracle lines. */
+static bool load(MlirContext ctx, const char *path, AriArena *arena, Loaded *l) {
+  memset(l, 0, sizeof *l);
+  l->mod = ariParseFile(ctx, path);
+  if (mlirModuleIsNull(l->mod))
+    return false;
+  size_t len = 0;
+  AriFileError fe = ariFileRead(path, arena, ARI_FILE_TEXT_LIMIT, &l->text, &len);
+  l->oracles = ariArenaAlloc(arena, MAX_ORACLES * sizeof *l->oracles);
+  if (ariFileOk(fe) && l->oracles)
+    l->numOracles = readOracles(l->text, l->oracles, MAX_ORACLES);
+  return true;
+}
+
+static void printSteps(FILE *f, const AriAStarResult *r, const AriAStarRule *rules) {
+  for (unsigned i = 0; i < r->numSteps; ++i) {
+    char b[512];
+    ariAStarFormatStep(&r->steps[i], rules, b, sizeof b);
+    fprintf(f, "%s%s", i ? " " : "", b);
+  }
+}
+
+static int runSearch(const Options *o, MlirContext ctx, const AriAStarRule *rules, size_t nrules,
+                     AriCostTermFn costFn, AriArena *arena) {
+  Loaded l;
+  if (!load(ctx, o->file, arena, &l))
+    return 1;
+  int rc = 0;
+  bool any = false, firstJson = true;
+  bool progress = o->progress == 1 || (o->progress < 0 && isatty(2));
+  if (o->json)
+    printf("{\"functions\": [");
+  else if (!o->quiet)
+    printf("%-24s %4s %10s %10s %10s %5s %8s %8s %8s %10s %10s  %s\n", "function", "root",
+           "input", "best", "oracle", "steps", "evals", "expanded", "seconds", "states/s",
+           "evals/s", "stop");
+  MlirBlock body = mlirModuleGetBody(l.mod);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(op));
+    if (nm.length != 9 || memcmp(nm.data, "func.func", 9))
+      continue;
+    char name[256];
+    funcName(op, name, sizeof name);
+    if (o->func && strcmp(o->func, name))
+      continue;
+    any = true;
+    AriTermStore *s = ariTermStoreCreate(0);
+    if (!s) {
+      fprintf(stderr, TOOL ": error: out of memory\n");
+      return 1;
+    }
+    AriTermFunc tf;
+    MlirLocation errLoc = mlirOperationGetLocation(op);
+    if (!ariTermImportFunc(s, op, &tf, &errLoc)) {
+      char msg[1024];
+      snprintf(msg, sizeof msg, "cannot import '%s' into the term store: %s", name,
+               ariTermStoreError(s));
+      mlirEmitError(errLoc, msg);
+      ariTermStoreDestroy(s);
+      rc = 1;
+      continue;
+    }
+    const Oracle *orc = findOracle(l.oracles, l.numOracles, name);
+    for (unsigned r = 0; r < tf.numRoots; ++r) {
+      AriAStarResult res;
+      AriTermFunc *tfp = &tf;
+      ariAStarSearch(s, tfp->roots[r].value, rules, nrules, termCost, &costFn, &o->a, arena,
+                     &res);
+      if (res.stop == ARI_ASTAR_STOP_ERROR) {
+        fprintf(stderr, "%s: error: function '%s': %s\n", o->file, name, res.message);
+        rc = 1;
+      }
+      tfp->roots[r].value = res.best;
+      if (progress)
+        fprintf(stderr, TOOL ": %s root %u: %g -> %g in %llu evaluations, %.3f s (%s)\n", name,
+                r, res.inputCost, res.bestCost, (unsigned long long)res.evaluations,
+                res.seconds, ariAStarStopName(res.stop));
+      if (o->json) {
+        printf("%s{\"function\": ", firstJson ? "" : ", ");
+        firstJson = false;
+        ariToolJsonString(stdout, name);
+        printf(", \"root\": %u, \"input_cost\": %.9g, \"best_cost\": %.9g", r, res.inputCost,
+               res.bestCost);
+        if (orc)
+          printf(", \"oracle_cost\": %.9g, \"at_oracle\": %s", orc->cost,
+                 res.bestCost <= orc->cost + 1e-6 ? "true" : "false");
+        printf(", \"engine\": \"%s\", \"stop\": \"%s\", \"evaluations\": %llu, "
+               "\"value_calls\": %llu, \"expanded\": %llu, \"states\": %llu, \"pruned\": %llu, "
+               "\"seconds\": %.6f, \"states_per_s\": %.1f, \"evals_per_s\": %.1f, \"steps\": [",
+               ariAStarEngineName(o->a.engine), ariAStarStopName(res.stop),
+               (unsigned long long)res.evaluations, (unsigned long long)res.valueCalls,
+               (unsigned long long)res.expanded, (unsigned long long)res.states,
+               (unsigned long long)res.pruned, res.seconds, res.statesPerS, res.evalsPerS);
+        for (unsigned i = 0; i < res.numSteps; ++i) {
+          char b[512];
+          ariAStarFormatStep(&res.steps[i], rules, b, sizeof b);
+          printf("%s", i ? ", " : "");
+          ariToolJsonString(stdout, b);
+        }
+        const char *str = ariTermToString(s, res.best, 0);
+        printf("], \"program\": ");
+        ariToolJsonString(stdout, str ? str : "(out of memory)");
+        printf("}");
+      } else if (!o->quiet) {
+        char oc[32] = "-";
+        if (orc)
+          snprintf(oc, sizeof oc, "%g", orc->cost);
+        printf("%-24s %4u %10g %10g %10s %5u %8llu %8llu %8.3f %10.0f %10.0f  %s\n", name, r,
+               res.inputCost, res.bestCost, oc, res.numSteps, (unsigned long long)res.evaluations,
+               (unsigned long long)res.expanded, res.seconds, res.statesPerS, res.evalsPerS,
+               ariAStarStopName(res.stop));
+        if (o->printSteps) {
+          printf("  steps: ");
+          printSteps(stdout, &res, rules);
+          printf("\n");
+        }
+      }
+    }
+    if (o->output) {
+      errLoc = mlirOperationGetLocation(op);
+      if (!ariTermExportFunc(s, &tf, op, &errLoc)) {
+        char msg[1024];
+        snprintf(msg, sizeof msg, "cannot export the result of '%s': %s", name,
+                 ariTermStoreError(s));
+        mlirEmitError(errLoc, msg);
+        rc = 1;
+      }
+    }
+    ariTermStoreDestroy(s);
+  }
+  if (o->json)
+    printf("]}\n");
+  if (!any) {
+    if (o->func)
+      fprintf(stderr, "%s: error: no func.func named '%s'\n", o->file, o->func);
+    else
+      fprintf(stderr, "%s: error: the module has no func.func\n", o->file);
+    rc = 1;
+  }
+  if (!rc && o->output) {
+    FILE *out = strcmp(o->output, "-") ? fopen(o->output, "w") : stdout;
+    if (!out) {
+      fprintf(stderr, "%s: error: cannot write: %s\n", o->output, strerror(errno));
+      rc = 1;
+    } else {
+      ariPrintOp(mlirModuleGetOperation(l.mod), out, false);
+      if (out != stdout && fclose(out) != 0) {
+        fprintf(stderr, "%s: error: cannot write: %s\n", o->output, strerror(errno));
+        rc = 1;
+      }
+    }
+  }
+  mlirModuleDestroy(l.mod);
+  return rc;
+}
+
+/*--- eval --------------------------------------------------------------------*/
+
+typedef struct EvalFunc {
+  char name[128];
+  double oracle;
+  const char *file;
+} EvalFunc;
+
+static int cmpStr(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The files --eval reads: PATH itself, or the *_test.mlir of a directory
+ * (sorted, so that the report's order does not depend on the file system). */
+static int evalFiles(const char *path, AriArena *arena, char **files, unsigned *n) {
+  struct stat st;
+  *n = 0;
+  if (stat(path, &st) != 0) {
+    fprintf(stderr, "%s: error: cannot read: %s\n", path, strerror(errno));
+    return 1;
+  }
+  if (!S_ISDIR(st.st_mode)) {
+    files[(*n)++] = ariArenaStrndup(arena, path, strlen(path));
+    return 0;
+  }
+  DIR *d = opendir(path);
+  if (!d) {
+    fprintf(stderr, "%s: error: cannot read the directory: %s\n", path, strerror(errno));
+    return 1;
+  }
+  for (struct dirent *e; (e = readdir(d)) && *n < MAX_FILES;) {
+    size_t len = strlen(e->d_name);
+    const char *suf = "_test.mlir";
+    if (len < strlen(suf) || strcmp(e->d_name + len - strlen(suf), suf))
+      continue;
+    size_t pl = strlen(path) + 1 + len + 1;
+    char *p = ariArenaAlloc(arena, pl);
+    if (!p)
+      break;
+    snprintf(p, pl, "%s/%s", path, e->d_name);
+    files[(*n)++] = p;
+  }
+  closedir(d);
+  if (!*n) {
+    fprintf(stderr, "%s: error: no *_test.mlir file in the directory\n", path);
+    return 1;
+  }
+  qsort(files, *n, sizeof *files, cmpStr);
+  return 0;
+}
+
+static int runEval(const Options *o, MlirContext ctx, const AriAStarRule *rules, size_t nrules,
+                   AriCostTermFn costFn, AriArena *arena) {
+  char *files[MAX_FILES];
+  unsigned nf;
+  if (evalFiles(o->eval, arena, files, &nf))
+    return 1;
+  static const uint64_t budgets[2] = {5000, 2500};
+  enum { NE = 3, NB = 2 };
+  double frac[NE][NB][MAX_SEEDS];
+  double expandedSum[NE] = {0}, evalsSum[NE] = {0}, secSum[NE] = {0};
+  unsigned total = 0;
+  bool progress = o->progress == 1 || (o->progress < 0 && isatty(2));
+  memset(frac, 0, sizeof frac);
+  for (unsigned fi = 0; fi < nf; ++fi) {
+    Loaded l;
+    if (!load(ctx, files[fi], arena, &l))
+      return 1;
+    MlirBlock body = mlirModuleGetBody(l.mod);
+    for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op)) {
+      MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(op));
+      if (nm.length != 9 || memcmp(nm.data, "func.func", 9))
+        continue;
+      char name[256];
+      funcName(op, name, sizeof name);
+      const Oracle *orc = findOracle(l.oracles, l.numOracles, name);
+      if (!orc || (o->func && strcmp(o->func, name)))
+        continue;
+      total++;
+      for (unsigned e = 0; e < NE; ++e)
+        for (unsigned b = 0; b < NB; ++b)
+          for (unsigned sd = 0; sd < o->seeds; ++sd) {
+            AriTermStore *s = ariTermStoreCreate(0);
+            AriTermFunc tf;
+            MlirLocation errLoc = mlirOperationGetLocation(op);
+            if (!s || !ariTermImportFunc(s, op, &tf, &errLoc) || tf.numRoots != 1) {
+              char msg[1024];
+              snprintf(msg, sizeof msg, "cannot import '%s' as one term: %s", name,
+                       s ? ariTermStoreError(s) : "out of memory");
+              mlirEmitError(errLoc, msg);
+              ariTermStoreDestroy(s);
+              mlirModuleDestroy(l.mod);
+              return 1;
+            }
+            AriAStarOptions ao = o->a;
+            ao.engine = (AriAStarEngine)e;
+            ao.budget = budgets[b];
+            ao.seed = o->a.seed + sd;
+            ao.value = NULL;
+            AriArenaMark m = ariArenaMark(arena);
+            AriAStarResult res;
+            ariAStarSearch(s, tf.roots[0].value, rules, nrules, termCost, &costFn, &ao, arena,
+                           &res);
+            bool hit = res.bestCost <= orc->cost + 1e-6;
+            frac[e][b][sd] += hit;
+            if (b == 0) {
+              expandedSum[e] += (double)res.expanded;
+              evalsSum[e] += (double)res.evaluations;
+              secSum[e] += res.seconds;
+            }
+            if (progress)
+              fprintf(stderr, TOOL ": %s %s budget %llu seed %llu: %g -> %g (oracle %g)%s\n",
+                      name, ariAStarEngineName(ao.engine), (unsigned long long)ao.budget,
+                      (unsigned long long)ao.seed, res.inputCost, res.bestCost, orc->cost,
+                      hit ? " at oracle" : "");
+            ariArenaRelease(arena, m);
+            ariTermStoreDestroy(s);
+          }
+    }
+    mlirModuleDestroy(l.mod);
+  }
+  if (!total) {
+    fprintf(stderr, "%s: error: no function with a `// knossos-oracle @NAME COST` line\n",
+            o->eval);
+    return 1;
+  }
+  if (o->json)
+    printf("{\"functions\": %u, \"seeds\": %u, \"horizon\": %u, \"engines\": [", total, o->seeds,
+           o->a.horizon);
+  else
+    printf("%u functions, %u seeds, horizon %u; fraction at the oracle cost, mean +- std over "
+           "seeds\n%-8s %18s %18s %12s %12s\n",
+           total, o->seeds, o->a.horizon, "engine", "budget 5000", "budget 2500", "states/s",
+           "evals/s");
+  for (unsigned e = 0; e < NE; ++e) {
+    double mean[NB], sd[NB];
+    for (unsigned b = 0; b < NB; ++b) {
+      double sum = 0, sq = 0;
+      for (unsigned k = 0; k < o->seeds; ++k) {
+        double f = frac[e][b][k] / total;
+        sum += f;
+        sq += f * f;
+      }
+      mean[b] = sum / o->seeds;
+      double var = sq / o->seeds - mean[b] * mean[b];
+      sd[b] = var > 0 ? sqrt(var) : 0;
+    }
+    double sps = secSum[e] > 0 ? expandedSum[e] / secSum[e] : 0;
+    double eps = secSum[e] > 0 ? evalsSum[e] / secSum[e] : 0;
+    if (o->json)
+      printf("%s{\"engine\": \"%s\", \"at_oracle_5000\": %.6f, \"std_5000\": %.6f, "
+             "\"at_oracle_2500\": %.6f, \"std_2500\": %.6f, \"states_per_s\": %.1f, "
+             "\"evals_per_s\": %.1f}",
+             e ? ", " : "", ariAStarEngineName((AriAStarEngine)e), mean[0], sd[0], mean[1], sd[1],
+             sps, eps);
+    else
+      printf("%-8s %8.3f +- %5.3f %8.3f +- %5.3f %12.0f %12.0f\n",
+             ariAStarEngineName((AriAStarEngine)e), mean[0], sd[0], mean[1], sd[1], sps, eps);
+  }
+  if (o->json)
+    printf("]}\n");
+  return 0;
+}
+
+static int toolMain(int argc, char **argv) {
+  Options o;
+  int rc = parseOptions(argc, argv, &o);
+  if (rc)
+    return rc;
+  AriCostTermFn costFn;
+  ariCostTermByName(o.cost, &costFn);
+  AriArena arena;
+  ariArenaInit(&arena, 0);
+  AriAStarRule *rules;
+  size_t nrules, col = 0;
+  char err[512];
+  if (!ariAStarParseRules(o.rules, o.nats, o.nn, &arena, &rules, &nrules, err, sizeof err,
+                          &col)) {
+    ariArenaDestroy(&arena);
+    return usageError("--rules '%s': column %zu: %s", o.rules, col + 1, err);
+  }
+  if (o.a.twoPhase) {
+    bool any = false;
+    for (size_t i = 0; i < nrules; ++i)
+      any |= rules[i].phase1;
+    if (!any || o.a.horizon < 2) {
+      ariArenaDestroy(&arena);
+      return usageError("--two-phase needs phase-1 rules (marked '!' in --rules) and a "
+                        "--horizon of 2 or more");
+    }
+  }
+  MlirContext ctx = ariContextCreate();
+  AriDiagSink sink;
+  ariDiagSinkAttach(&sink, ctx, stderr);
+  rc = o.eval ? runEval(&o, ctx, rules, nrules, costFn, &arena)
+              : runSearch(&o, ctx, rules, nrules, costFn, &arena);
+  ariDiagSinkDetach(&sink);
+  mlirContextDestroy(ctx);
+  ariArenaDestroy(&arena);
+  return rc;
+}
+
+int main(int argc, char **argv) { return ariToolExit(toolMain(argc, argv)); }

@@ -4,6 +4,7 @@
 #include "passes/stats.h"
 #include "passes/rewrite.h"
 #include "passes/eqsat.h"
+#include "passes/astar.h"
 #include "passes/search.h"
 #include "passes/linalg_to_rise.h"
 #include "passes/lower/rise_to_affine.h"
@@ -17,7 +18,7 @@ const AriPassInfo *const *ariPassList(size_t *count) {
   static const AriPassInfo *const passes[] = {&ariStatsPass, &ariRiseToAffinePass,
                                                &ariRiseToGpuPass, &ariInsertBarriersPass,
                                                &ariRewritePass, &ariEqsatPass,
-                                               &ariSearchPass, &ariLinalgToRisePass};
+                                               &ariSearchPass, &ariLinalgToRisePass, &ariAStarPass};
   *count = sizeof passes / sizeof passes[0];
   return passes;
 }

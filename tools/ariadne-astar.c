@@ -432,14 +432,21 @@ static int runSearch(const Options *o, MlirContext ctx, const AriAStarRule *rule
     rc = 1;
   }
   if (!rc && o->output) {
+    /* Opened as it is (a device or FIFO is written through, a link's
+     * target written), as ariadne-eqsat's; stdout's errors are
+     * ariToolExit's. */
     FILE *out = strcmp(o->output, "-") ? fopen(o->output, "w") : stdout;
     if (!out) {
-      fprintf(stderr, "%s: error: cannot write: %s\n", o->output, strerror(errno));
+      fprintf(stderr, "%s: error: cannot open the output file: %s\n", o->output,
+              strerror(errno));
       rc = 1;
     } else {
       ariPrintOp(mlirModuleGetOperation(l.mod), out, false);
-      if (out != stdout && fclose(out) != 0) {
-        fprintf(stderr, "%s: error: cannot write: %s\n", o->output, strerror(errno));
+      bool failed = ferror(out) != 0;
+      int err = out == stdout ? 0 : fclose(out) != 0 ? errno : failed ? EIO : 0;
+      if (err) {
+        fprintf(stderr, "%s: error: cannot write the output file: %s\n", o->output,
+                strerror(err));
         rc = 1;
       }
     }

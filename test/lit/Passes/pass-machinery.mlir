@@ -6,6 +6,8 @@
 
 // Options, with their choices, under each pass and pipeline.
 // RUN: %mlir_opt --load-pass-plugin=%plugin --help | FileCheck %s --check-prefix=HELP
+// HELP:      --rise-astar {{.*}}- Lower the cost of rise functions by Knossos-style A* search over rewrites
+// HELP:        --engine=<string> {{.*}}(astar|greedy|random)
 // HELP:      --rise-eqsat {{.*}}- Optimise rise functions by sketch-guided equality saturation
 // HELP:        --guides=<string> {{.*}}- the guide file
 // HELP:        --iter-limit=<long>

@@ -582,7 +582,8 @@ static unsigned pathSteps(const Node *n, AriAStarStep *out) {
     AriAStarStep *st = &out[--i];
     st->rule = x->rule;
     st->pathLen = x->pathLen;
-    memcpy(st->path, x->path, x->pathLen * sizeof *x->path);
+    if (x->pathLen) /* the root has no path array */
+      memcpy(st->path, x->path, x->pathLen * sizeof *x->path);
   }
   return d;
 }

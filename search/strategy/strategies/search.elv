@@ -53,3 +53,13 @@ actStorePrivate = toMem(private);
 actPar = mapPar;
 actUnroll = where(tripsAtMost(16)) ; mapUnroll;
 actUnrollReduce = where(tripsAtMost(16)) ; reduceSeqUnroll;
+
+// Whole-pipeline steps of an image pipeline (the prelude's, which
+// harris.elv composes by hand): its stages fused (computed together,
+// inlined into their consumers' lines), the output computed in chunks of p
+// lines in parallel with every stage per chunk, separable stencils
+// separated, and maps of reductions vectorised by v lanes.
+actFusePipeline = fuseOperators;
+actChunkLines(p) = splitPipeline(p) ; parOuter;
+actSeparate = separateConvolutions;
+actVectorizeReductions(v) = vectorizeReductions(v);

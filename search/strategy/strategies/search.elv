@@ -21,10 +21,13 @@ tidy = try(normalize(beta <+ eta));
 // Tiling: one map split in tiles of p (the tile loop outside, the
 // elements inside); the 2-D tiles of a map nest in one step (whose
 // intermediate states a cost model would rank low); a reduction split in
-// chunks of p (ko outside, ki inside).
-actSplit(p) = splitJoin(p) ; tidy;
-actTile(p, q) = tileMaps(p, q) ; tidy;
-actTileReduce(p) = tileReduce(p) ; tidy;
+// chunks of p (ko outside, ki inside). Where p does not divide the length,
+// the tail rules (docs/rules.md) pad the map to a multiple of p and crop
+// the result, or peel the reduction's remainder, as Halide's RoundUp and
+// peeled tails do.
+actSplit(p) = (splitJoin(p) <+ padSplitJoin(p)) ; tidy;
+actTile(p, q) = (tileMaps(p, q) <+ padTileMaps(p, q)) ; tidy;
+actTileReduce(p) = (tileReduce(p) <+ peelReduce(p)) ; tidy;
 
 // Loop order.
 actInterchange = (mapMapInterchange <+ mapReduceInterchange <+ mapReduceInterchangeAcc <+

@@ -61,8 +61,14 @@ actUnrollReduce = where(tripsAtMost(16)) ; reduceSeqUnroll;
 // harris.elv composes by hand): its stages fused (computed together,
 // inlined into their consumers' lines), the output computed in chunks of p
 // lines in parallel with every stage per chunk, separable stencils
-// separated, and maps of reductions vectorised by v lanes.
+// separated, maps of reductions vectorised by v lanes, and -- in the
+// parallel chunks -- the windows over lines kept in circular buffers
+// (each line computed once per chunk, Halide's sliding window), the
+// remaining windows rotated in registers, the rest sequential with its
+// small buffers private, short reductions unrolled.
 actFusePipeline = fuseOperators;
 actChunkLines(p) = splitPipeline(p) ; parOuter;
 actSeparate = separateConvolutions;
 actVectorizeReductions(v) = vectorizeReductions(v);
+actSlidingWindow = fuse ; circularBufferStages ; streams ; rotateValues ; streams ;
+                   lowerRest ; usePrivateMemory ; unrollReductions;

@@ -444,6 +444,7 @@ static void testFiles(const char *dir) {
   if (f)
     fclose(f);
   CHECK(len > 28 && len < sizeof buf);
+  ariNnParamsDestroy(&b);
   makeSet(&b, 2);
   int refused = 0;
   for (size_t i = 0; i < len; ++i) {

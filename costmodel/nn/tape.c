@@ -38,9 +38,8 @@ void ariNnTapeInit(AriNnTape *t, size_t limit) {
 }
 
 void ariNnTapeReset(AriNnTape *t) {
-  size_t limit = t->arena.limit;
-  ariArenaDestroy(&t->arena);
-  ariArenaInit(&t->arena, limit);
+  /* The next pass is likely the same size: keep the memory (and its pages). */
+  ariArenaRecycle(&t->arena);
   t->last = NULL;
   t->err[0] = 0;
 }

@@ -8,7 +8,9 @@
  * (costmodel/nn/valuenet.h) and later graph-attention policies.
  *
  * Memory. Everything a pass creates (values, gradients, index copies)
- * comes from the tape's arena and goes back at once with ariNnTapeReset;
+ * comes from the tape's arena and is given up at once by ariNnTapeReset,
+ * which keeps the memory for the next pass (ariArenaRecycle: a network
+ * that evaluates batch after batch allocates once) until ariNnTapeDestroy;
  * nothing on the tape is freed piecemeal. Parameters (AriNnParam,
  * costmodel/nn/params.h) live outside the tape and outlive it: an
  * ariNnParamVar node reads a parameter's values, and ariNnBackward adds
@@ -83,7 +85,7 @@ typedef struct AriNnTape {
 
 /* An empty tape whose arena holds at most `limit` bytes (0: no limit). */
 void ariNnTapeInit(AriNnTape *t, size_t limit);
-/* Forgets every node and clears the error; keeps nothing of the last pass. */
+/* Forgets every node and clears the error; keeps the arena's memory. */
 void ariNnTapeReset(AriNnTape *t);
 void ariNnTapeDestroy(AriNnTape *t);
 /* The first error of the pass, or NULL. */

@@ -474,10 +474,28 @@ static void testFiles(const char *dir) {
   ariNnParamsDestroy(&d);
 }
 
+/* The tape's arena keeps its memory across passes (ariArenaRecycle). */
+static void testRecycle(void) {
+  AriArena a;
+  ariArenaInit(&a, 0);
+  for (int pass = 0; pass < 3; ++pass) {
+    size_t before = a.total;
+    for (int i = 0; i < 10; ++i)
+      CHECK(ariArenaAlloc(&a, 100000) != NULL);
+    if (pass > 0)
+      CHECK(a.total == before); /* the same demand fits in what was kept */
+    ariArenaRecycle(&a);
+    CHECK(a.used == 0 && a.total >= 10 * 100000);
+  }
+  ariArenaDestroy(&a);
+  CHECK(a.total == 0);
+}
+
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : ".";
   testGradients();
   testValues();
+  testRecycle();
   testAdam();
   testFiles(dir);
   printf("nn_test: %d checks, %d failures\n", checks, failures);

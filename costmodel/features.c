@@ -786,6 +786,11 @@ static bool writeInto(AriFeatWork *w, Val *r, Val *d, int level) {
     record(w, d, level, true);
     return true;
   }
+  /* a vector in memory (an element of an as_vector view) written into
+   * the array of its lanes (an as_scalar acceptor): loaded once, then its
+   * lanes stored as a register's */
+  if (r->kind == V_MEM && r->rank == 0 && !forceScalar(w, r))
+    return false;
   /* an array already computed (a view, registers): copied element-wise */
   int c = newLevel(w, level, ARI_FEAT_LOOP_COPY, ARI_PAT_SEQ, d->ext[0], 1);
   if (c < 0)

@@ -52,11 +52,6 @@ static void rewriteDefaults(void *o) {
   strcpy(r->reportFormat, "text");
 }
 
-const char *ariRewritePrelude(void) {
-  return "// ';;' (s ;; t = s ; normalForm ; t): the beta-eta normal form.\n"
-         "normalForm = normalize(beta <+ eta);\n";
-}
-
 #define emit(loc, ...) ariPassEmit(loc, "rise-rewrite", __VA_ARGS__)
 
 static MlirLogicalResult emitDiag(MlirLocation loc, const AriStratDiag *d) {
@@ -232,7 +227,7 @@ static MlirLogicalResult rewriteRun(MlirOperation op, const void *opts, uint64_t
     goto done;
   }
   const char *prelude = ariRewritePrelude();
-  if (!ariStratParseDefinitions(prog, "<prelude>", prelude, strlen(prelude), &d)) {
+  if (!ariStratParseDefinitions(prog, ARI_REWRITE_PRELUDE_NAME, prelude, strlen(prelude), &d)) {
     res = emitDiag(loc, &d);
     goto done;
   }

@@ -42,8 +42,12 @@ extern "C" {
 
 extern const AriPassInfo ariRewritePass;
 
-/* The definitions every strategy may use (parsed before a strategy file). */
+/* The definitions every strategy may use (parsed before a strategy file,
+ * and before rise-search's actions): search/strategy/strategies/prelude.elv,
+ * embedded at build time (passes/cmake/embed_text.cmake). Its name in
+ * diagnostics is ARI_REWRITE_PRELUDE_NAME. */
 const char *ariRewritePrelude(void);
+#define ARI_REWRITE_PRELUDE_NAME "search/strategy/strategies/prelude.elv"
 
 #ifdef __cplusplus
 }

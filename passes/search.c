@@ -75,7 +75,7 @@ static void searchDefaults(void *o) {
   strcpy(s->cost, "analytic");
   s->beam = 32;
   s->depth = 6;
-  s->budget = 20000;
+  s->budget = 100000;
   strcpy(s->timeLimit, "60");
   s->memoryLimit = 2048;
   s->threads = 1;
@@ -562,7 +562,7 @@ static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t 
     goto done;
   }
   const char *prelude = ariRewritePrelude();
-  if (!ariStratParseDefinitions(run.prog, "<prelude>", prelude, strlen(prelude), &d)) {
+  if (!ariStratParseDefinitions(run.prog, ARI_REWRITE_PRELUDE_NAME, prelude, strlen(prelude), &d)) {
     result = emit(loc, "%s:%" PRIu32 ":%" PRIu32 ": %s", d.file, d.line, d.col, d.message);
     goto done;
   }
@@ -667,7 +667,7 @@ static const AriOptionDesc kSearchOptions[] = {
     {"depth", ARI_OPT_INT, offsetof(SearchOptions, depth), NULL,
      "steps per schedule (default 6)"},
     {"budget", ARI_OPT_INT, offsetof(SearchOptions, budget), NULL,
-     "candidates scored per function (0: no limit; default 20000)"},
+     "candidates scored per function (0: no limit; default 100000)"},
     {"time-limit", ARI_OPT_STRING, offsetof(SearchOptions, timeLimit), NULL,
      "seconds per function, may be fractional (0: none; default 60)"},
     {"memory-limit", ARI_OPT_INT, offsetof(SearchOptions, memoryLimit), NULL,

@@ -28,7 +28,7 @@
  *                      learns a model of this machine from it); needs
  *                      measure=K
  *   beam=N depth=N     beam width (32) and steps per schedule (6)
- *   budget=N           candidates scored per function (0: none; 20000)
+ *   budget=N           candidates scored per function (0: none; 100000)
  *   time-limit=S       seconds per function (0: none; default 60)
  *   memory-limit=MB    term store per function (0: none; default 2048)
  *   threads=N          the thread count the cost estimates for (1)

@@ -82,6 +82,21 @@ char *ariArenaStrndup(AriArena *a, const char *s, size_t n) {
   return p;
 }
 
+void ariArenaRecycle(AriArena *a) {
+  if (a->head && a->head->prev) {
+    size_t total = a->total;
+    freeChunksUntil(a, NULL);
+    AriArenaChunk *c = malloc(sizeof *c + total);
+    if (c) { /* else the next allocation grows the arena as usual */
+      c->prev = NULL;
+      c->cap = total;
+      a->head = c;
+      a->total = total;
+    }
+  }
+  a->used = 0;
+}
+
 AriArenaMark ariArenaMark(const AriArena *a) {
   AriArenaMark m = {a->head, a->used};
   return m;

@@ -47,6 +47,13 @@ void *ariArenaCalloc(AriArena *a, size_t size);
 /* Copies a NUL-terminated string (or the first n bytes, then NUL). */
 char *ariArenaStrndup(AriArena *a, const char *s, size_t n);
 
+/* Empties the arena but keeps its memory for the next use: when it holds
+ * several chunks they are replaced by one of their total size, so a
+ * computation that allocates the same amount again (a network's forward
+ * pass, batch after batch) calls malloc no more and touches no new pages.
+ * The memory stays held until ariArenaDestroy. */
+void ariArenaRecycle(AriArena *a);
+
 AriArenaMark ariArenaMark(const AriArena *a);
 
 /* Frees everything allocated since `m` was taken. */

@@ -27,11 +27,14 @@ log() { printf '[ariadne] %s\n' "$*"; }
 
 # Everything the build and the tests use; utils/package-guard.py (run by
 # .ci/run) fails if they use a package outside this list's dependencies.
-# The benchmarks' peers (libopenblas-dev, libhalide14-0-dev with Halide's
-# autoscheduler plugins, g++) are not here: test/bench/run.sh installs
-# them when missing, and no test uses them.
+# libopenblas-dev is a build dependency: the learning library
+# (costmodel/nn) multiplies its matrices with OpenBLAS's cblas_sgemm; the
+# CPU benchmarks also compare with OpenBLAS. The other benchmark peers
+# (libhalide14-0-dev with Halide's autoscheduler plugins, g++) are not
+# here: test/bench/run.sh installs them when missing, and no test uses them.
 packages=(cmake make python3 llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
           clang-22 libclang-rt-22-dev zlib1g-dev libxgboost-dev libomp-22-dev libopenblas0
+          libopenblas-dev
           gcc gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user strace pkgconf)
 if [ "$mode" = packages ]; then
   printf '%s\n' "${packages[@]}"

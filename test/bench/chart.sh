@@ -49,6 +49,13 @@ while read -r b; do
   # Room above the tallest bar (the reference's are 1) on the log scale.
   ymax=$(awk -F'\t' '{ for (i = 2; i <= 3; ++i) if ($i != "NaN" && $i + 0 > m) m = $i + 0 }
                       END { print (m > 0 ? 2.5 * m : 10) }' "$work/$b.dat")
+  # Only the thread counts that ran (gnuplot refuses a column of NaN).
+  plot=""
+  for col in 2 3; do
+    awk -F'\t' -v c=$col '$c != "NaN" { found = 1 } END { exit !found }' "$work/$b.dat" || continue
+    title=$([[ $col == 2 ]] && echo "1 thread" || echo "2 threads")
+    plot+="${plot:+, }'$work/$b.dat' using $col:xtic(1) title '$title' lc $((col - 1))"
+  done
   for term in svg png; do
     if [[ $term == svg ]]; then
       setterm="set terminal svg size $width,520 dynamic font 'sans,11'"
@@ -71,7 +78,7 @@ set key above
 set bmargin 13
 set rmargin 12
 set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lw 1.5
-plot '$work/$b.dat' using 2:xtic(1) title '1 thread', '' using 3 title '2 threads'
+plot $plot
 GP
   done
   echo "chart.sh: $outdir/$b.svg, $outdir/$b.png ($n contenders)"

@@ -15,6 +15,9 @@
 #     (harris.mlir), the version rise-rewrite derives from naive with
 #     search/strategy/strategies/harris.elv (derived: generated here, into the
 #     temporary folder), Halide 14 (apps/harris schedule), naive C;
+#   search (in both): what rise-search makes of the high-level programs by
+#     itself (test/examples' matmul, harris_naive; the analytic model), its
+#     search seconds in the sched_s column;
 #   the other programs of issue 18, Halide against naive C:
 #     blur_sobel 1080x1920, conv1d7 2^22 (stencils.mlir), conv3x3 1026^2 ->
 #     1024^2, stencil1d 2^20, stencil2d 1024^2, matvec 1024x1024, dot 2^20
@@ -91,21 +94,50 @@ cmp -s "$out/harris.mlir" "$here/harris.mlir" || { log "harris.mlir is stale: re
 # derived: harris.elv's main (the thesis's cbuf+rrot steps) applied to
 # harris_naive and harris_naive_small, renamed harris_derived(_small)
 plugin=$build/passes/AriadnePlugin.so
+mopt() { /usr/lib/llvm-22/bin/mlir-opt --load-dialect-plugin="$plugin" --load-pass-plugin="$plugin" "$@"; }
 rw() { echo "rise-rewrite{strategy-file=$root/search/strategy/strategies/harris.elv func=$1 report=false}"; }
-/usr/lib/llvm-22/bin/mlir-opt --load-dialect-plugin="$plugin" --load-pass-plugin="$plugin" "$here/harris.mlir" \
-  --pass-pipeline="builtin.module($(rw harris_naive),$(rw harris_naive_small))" |
+mopt "$here/harris.mlir" --pass-pipeline="builtin.module($(rw harris_naive),$(rw harris_naive_small))" |
   sed -e 's/@harris_naive(/@harris_derived(/' -e 's/@harris_naive_small(/@harris_derived_small(/' \
   > "$out/harris_derived.mlir"
-hr_file() { [[ $1 == derived ]] && echo "$out/harris_derived.mlir" || echo "$here/harris.mlir"; }
+# search: what rise-search (the analytic model, its defaults: no strategy,
+# no guide) makes of the high-level programs -- test/examples/matmul.mlir's
+# @matmul (1024^3; its small check: @matmul_medium, 33x47x29) and
+# harris_naive (with harris_naive_small) -- renamed *_search(_small); the
+# seconds each search took are the table's sched_s
+srch() { echo "rise-search{func=$1 report=none}"; }
+search_s=()
+timed_search() { # IN OUT FUNC SMALL NAME: searches FUNC and SMALL, renamed NAME(_small)
+  local start=$SECONDS
+  mopt "$1" --pass-pipeline="builtin.module($(srch "$3"),$(srch "$4"))" |
+    sed -e "s/@$3(/@$5(/" -e "s/@$4(/@$5_small(/" > "$2"
+  search_s+=("$5 $((SECONDS - start))")
+}
+search_seconds() { local e; for e in "${search_s[@]}"; do [[ ${e%% *} == "$1" ]] && echo "${e#* }"; done; }
+if [[ " ${MM_VERSIONS-search} " == *" search "* ]]; then
+  log "rise-search on the high-level matmul"
+  timed_search "$root/test/examples/matmul.mlir" "$out/matmul_search.mlir" matmul matmul_medium matmul_search
+fi
+if [[ " ${HR_VERSIONS-search} " == *" search "* ]]; then
+  log "rise-search on harris_naive"
+  timed_search "$here/harris.mlir" "$out/harris_search.mlir" harris_naive harris_naive_small harris_search
+fi
+hr_file() {
+  case $1 in
+    derived) echo "$out/harris_derived.mlir" ;;
+    search) echo "$out/harris_search.mlir" ;;
+    *) echo "$here/harris.mlir" ;;
+  esac
+}
+mm_file() { [[ $1 == search ]] && echo "$out/matmul_search.mlir" || echo "$here/matmul.mlir"; }
 
 # --- correctness first: every version against the interpreter ---------------
-mm_versions=${MM_VERSIONS-"v1 v2 v3 v4 v5 v6 v7 v8 v7fma v8fma"}
+mm_versions=${MM_VERSIONS-"v1 v2 v3 v4 v5 v6 v7 v8 v7fma v8fma search"}
 # vNfma: function matmul_vN lowered with rise-to-llvm-fma
 mm_func() { echo "matmul_${1%fma}"; }
 mm_flags() { [[ $1 == *fma ]] && echo --fma || true; }
-hr_versions=${HR_VERSIONS-"naive sched rings lines strips derived"}
+hr_versions=${HR_VERSIONS-"naive sched rings lines strips derived search"}
 for v in $mm_versions; do
-  "$run" "$here/matmul.mlir" --func="$(mm_func $v)_small" $(mm_flags $v) --threads=2 --reps=1 --warmup=0 >/dev/null \
+  "$run" "$(mm_file $v)" --func="$(mm_func $v)_small" $(mm_flags $v) --threads=2 --reps=1 --warmup=0 >/dev/null \
     || { log "matmul_${v}_small differs from the interpreter"; exit 1; }
 done
 for v in $hr_versions; do
@@ -116,7 +148,7 @@ log "all rise versions match the interpreter at the small sizes"
 # ... and the full sizes against OpenBLAS / the naive C (same inputs as timed)
 "$out/bench" inputs "$out"
 for v in $mm_versions; do
-  "$run" "$here/matmul.mlir" --func="$(mm_func $v)" $(mm_flags $v) --no-check --reps=1 --warmup=0 --threads=2 \
+  "$run" "$(mm_file $v)" --func="$(mm_func $v)" $(mm_flags $v) --no-check --reps=1 --warmup=0 --threads=2 \
     --input=0:"$out/a.bin" --input=1:"$out/b.bin" --print > "$out/c.txt"
   "$out/bench" verify matmul "$out/c.txt" >/dev/null || { log "matmul_$v is wrong at 1024"; exit 1; }
 done
@@ -197,11 +229,11 @@ for round in $(seq 1 "$rounds"); do
         [[ $round != 1 ]] && continue
         r=3 w=1
       fi
-      echo "matmul $t rise_matmul_$v $(rise "$here/matmul.mlir" "$(mm_func $v)" "$t" $r $w "$(mm_flags $v)")" >> "$results"
+      echo "matmul $t rise_matmul_$v $(rise "$(mm_file $v)" "$(mm_func $v)" "$t" $r $w "$(mm_flags $v)") $(search_seconds matmul_$v)" >> "$results"
     done
     for v in $hr_versions; do
       [[ $v == naive && $t != 1 ]] && continue
-      echo "harris $t rise_harris_$v $(rise "$(hr_file $v)" harris_$v "$t" "$reps" "$warmup")" >> "$results"
+      echo "harris $t rise_harris_$v $(rise "$(hr_file $v)" harris_$v "$t" "$reps" "$warmup") $(search_seconds harris_$v)" >> "$results"
     done
   done
 done

@@ -2,7 +2,8 @@
  *
  * Usage: features_test [--docs=docs/costmodel.md] [--dump] FILE.mlir...
  *
- *  - every function of every file, imported into terms as the passes do:
+ *  - every function of every file, imported into terms as the passes do,
+ *    has features (data/harris_cbuf.mlir: a cbuf+rrot program), and
  *    its flops and transcendentals equal rise-stats' (where hash-consing
  *    merged duplicate ops the term has fewer ops than the function: there
  *    they are at most rise-stats');

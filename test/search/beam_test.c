@@ -1,7 +1,8 @@
 /*===- beam_test.c - the beam search (search/beam/beam.h) ------------------===*\
  *
- * With the actions of search/strategy/strategies/search.elv (the first
- * argument) and the analytic model (nominal machine):
+ * With the actions of search/strategy/strategies/search.elv (the second
+ * argument, after the strategies' prelude, prelude.elv, which they use) and
+ * the analytic model (nominal machine):
  *   - on the `*_small` functions of the example programs given as further
  *     arguments, and on high-level programs from the random generator
  *     (search/gen/gen.h) that the search was never developed on, the best
@@ -14,7 +15,7 @@
  *   - a candidate budget stops the search with that reason, scoring no
  *     more than the budget.
  *
- * Usage: beam_test ACTIONS.elv EXAMPLE.mlir ...
+ * Usage: beam_test PRELUDE.elv ACTIONS.elv EXAMPLE.mlir ...
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -43,8 +44,8 @@
 
 
 typedef struct {
-  const char *actionsText;
-  size_t actionsLen;
+  const char *preludeText, *actionsText;
+  size_t preludeLen, actionsLen;
   AriCostModel model;
   MlirContext ctx;
   unsigned searched, improved;
@@ -64,7 +65,8 @@ static void searchOne(Env *e, AriTermStore *s, const AriTermFunc *f, MlirOperati
   AriStratProgram *p = ariStratProgramNew(&arena);
   AriStratDiag d;
   AriStratRise *host = ariStratRiseCreate(s, &arena);
-  CHECK(p && host && ariStratParseDefinitions(p, "search.elv", e->actionsText, e->actionsLen, &d));
+  CHECK(p && host && ariStratParseDefinitions(p, "prelude.elv", e->preludeText, e->preludeLen, &d));
+  CHECK(ariStratParseDefinitions(p, "search.elv", e->actionsText, e->actionsLen, &d));
   static const int64_t tiles[] = {2, 4, 8}, vecs[] = {4};
   AriBeamAction *actions = NULL;
   size_t na = 0;
@@ -166,8 +168,8 @@ static void generated(Env *e, unsigned count) {
 }
 
 int main(int argc, char **argv) {
-  if (argc < 2) {
-    fprintf(stderr, "usage: beam_test ACTIONS.elv EXAMPLE.mlir ...\n");
+  if (argc < 3) {
+    fprintf(stderr, "usage: beam_test PRELUDE.elv ACTIONS.elv EXAMPLE.mlir ...\n");
     return 2;
   }
   Env e;
@@ -175,7 +177,9 @@ int main(int argc, char **argv) {
   AriArena fileArena;
   ariArenaInit(&fileArena, 0);
   char *text = NULL;
-  CHECK(ariFileOk(ariFileRead(argv[1], &fileArena, 1 << 20, &text, &e.actionsLen)));
+  CHECK(ariFileOk(ariFileRead(argv[1], &fileArena, 1 << 20, &text, &e.preludeLen)));
+  e.preludeText = text;
+  CHECK(ariFileOk(ariFileRead(argv[2], &fileArena, 1 << 20, &text, &e.actionsLen)));
   e.actionsText = text;
   AriMachine m;
   ariMachineNominal(&m);
@@ -184,7 +188,7 @@ int main(int argc, char **argv) {
   e.ctx = ariContextCreate();
   AriDiagSink sink;
   ariDiagSinkAttach(&sink, e.ctx, NULL);
-  for (int i = 2; text && i < argc; ++i) {
+  for (int i = 3; text && i < argc; ++i) {
     MlirModule mod = ariParseFile(e.ctx, argv[i]);
     CHECK(!mlirModuleIsNull(mod));
     if (mlirModuleIsNull(mod))

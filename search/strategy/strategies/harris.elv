@@ -79,89 +79,18 @@
 //    them to a multiple of the vector width; there is no padding rule);
 //    LLVM's loop vectoriser takes the simple loops.
 
-// Step 1: fusion.
-rowWindows = isMap ; one(isLam ; one(isSlide ; one(isVar)));
-verticalFirst = normalize(where(isSlide ; one(rowWindows)) ; slideBeforeMap);
-// s at the first location, in pre-order, outside every lambda: the
-// pipeline's stages, not the lines' computations.
-noLam(s) = s <+ (not(isLam) ; one(noLam(s)));
-fuseOperators =
-  verticalFirst ;
-  repeat(noLam(zipMapFusion)) ;
-  normalize(zipSame) ;
-  normalize(mapFusion) ;
-  repeat(noLam(zipMapFusion <+ zipSlideMapFusion <+ mapFusion)) ;
-  normalize(mapFusion <+ fstPair <+ sndPair);
-
-// Step 2: the split, pushed from the output to the input along the split
-// and the slides it creates (not into the lines' own windows).
-pushSplit =
-  (splitBeforeMap <+ splitBeforeZip <+ slideAfterSplit <+ slideBeforeMap <+ slideBeforeSlide) ;
-  pushBelow;
-pushBelow = all(try(pushSplit <+ (isZip ; pushBelow)));
-splitPipeline(n) =
-  (splitJoin(n) @ outermost(isMap)) ;
-  (pushSplit @ outermost(isSplit)) ;
-  repeat(noLam(mapFusion <+ zipMapFusion)) ;
-  normalize(mapFusion <+ fstPair <+ sndPair);
-
-// Step 3.
-parallel = mapPar @ outermost(isMap);
-
-// Step 4: a window of columns of a line band: the horizontal windows after
-// the vertical reductions were separated.
-columnWindows = isMapHigh ; one(isSlide ; one(isTranspose));
-// A map of horizontal windows over a projection of the lines (fst p):
-// fissioned back to windows over lines (map fusion made them one map).
-rowWindowsOfExpr = isMapHigh ; one(isLam ; one(isSlide ; one(not(isVar))));
-separateConvolutions =
-  normalize(where(rowWindowsOfExpr) ; mapFission) ;
-  normalize(separateConvKernel <+ separateSum) ;
-  normalize(mapSlideAfterTranspose) ;
-  normalize(mapFusion) ;
-  normalize(transposeTranspose) ;
-  normalize(where(columnWindows) ; slideAfterMapDeep) ;
-  normalize(zipSame) ;
-  normalize(mapFusion);
-
-// Step 5: v lanes per vector.
-mapOfReductions = isMapHigh ; one(isLam ; one(isReduce));
-vectorizeReductions(v) =
-  normalize(where(mapOfReductions) ; startVectorization(v) ;
-            one(vectorizeBeforeMapReduce <+ vectorizeBeforeMapZipReduce));
-
-// Step 6: in each chunk (inside the map par), the windows over lines.
-fuse = normalize(mapFusion) ; normalize(reduceMapFusion);
-inChunks(s) = one(isLam ; one(s)) @ outermost(isMapPar);
-lineWindow = isSlide ; one(isMap);
-circularBufferStages =
-  inChunks(repeat(noLam(where(lineWindow) ; useCBuffer(global)))) ;
-  normalize(cBufferLoadFusion);
-streams = normalize(useIterateStream);
-
-// Step 7: the windows a map reads (not lines in memory; the vectorised
-// windows are read through a transpose, and stay slides).
-rotateValues =
-  normalize(where(isMapHigh ; one(isSlide ; one(not(isToMem)))) ; one(useRotateValues(private)));
-
-// Step 8.
-// Maps that only project or reshape (fst/snd of a ring slot, the rows cut
-// into vectors, transposes) stay high-level: views, read in place.
-viewMap = isMap ; one(isLam ; one(isFst <+ isSnd <+ isAsVector <+ isTranspose <+ isJoin));
-lowerRest = normalize((not(viewMap) ; mapSeq) <+ reduceSeq);
-usePrivateMemory =
-  normalize(where(isRotateValues ; one(isMapSeq)) ; one(toMem(private))) ;
-  normalize(not(isToMem) ; one(isAsScalar ; toMem(private)));
-
-// Step 9.
-unrollReductions = normalize(reduceSeqUnroll);
+// The steps (fuseOperators, splitPipeline, parOuter, separateConvolutions,
+// vectorizeReductions, fuse, circularBufferStages, streams, rotateValues,
+// lowerRest, usePrivateMemory, unrollReductions) are definitions of the
+// prelude (search/strategy/strategies/prelude.elv), which rise-rewrite
+// parses before this file and rise-search's actions use too.
 
 // n: lines per parallel chunk (it must divide the output's line count);
 // v: vector width (maps of reductions whose length it does not divide
 // stay scalar).
 strategy cbufRrot(n, v) =
   fuseOperators ;
-  splitPipeline(n) ; parallel ;
+  splitPipeline(n) ; parOuter ;
   separateConvolutions ;
   vectorizeReductions(v) ;
   fuse ; circularBufferStages ; streams ;

@@ -21,10 +21,13 @@ tidy = try(normalize(beta <+ eta));
 // Tiling: one map split in tiles of p (the tile loop outside, the
 // elements inside); the 2-D tiles of a map nest in one step (whose
 // intermediate states a cost model would rank low); a reduction split in
-// chunks of p (ko outside, ki inside).
-actSplit(p) = splitJoin(p) ; tidy;
-actTile(p, q) = tileMaps(p, q) ; tidy;
-actTileReduce(p) = tileReduce(p) ; tidy;
+// chunks of p (ko outside, ki inside). Where p does not divide the length,
+// the tail rules (docs/rules.md) pad the map to a multiple of p and crop
+// the result, or peel the reduction's remainder, as Halide's RoundUp and
+// peeled tails do.
+actSplit(p) = (splitJoin(p) <+ padSplitJoin(p)) ; tidy;
+actTile(p, q) = (tileMaps(p, q) <+ padTileMaps(p, q)) ; tidy;
+actTileReduce(p) = (tileReduce(p) <+ peelReduce(p)) ; tidy;
 
 // Loop order.
 actInterchange = (mapMapInterchange <+ mapReduceInterchange <+ mapReduceInterchangeAcc <+
@@ -53,3 +56,19 @@ actStorePrivate = toMem(private);
 actPar = mapPar;
 actUnroll = where(tripsAtMost(16)) ; mapUnroll;
 actUnrollReduce = where(tripsAtMost(16)) ; reduceSeqUnroll;
+
+// Whole-pipeline steps of an image pipeline (the prelude's, which
+// harris.elv composes by hand): its stages fused (computed together,
+// inlined into their consumers' lines), the output computed in chunks of p
+// lines in parallel with every stage per chunk, separable stencils
+// separated, maps of reductions vectorised by v lanes, and -- in the
+// parallel chunks -- the windows over lines kept in circular buffers
+// (each line computed once per chunk, Halide's sliding window), the
+// remaining windows rotated in registers, the rest sequential with its
+// small buffers private, short reductions unrolled.
+actFusePipeline = fuseOperators;
+actChunkLines(p) = splitPipeline(p) ; parOuter;
+actSeparate = separateConvolutions;
+actVectorizeReductions(v) = vectorizeReductions(v);
+actSlidingWindow = fuse ; circularBufferStages ; streams ; rotateValues ; streams ;
+                   lowerRest ; usePrivateMemory ; unrollReductions;

@@ -50,7 +50,7 @@ typedef struct Options {
   const char *seedsDir, *out;
   uint64_t seed, count, schedules, shardI, shardN, steps, maxOps;
   double budgetMs;
-  bool native;
+  bool native, importance;
 } Options;
 
 static void usage(FILE *f) {
@@ -73,6 +73,8 @@ static void usage(FILE *f) {
         "  --steps K          accepted mutations per program (default 4)\n"
         "  --max-ops N        interpreter budget per run (default 5000000)\n"
         "  --budget-ms MS     native time budget per run (default 1000)\n"
+        "  --no-importance    mutate a uniformly drawn program instead of the one\n"
+        "                     nearest to a target draw (for comparisons)\n"
         "  --no-native        no native compile/run: the filters stop at the interpreter\n"
         "                     and the times recorded are the interpreter estimate\n"
         "                     (ops x 1 ns); for tests and dry runs\n"
@@ -85,7 +87,7 @@ static void usage(FILE *f) {
 
 static int parse(int argc, char **argv, Options *o) {
   *o = (Options){.schedules = 4, .shardN = 1, .steps = 4, .maxOps = 5000000, .budgetMs = 1000,
-                 .native = true};
+                 .native = true, .importance = true};
   bool haveSeed = false, haveCount = false;
   for (int i = 1; i < argc; ++i) {
     const char *v;
@@ -95,6 +97,8 @@ static int parse(int argc, char **argv, Options *o) {
     } else if (!strcmp(argv[i], "--version")) {
       ariToolPrintVersion(TOOL);
       exit(ariToolExit(0));
+    } else if (!strcmp(argv[i], "--no-importance")) {
+      o->importance = false;
     } else if (!strcmp(argv[i], "--no-native")) {
       o->native = false;
     } else if (ariToolOpt(argc, argv, &i, "--seeds", &v)) {
@@ -374,7 +378,9 @@ static bool program(Gen *G, uint64_t p) {
     /* after the first accepted step, the program's own lineage only: a
      * program is a chain of mutations of one seed */
     size_t lo = accepted ? nseedPool : 0;
-    size_t pick = lo + ariPgNearest(&G->target, poolMs + lo, poolStages + lo, n - lo, tms, tst);
+    size_t pick = G->o->importance
+                      ? lo + ariPgNearest(&G->target, poolMs + lo, poolStages + lo, n - lo, tms, tst)
+                      : lo + (size_t)ariGenBelow(&g, n - lo);
     Member *from = &pool[pick];
     ariGenAdopt(&g, &from->f);
     AriTerm *t2 = ariGenMutateAny(&g, from->root.value, NULL);

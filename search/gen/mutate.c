@@ -240,6 +240,11 @@ static AriTerm *insertAt(AriGen *g, AriTerm *t) {
 }
 
 static AriTerm *subtreeAt(AriGen *g, AriTerm *t, const AriGenEnv *env) {
+  /* Local changes only: a small subtree for a small one. Replacing the
+   * whole program by 20 random nodes would make programs shrink towards
+   * trivial ones, generation after generation. */
+  if (ariTermTreeSize(t) > 2 * ARI_GEN_MUTATE_MAX_SUBTREE)
+    return NULL;
   int fuel = 2 + (int)ariGenBelow(g, ARI_GEN_MUTATE_MAX_SUBTREE - 1);
   unsigned nargs = g->nargs;
   AriTerm *r = ariGenTerm(g, env, ariTermType(t), fuel);

@@ -20,28 +20,26 @@ const char *ariGenMutationName(AriGenMutation k) {
   return (unsigned)k < ARI_GEN_MUT_NUM_KINDS ? kNames[k] : "?";
 }
 
+/* Records the IN/ARG leaves of t in g->inputs (by argument index). */
+static void adoptLeaves(AriGen *g, const AriTerm *t) {
+  AriTermKind k = ariTermKind(t);
+  if (k == ARI_TERM_IN || k == ARI_TERM_ARG) {
+    int64_t a = ariTermAttr(t, 0);
+    if (a >= 0 && a < (int64_t)g->nargs)
+      g->inputs[a] = (AriTerm *)t;
+    return;
+  }
+  for (unsigned i = 0; i < ariTermNumKids(t); ++i)
+    adoptLeaves(g, ariTermKid(t, i));
+}
+
 void ariGenAdopt(AriGen *g, const AriTermFunc *f) {
   g->nargs = f->numArgs < ARI_GEN_MAX_ARGS ? f->numArgs : ARI_GEN_MAX_ARGS;
   memset(g->inputs, 0, sizeof g->inputs);
-  /* The leaves are found by walking the roots: a function's inputs are the
-   * IN/ARG leaves its values read. */
-  AriTerm *stack[256];
-  unsigned sp = 0;
+  /* a function's inputs are the IN/ARG leaves its values read */
   for (unsigned r = 0; r < f->numRoots; ++r)
-    if (f->roots[r].value && sp < 256)
-      stack[sp++] = f->roots[r].value;
-  while (sp) {
-    AriTerm *t = stack[--sp];
-    AriTermKind k = ariTermKind(t);
-    if (k == ARI_TERM_IN || k == ARI_TERM_ARG) {
-      int64_t a = ariTermAttr(t, 0);
-      if (a >= 0 && a < (int64_t)g->nargs)
-        g->inputs[a] = t;
-      continue;
-    }
-    for (unsigned i = 0; i < ariTermNumKids(t) && sp < 256; ++i)
-      stack[sp++] = ariTermKid(t, i);
-  }
+    if (f->roots[r].value)
+      adoptLeaves(g, f->roots[r].value);
   g->reusePercent = ARI_GEN_MUTATE_REUSE;
 }
 
@@ -182,7 +180,7 @@ static AriTerm *replaceAt(AriGen *g, AriTerm *t) {
     const char *to = NULL;
     if (ariTermNumKids(t) == 2 && inList(name, kBinOps, NUM_BIN))
       to = otherOf(g, kBinOps, NUM_BIN, name);
-    else if (ariTermNumKids(t) == 1 && inList(name, kUnSources, 5))
+    else if (ariTermNumKids(t) == 1 && inList(name, kUnSources, sizeof kUnSources / sizeof kUnSources[0]))
       to = otherOf(g, kUnOps, NUM_UN, name);
     if (!to)
       return NULL;

@@ -516,8 +516,14 @@ int main(int argc, char **argv) {
     ariArenaDestroy(&arena);
     return ariToolExit(1);
   }
-  bool *done = calloc(o.count, sizeof(bool));
-  if (!done || !loadDone(o.out, &o, done)) {
+  bool *done = o.count <= ((uint64_t)1 << 32) ? calloc(o.count, sizeof(bool)) : NULL;
+  if (!done) {
+    fprintf(stderr, "%s: error: --count %llu: out of memory for the program list\n", TOOL,
+            (unsigned long long)o.count);
+    ariArenaDestroy(&arena);
+    return ariToolExit(1);
+  }
+  if (!loadDone(o.out, &o, done)) {
     fprintf(stderr, "%s: %s: error: cannot read the dataset to continue it (ariadne-cost "
                     "dataset --info says why)\n",
             TOOL, o.out);
@@ -566,6 +572,8 @@ int main(int argc, char **argv) {
       if (ariPgCheck(sd->func, &co, &scratch, &res) == ARI_PG_VALID) {
         sd->ms = res.ms;
         usable++;
+        fprintf(stderr, "%s: seed %s: %u stages, %.4g ms%s\n", TOOL, paths[i], sd->stages, sd->ms,
+                o.native ? "" : " (interpreter estimate)");
       } else {
         fprintf(stderr, "%s: %s: note: seed left out: %s (%s)\n", TOOL, paths[i],
                 ariPgReasonName(res.reason), res.why);

@@ -149,7 +149,7 @@ unsigned ariPgStages(const AriTerm *root) {
 /*--- importance sampling ----------------------------------------------------------*/
 
 AriPgTarget ariPgDefaultTarget(void) {
-  return (AriPgTarget){.medianMs = 1.0, .log10Sigma = 0.7, .stagesMean = 8.0, .stagesSd = 4.0};
+  return (AriPgTarget){.medianMs = 0.02, .log10Sigma = 0.7, .stagesMean = 8.0, .stagesSd = 4.0};
 }
 
 /* Uniform in (0, 1). */

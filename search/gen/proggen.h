@@ -106,8 +106,8 @@ typedef struct AriPgTarget {
 } AriPgTarget;
 
 /* The defaults: the thesis's shape (450 ms median, log10 sigma 0.7,
- * N(17, 5)) scaled to a 2-core machine and programs of seed size
- * (docs/proggen.md says why). */
+ * N(17, 5)) moved to programs the interpreter can check: median 0.02 ms,
+ * log10 sigma 0.7, stages N(8, 4) (docs/proggen.md says why). */
 AriPgTarget ariPgDefaultTarget(void);
 
 /* One draw from the target distribution (g's stream). */

@@ -2,6 +2,7 @@
  *
  *   ariadne-cost dataset --info FILE
  *   ariadne-cost dataset --dump FILE
+ *   ariadne-cost dataset merge -o FILE IN...
  *   ariadne-cost dataset --synthetic -o FILE [--programs N] [--variants N] [--seed N]
  *                        [--layout N] [--append]
  *   ariadne-cost train --data FILE --objective rank|reg --seed N -o MODEL [--rounds N] [--all]
@@ -61,6 +62,10 @@ static void usage(FILE *f) {
           "  dataset --info FILE        counts: records, programs, variants, machines,\n"
           "                             thread counts, feature layouts, blocks, bytes\n"
           "  dataset --dump FILE        every record, one line each\n"
+          "  dataset merge -o FILE IN...\n"
+          "                             joins datasets (ariadne-proggen's shards): the\n"
+          "                             records of all INs, ordered by program name\n"
+          "                             (stable: each program's records keep their order)\n"
           "  dataset --synthetic -o FILE [--programs N] [--variants N] [--seed N]\n"
           "          [--layout N] [--append]\n"
           "                             a learnable synthetic dataset (for tests, demos),\n"
@@ -707,7 +712,131 @@ static int datasetSynthetic(const Options *o) {
   return 0;
 }
 
+/* One record of `dataset merge`, copied out of its reader. */
+typedef struct MergeRec {
+  AriCostRecord rec;
+  uint64_t order; /* position over all inputs: the sort is stable */
+} MergeRec;
+
+static int cmpMerge(const void *a, const void *b) {
+  const MergeRec *x = a, *y = b;
+  int c = strcmp(x->rec.program, y->rec.program);
+  if (c)
+    return c;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static char *arenaStr(AriArena *a, const char *s) { return ariArenaStrndup(a, s, strlen(s)); }
+
+/* ariadne-cost dataset merge -o OUT IN...: shards generated independently
+ * (programs named by their index) join into what one run over all the
+ * programs writes, since that run writes programs in name order. */
+static int datasetMerge(int argc, char **argv) {
+  const char *out = NULL;
+  const char *ins[256];
+  int nin = 0;
+  for (int i = 3; i < argc; ++i) {
+    const char *v;
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      usage(stdout);
+      exit(ariToolExit(0));
+    } else if (ariToolOpt(argc, argv, &i, "--output", &v) || ariToolOpt(argc, argv, &i, "-o", &v)) {
+      if (!*v)
+        return usageError("--output needs a value");
+      out = v;
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      return usageError("unknown option '%s' ('dataset merge' takes -o FILE and inputs)", argv[i]);
+    } else if (nin < 256) {
+      ins[nin++] = argv[i];
+    } else {
+      return usageError("'dataset merge' takes at most 256 inputs");
+    }
+  }
+  if (!out || !nin)
+    return usageError("'dataset merge' needs -o FILE and at least one input");
+  for (int i = 0; i < nin; ++i)
+    if (!strcmp(ins[i], out))
+      return usageError("'dataset merge' would overwrite its input %s", out);
+  AriArena a;
+  ariArenaInit(&a, 0);
+  size_t n = 0, cap = 0;
+  MergeRec *recs = NULL;
+  bool ok = true;
+  for (int i = 0; ok && i < nin; ++i) {
+    AriCostDsReader r;
+    if (!openDataset(ins[i], &r)) {
+      ok = false;
+      break;
+    }
+    AriCostRecord rec;
+    while (ok && ariCostDsNext(&r, &rec)) {
+      if (n == cap) {
+        size_t ncap = cap ? 2 * cap : 1024;
+        MergeRec *grown = ariArenaAlloc(&a, ncap * sizeof *grown);
+        if (!grown) {
+          ok = false;
+          break;
+        }
+        if (n)
+          memcpy(grown, recs, n * sizeof *recs);
+        recs = grown, cap = ncap;
+      }
+      MergeRec *m = &recs[n];
+      m->rec = rec;
+      m->order = n;
+      m->rec.program = arenaStr(&a, rec.program);
+      m->rec.variant = arenaStr(&a, rec.variant);
+      m->rec.machine = arenaStr(&a, rec.machine);
+      double *f = ariArenaAlloc(&a, (rec.numFeatures + 1) * sizeof(double));
+      double *t = ariArenaAlloc(&a, (rec.numTimes + 1) * sizeof(double));
+      if (!m->rec.program || !m->rec.variant || !m->rec.machine || !f || !t) {
+        ok = false;
+        break;
+      }
+      memcpy(f, rec.features, rec.numFeatures * sizeof(double));
+      memcpy(t, rec.times, rec.numTimes * sizeof(double));
+      m->rec.features = f;
+      m->rec.times = t;
+      n++;
+    }
+    if (!ok)
+      fprintf(stderr, "%s: error: out of memory\n", ins[i]);
+    if (!finishDataset(ins[i], &r))
+      ok = false;
+  }
+  if (ok) {
+    qsort(recs, n, sizeof *recs, cmpMerge);
+    AriCostDsWriter w;
+    AriCostDsError e = ariCostDsCreate(&w, out, 0);
+    if (!ariCostDsOk(&e)) {
+      dsError(out, &e);
+      ok = false;
+    }
+    for (size_t i = 0; ok && i < n; ++i) {
+      e = ariCostDsAdd(&w, &recs[i].rec);
+      if (!ariCostDsOk(&e)) {
+        dsError(out, &e);
+        ok = false;
+        ariCostDsAbandon(&w);
+      }
+    }
+    if (ok) {
+      e = ariCostDsCloseWriter(&w);
+      if (!ariCostDsOk(&e)) {
+        dsError(out, &e);
+        ok = false;
+      }
+    }
+    if (ok)
+      printf("merged %zu records of %d dataset(s) into %s\n", n, nin, out);
+  }
+  ariArenaDestroy(&a);
+  return ok ? 0 : 1;
+}
+
 static int cmdDataset(int argc, char **argv) {
+  if (argc > 2 && !strcmp(argv[2], "merge"))
+    return datasetMerge(argc, argv);
   Options o;
   int rc = parseOptions(argc, argv, "dataset",
                         " --info --dump --synthetic --append --output --programs --variants --seed --layout ", &o);

@@ -68,6 +68,15 @@ static bool hasPair(const AriType *t) {
 /*--- leaves -----------------------------------------------------------------*/
 
 AriTerm *ariGenInput(AriGen *g, const AriType *t) {
+  if (g->reusePercent && ariGenBelow(g, 100) < g->reusePercent) {
+    AriTerm *cand[ARI_GEN_MAX_ARGS];
+    unsigned n = 0;
+    for (unsigned i = 0; i < g->nargs; ++i)
+      if (g->inputs[i] && ariTermType(g->inputs[i]) == t)
+        cand[n++] = g->inputs[i];
+    if (n)
+      return cand[ariGenBelow(g, n)];
+  }
   if (g->nargs >= ARI_GEN_MAX_ARGS - 4) /* keep room for outputs */
     return NULL;
   AriTerm *leaf = NULL;

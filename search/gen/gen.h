@@ -58,6 +58,11 @@ typedef struct AriGen {
   AriTerm *inputs[ARI_GEN_MAX_ARGS];   /* the leaf of each argument */
   AriTermRoot roots[ARI_GEN_MAX_ARGS]; /* storage for ariGenFunc */
   bool intsAllowed;                    /* i32 arithmetic besides f32 */
+  /* Percent (0..100) of ariGenInput calls that return an existing input
+   * leaf of the requested type, when there is one, instead of a new
+   * argument: ProgGen's mutations reuse terminals 90% of the time so that
+   * programs do not grow an input per mutation. 0 after ariGenInit. */
+  unsigned reusePercent;
 } AriGen;
 
 /* Binders in scope, outermost first: types[depth - 1] is VAR 0. */
@@ -73,7 +78,8 @@ uint64_t ariGenBelow(AriGen *g, uint64_t n);
 
 /* A new input of type t: an IN leaf for arrays (of scalars or vectors,
  * nested), an ARG leaf for scalars. NULL when out of arguments or for
- * other types. */
+ * other types. With g->reusePercent > 0, that share of the calls returns
+ * an existing leaf of g->inputs of type t instead (when there is one). */
 AriTerm *ariGenInput(AriGen *g, const AriType *t);
 
 /* A random term of type t (a data type) under the binders of env; `fuel`

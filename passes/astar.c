@@ -5,6 +5,7 @@
 #include "passes/astar.h"
 #include "passes/pass_util.h"
 #include "costmodel/cost.h"
+#include "costmodel/nn/valuenet.h"
 #include "search/astar/astar.h"
 #include "search/mlir/term_mlir.h"
 #include "search/term/term.h"
@@ -141,10 +142,6 @@ static MlirLogicalResult astarRun(MlirOperation op, const void *opts, uint64_t *
   Run run = {0};
   run.o = o;
   run.counters = counters;
-  if (o->value[0])
-    return emit(loc, "value='%s': value networks are not wired yet (without value= the search "
-                     "is Knossos' NoGNN A*)",
-                o->value);
   if (o->budget <= 0)
     return emit(loc, "budget must be positive, got %" PRId64, o->budget);
   if (o->horizon <= 0 || o->horizon > ARI_ASTAR_MAX_HORIZON)
@@ -181,6 +178,7 @@ static MlirLogicalResult astarRun(MlirOperation op, const void *opts, uint64_t *
   AriArena arena;
   ariArenaInit(&arena, 0);
   run.arena = &arena;
+  AriValueNet *net = NULL;
   MlirLogicalResult res = mlirLogicalResultSuccess();
   AriAStarRule *rules;
   size_t nrules, col = 0;
@@ -201,6 +199,17 @@ static MlirLogicalResult astarRun(MlirOperation op, const void *opts, uint64_t *
   }
   run.rules = rules;
   run.nrules = nrules;
+  /* value=FILE: the learned V of f(s) = V(s, t) + c(s0) - c(s) (ariadne-astar --train
+   * writes one); without it V = 0, Knossos' NoGNN A*. */
+  if (o->value[0]) {
+    net = ariValueNetLoad(o->value, err, sizeof err);
+    if (!net) {
+      res = emit(loc, "value='%s': %s", o->value, err);
+      goto done;
+    }
+    run.a.value = ariValueNetEval;
+    run.a.valueCtx = net;
+  }
   run.out = ariPassOpenOutput(o->output, stderr);
   if (!run.out) {
     res = emit(loc, "cannot open output file '%s': %s", o->output, strerror(errno));
@@ -216,6 +225,7 @@ static MlirLogicalResult astarRun(MlirOperation op, const void *opts, uint64_t *
     res = emit(loc, "cannot write output file '%s': %s", ariPassOutputName(o->output, stderr),
                strerror(werr));
 done:
+  ariValueNetDestroy(net);
   ariArenaDestroy(&arena);
   return res;
 }
@@ -239,7 +249,7 @@ static const AriOptionDesc kAStarOptions[] = {
     {"seed", ARI_OPT_INT, offsetof(AStarOptions, seed), NULL,
      "tie-breaking and random choices"},
     {"value", ARI_OPT_STRING, offsetof(AStarOptions, value), NULL,
-     "a value network file (not wired yet)"},
+     "a value network file (ariadne-astar --train); none: V = 0 (Knossos' NoGNN A*)"},
     {"time-limit", ARI_OPT_STRING, offsetof(AStarOptions, timeLimit), NULL,
      "seconds per root (default: none)"},
     {"func", ARI_OPT_STRING, offsetof(AStarOptions, func), NULL, "search only this function"},

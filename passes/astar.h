@@ -16,7 +16,7 @@
  *   two-phase     phase-1 rules first (half the budget and horizon)
  *   cost=C        knossos | size (default knossos)
  *   seed=N        tie-breaking and random choices
- *   value=FILE    a value network: not wired yet, an error
+ *   value=FILE    a value network (ariadne-astar --train); none: V = 0
  *   time-limit=S  seconds per root (0: none)
  *   func=NAME     only this function
  *   report=BOOL   a line per root: costs, steps, counters (default true)

@@ -27,6 +27,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "costmodel/cost.h"
+#include "costmodel/nn/valuenet.h"
 #include "search/astar/astar.h"
 #include "search/mlir/term_mlir.h"
 #include "tools/support/mlirutil.h"
@@ -52,6 +53,8 @@ enum { MAX_NATS = 16, MAX_SEEDS = 64, MAX_FILES = 64 };
 
 typedef struct Options {
   const char *file, *func, *output, *rules, *cost, *value, *eval;
+  const char *train; /* --train OUT: the value network trained on --eval's set */
+  unsigned epochs, dim, steps;
   AriAStarOptions a;
   int64_t nats[MAX_NATS];
   unsigned nn;
@@ -80,7 +83,17 @@ static void usage(FILE *f) {
           "  --two-phase         phase-1 rules for half the budget and horizon, then all\n"
           "  --cost C            knossos (default) or size\n"
           "  --seed N            tie-breaking and random choices (default 0)\n"
-          "  --value FILE        a value network (not wired yet: refused)\n"
+          "  --value FILE        a value network (costmodel/nn/valuenet.h, written by\n"
+          "                      --train): A* ranks states by f = V(s, t) + c(s0) - c(s)\n"
+          "  --train OUT         train a value network on --eval's PATH (every function,\n"
+          "                      oracle or not; give the training set, e.g.\n"
+          "                      test/search/knossos/binding_train.mlir): --epochs rounds\n"
+          "                      of an A* search per function with the network so far,\n"
+          "                      then Adam (1e-3, batches of 16, Huber) on its samples;\n"
+          "                      starts from --value FILE when given; writes OUT\n"
+          "  --epochs N          training rounds (default 2)\n"
+          "  --dim D --steps T   the network's features per node and propagation steps\n"
+          "                      (default 32 and 4; Knossos: 200 and 10)\n"
           "  --time-limit S      seconds per search (default: none)\n"
           "  --memory-limit MB   term store per search (default: none)\n"
           "  --state-limit N     distinct states per search (default: none)\n"
@@ -115,6 +128,9 @@ static int parseOptions(int argc, char **argv, Options *o) {
   o->a.budget = 5000;
   o->a.horizon = 10;
   o->seeds = 5;
+  o->epochs = 2;
+  o->dim = 32;
+  o->steps = 4;
   o->progress = -1;
   o->rules = "knossos,beta";
   o->cost = "knossos";
@@ -214,14 +230,25 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (!*v)
         return usageError("--eval needs a file or a directory");
       o->eval = v;
+    } else if (ariToolOpt(argc, argv, &i, "--train", &v)) {
+      if (!*v)
+        return usageError("--train needs an output file");
+      o->train = v;
+    } else if (ariToolOpt(argc, argv, &i, "--epochs", &v) ||
+               ariToolOpt(argc, argv, &i, "--dim", &v) ||
+               ariToolOpt(argc, argv, &i, "--steps", &v)) {
+      uint64_t k;
+      if (!ariToolParseU64(v, &k) || k < 1 || k > 1024)
+        return usageError("%.*s needs an integer from 1 to 1024, got '%s'",
+                          (int)strcspn(a, "="), a, v);
+      unsigned *dst = strstr(a, "epochs") ? &o->epochs : strstr(a, "dim") ? &o->dim : &o->steps;
+      *dst = (unsigned)k;
     } else if (ariToolPositional(TOOL, a, &o->file)) {
       return 2;
     }
   }
-  if (o->value)
-    return usageError("--value '%s': value networks are not wired yet (the A* engine takes a "
-                      "value callback; without --value it runs as Knossos' NoGNN A*)",
-                      o->value);
+  if (o->train && !o->eval)
+    return usageError("--train needs --eval PATH, the training set");
   if (o->eval && (o->file || o->output))
     return usageError("--eval takes no input file and no --output");
   if (!o->eval && !o->file)
@@ -506,6 +533,101 @@ static int evalFiles(const char *path, AriArena *arena, char **files, unsigned *
   return 0;
 }
 
+/* --eval's engine rows: the three engines, then A* with the value. */
+static const char *engineLabel(unsigned e) {
+  return e == 3 ? "astar+value" : ariAStarEngineName((AriAStarEngine)e);
+}
+
+/* --train: epochs of (an A* search with the network so far on every
+ * function of the set, then Adam steps on that search's samples, in
+ * batches of 16), the network written to OUT after every epoch. */
+static int runTrain(const Options *o, MlirContext ctx, const AriAStarRule *rules, size_t nrules,
+                    AriCostTermFn costFn, AriArena *arena, AriValueNet *net) {
+  char *files[MAX_FILES];
+  unsigned nf;
+  if (evalFiles(o->eval, arena, files, &nf))
+    return 1;
+  unsigned d, T, H;
+  ariValueNetShape(net, &d, &T, &H);
+  if (H != o->a.horizon) {
+    fprintf(stderr, TOOL ": error: the network has %u heads and the horizon is %u: train "
+                    "with --horizon %u\n", H, o->a.horizon, H);
+    return 1;
+  }
+  for (unsigned ep = 1; ep <= o->epochs; ++ep) {
+    double lossSum = 0;
+    size_t batches = 0, samples = 0;
+    unsigned funcs = 0;
+    for (unsigned fi = 0; fi < nf; ++fi) {
+      Loaded l;
+      if (!load(ctx, files[fi], arena, &l))
+        return 1;
+      for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(l.mod));
+           !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+        MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(op));
+        if (nm.length != 9 || memcmp(nm.data, "func.func", 9))
+          continue;
+        char name[256];
+        funcName(op, name, sizeof name);
+        if (o->func && strcmp(o->func, name))
+          continue;
+        AriTermStore *s = ariTermStoreCreate(0);
+        AriTermFunc tf;
+        MlirLocation errLoc = mlirOperationGetLocation(op);
+        if (!s || !ariTermImportFunc(s, op, &tf, &errLoc) || tf.numRoots != 1) {
+          char msg[1024];
+          snprintf(msg, sizeof msg, "cannot import '%s' as one term: %s", name,
+                   s ? ariTermStoreError(s) : "out of memory");
+          mlirEmitError(errLoc, msg);
+          ariTermStoreDestroy(s);
+          mlirModuleDestroy(l.mod);
+          return 1;
+        }
+        funcs++;
+        AriAStarOptions ao = o->a;
+        ao.engine = ARI_ASTAR_ENGINE_ASTAR;
+        ao.seed = o->a.seed + ep;
+        AriArenaMark m = ariArenaMark(arena);
+        AriAStarResult res;
+        AriAStarSamples sm;
+        char err[512];
+        ariAStarSearch(s, tf.roots[0].value, rules, nrules, termCost, &costFn, &ao, arena, &res);
+        bool ok = res.stop != ARI_ASTAR_STOP_ERROR &&
+                  ariAStarSamples(&res, arena, &sm, err, sizeof err);
+        if (res.stop == ARI_ASTAR_STOP_ERROR)
+          snprintf(err, sizeof err, "%s", res.message);
+        for (size_t k = 0; ok && k < sm.numSamples; k += ARI_ASTAR_BATCH) {
+          unsigned n = (unsigned)(sm.numSamples - k < ARI_ASTAR_BATCH ? sm.numSamples - k
+                                                                      : ARI_ASTAR_BATCH);
+          float loss = 0;
+          ok = ariValueNetTrainBatch(net, s, sm.terms + k, sm.targets + k * H, n, 1e-3f, &loss,
+                                     err, sizeof err);
+          lossSum += loss;
+          batches++;
+        }
+        samples += ok ? sm.numSamples : 0;
+        ariArenaRelease(arena, m);
+        ariTermStoreDestroy(s);
+        if (!ok) {
+          fprintf(stderr, TOOL ": error: training on @%s: %s\n", name, err);
+          mlirModuleDestroy(l.mod);
+          return 1;
+        }
+      }
+      mlirModuleDestroy(l.mod);
+    }
+    char err[512];
+    if (!ariValueNetSave(net, o->train, err, sizeof err)) {
+      fprintf(stderr, TOOL ": error: %s\n", err);
+      return 1;
+    }
+    printf("epoch %u: %u functions, %zu samples, mean batch loss %.6g; wrote %s\n", ep, funcs,
+           samples, batches ? lossSum / (double)batches : 0.0, o->train);
+    fflush(stdout);
+  }
+  return 0;
+}
+
 static int runEval(const Options *o, MlirContext ctx, const AriAStarRule *rules, size_t nrules,
                    AriCostTermFn costFn, AriArena *arena) {
   char *files[MAX_FILES];
@@ -513,9 +635,12 @@ static int runEval(const Options *o, MlirContext ctx, const AriAStarRule *rules,
   if (evalFiles(o->eval, arena, files, &nf))
     return 1;
   static const uint64_t budgets[2] = {5000, 2500};
-  enum { NE = 3, NB = 2 };
-  double frac[NE][NB][MAX_SEEDS];
-  double expandedSum[NE] = {0}, evalsSum[NE] = {0}, secSum[NE] = {0};
+  /* engines 0-2: astar without a value, greedy, random; 3: astar with
+   * --value's network */
+  enum { MAX_E = 4, NB = 2 };
+  const unsigned NE = o->a.value ? 4 : 3;
+  double frac[MAX_E][NB][MAX_SEEDS];
+  double expandedSum[MAX_E] = {0}, evalsSum[MAX_E] = {0}, secSum[MAX_E] = {0};
   unsigned total = 0;
   bool progress = o->progress == 1 || (o->progress < 0 && isatty(2));
   memset(frac, 0, sizeof frac);
@@ -551,10 +676,11 @@ static int runEval(const Options *o, MlirContext ctx, const AriAStarRule *rules,
               return 1;
             }
             AriAStarOptions ao = o->a;
-            ao.engine = (AriAStarEngine)e;
+            ao.engine = e == 3 ? ARI_ASTAR_ENGINE_ASTAR : (AriAStarEngine)e;
             ao.budget = budgets[b];
             ao.seed = o->a.seed + sd;
-            ao.value = NULL;
+            if (e != 3)
+              ao.value = NULL;
             AriArenaMark m = ariArenaMark(arena);
             AriAStarResult res;
             ariAStarSearch(s, tf.roots[0].value, rules, nrules, termCost, &costFn, &ao, arena,
@@ -568,7 +694,7 @@ static int runEval(const Options *o, MlirContext ctx, const AriAStarRule *rules,
             }
             if (progress)
               fprintf(stderr, TOOL ": %s %s budget %llu seed %llu: %g -> %g (oracle %g)%s\n",
-                      name, ariAStarEngineName(ao.engine), (unsigned long long)ao.budget,
+                      name, engineLabel(e), (unsigned long long)ao.budget,
                       (unsigned long long)ao.seed, res.inputCost, res.bestCost, orc->cost,
                       hit ? " at oracle" : "");
             ariArenaRelease(arena, m);
@@ -587,7 +713,7 @@ static int runEval(const Options *o, MlirContext ctx, const AriAStarRule *rules,
            o->a.horizon);
   else
     printf("%u functions, %u seeds, horizon %u; fraction at the oracle cost, mean +- std over "
-           "seeds\n%-8s %18s %18s %12s %12s\n",
+           "seeds\n%-11s %18s %18s %12s %12s\n",
            total, o->seeds, o->a.horizon, "engine", "budget 5000", "budget 2500", "states/s",
            "evals/s");
   for (unsigned e = 0; e < NE; ++e) {
@@ -609,11 +735,10 @@ static int runEval(const Options *o, MlirContext ctx, const AriAStarRule *rules,
       printf("%s{\"engine\": \"%s\", \"at_oracle_5000\": %.6f, \"std_5000\": %.6f, "
              "\"at_oracle_2500\": %.6f, \"std_2500\": %.6f, \"states_per_s\": %.1f, "
              "\"evals_per_s\": %.1f}",
-             e ? ", " : "", ariAStarEngineName((AriAStarEngine)e), mean[0], sd[0], mean[1], sd[1],
-             sps, eps);
+             e ? ", " : "", engineLabel(e), mean[0], sd[0], mean[1], sd[1], sps, eps);
     else
-      printf("%-8s %8.3f +- %5.3f %8.3f +- %5.3f %12.0f %12.0f\n",
-             ariAStarEngineName((AriAStarEngine)e), mean[0], sd[0], mean[1], sd[1], sps, eps);
+      printf("%-11s %8.3f +- %5.3f %8.3f +- %5.3f %12.0f %12.0f\n", engineLabel(e), mean[0],
+             sd[0], mean[1], sd[1], sps, eps);
   }
   if (o->json)
     printf("]}\n");
@@ -647,13 +772,30 @@ static int toolMain(int argc, char **argv) {
                         "--horizon of 2 or more");
     }
   }
+  /* The value network: --value's, or a new one for --train. */
+  AriValueNet *net = NULL;
+  if (o.value)
+    net = ariValueNetLoad(o.value, err, sizeof err);
+  else if (o.train)
+    net = ariValueNetCreate(o.dim, o.steps, o.a.horizon, o.a.seed, err, sizeof err);
+  if ((o.value || o.train) && !net) {
+    fprintf(stderr, TOOL ": error: %s\n", err);
+    ariArenaDestroy(&arena);
+    return 1;
+  }
+  if (net) {
+    o.a.value = ariValueNetEval;
+    o.a.valueCtx = net;
+  }
   MlirContext ctx = ariContextCreate();
   AriDiagSink sink;
   ariDiagSinkAttach(&sink, ctx, stderr);
-  rc = o.eval ? runEval(&o, ctx, rules, nrules, costFn, &arena)
-              : runSearch(&o, ctx, rules, nrules, costFn, &arena);
+  rc = o.train  ? runTrain(&o, ctx, rules, nrules, costFn, &arena, net)
+       : o.eval ? runEval(&o, ctx, rules, nrules, costFn, &arena)
+                : runSearch(&o, ctx, rules, nrules, costFn, &arena);
   ariDiagSinkDetach(&sink);
   mlirContextDestroy(ctx);
+  ariValueNetDestroy(net);
   ariArenaDestroy(&arena);
   return rc;
 }

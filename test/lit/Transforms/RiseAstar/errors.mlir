@@ -23,7 +23,7 @@
 // COST: error: rise-astar: {{.*}}cost{{.*}}fast
 
 //--- value.mlir
-// expected-error @+1 {{rise-astar: value='net.bin': value networks are not wired yet}}
+// expected-error @+1 {{rise-astar: value='net.bin': cannot open parameter file 'net.bin': No such file or directory}}
 module {
   func.func @f(%x: f32) -> f32 { return %x : f32 }
 }

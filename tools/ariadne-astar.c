@@ -533,6 +533,21 @@ static int evalFiles(const char *path, AriArena *arena, char **files, unsigned *
   return 0;
 }
 
+/* A fresh store holding func `op` (named `name`) as one term: the store,
+ * or NULL after an error at the op's location. */
+static AriTermStore *importOneTerm(MlirOperation op, const char *name, AriTermFunc *tf) {
+  AriTermStore *s = ariTermStoreCreate(0);
+  MlirLocation errLoc = mlirOperationGetLocation(op);
+  if (s && ariTermImportFunc(s, op, tf, &errLoc) && tf->numRoots == 1)
+    return s;
+  char msg[1024];
+  snprintf(msg, sizeof msg, "cannot import '%s' as one term: %s", name,
+           s ? ariTermStoreError(s) : "out of memory");
+  mlirEmitError(errLoc, msg);
+  ariTermStoreDestroy(s);
+  return NULL;
+}
+
 /* --eval's engine rows: the three engines, then A* with the value. */
 static const char *engineLabel(unsigned e) {
   return e == 3 ? "astar+value" : ariAStarEngineName((AriAStarEngine)e);
@@ -571,15 +586,9 @@ static int runTrain(const Options *o, MlirContext ctx, const AriAStarRule *rules
         funcName(op, name, sizeof name);
         if (o->func && strcmp(o->func, name))
           continue;
-        AriTermStore *s = ariTermStoreCreate(0);
         AriTermFunc tf;
-        MlirLocation errLoc = mlirOperationGetLocation(op);
-        if (!s || !ariTermImportFunc(s, op, &tf, &errLoc) || tf.numRoots != 1) {
-          char msg[1024];
-          snprintf(msg, sizeof msg, "cannot import '%s' as one term: %s", name,
-                   s ? ariTermStoreError(s) : "out of memory");
-          mlirEmitError(errLoc, msg);
-          ariTermStoreDestroy(s);
+        AriTermStore *s = importOneTerm(op, name, &tf);
+        if (!s) {
           mlirModuleDestroy(l.mod);
           return 1;
         }
@@ -663,15 +672,9 @@ static int runEval(const Options *o, MlirContext ctx, const AriAStarRule *rules,
       for (unsigned e = 0; e < NE; ++e)
         for (unsigned b = 0; b < NB; ++b)
           for (unsigned sd = 0; sd < o->seeds; ++sd) {
-            AriTermStore *s = ariTermStoreCreate(0);
             AriTermFunc tf;
-            MlirLocation errLoc = mlirOperationGetLocation(op);
-            if (!s || !ariTermImportFunc(s, op, &tf, &errLoc) || tf.numRoots != 1) {
-              char msg[1024];
-              snprintf(msg, sizeof msg, "cannot import '%s' as one term: %s", name,
-                       s ? ariTermStoreError(s) : "out of memory");
-              mlirEmitError(errLoc, msg);
-              ariTermStoreDestroy(s);
+            AriTermStore *s = importOneTerm(op, name, &tf);
+            if (!s) {
               mlirModuleDestroy(l.mod);
               return 1;
             }

@@ -1452,13 +1452,22 @@ static bool spreadBody(LbBuilder *b, MlirValue f, const MlirValue *iter, MlirVal
   return true;
 }
 
-/* Writes array `d` into a new buffer and returns a view of it; pairs cannot
- * be buffered and stay as they are (read by recomputation). */
-/* Buffers for a value of type t that no single memref holds: an array
- * of pairs becomes a pair of arrays, each in its own buffer (recursively:
- * array<n x pair<A, pair<B, C>>> takes three), read back through a zip of
- * their views and written through a pair acceptor. False when t is not of
- * that form (nothing allocated that is used). */
+/* Can a value of type t be held by memrefs, one per leaf of the pairs
+ * under its arrays (array<n x pair<A, pair<B, C>>>: three)? */
+static bool pairSplittable(MlirType t) {
+  if (!mlirTypeIsNull(memrefFor(t)))
+    return true;
+  if (!isArray(t) || !mlirTypeIsARisePair(elemOf(t)))
+    return false;
+  MlirType e = elemOf(t);
+  return pairSplittable(mlirRiseArrayTypeGet(mlirRisePairTypeGetFirst(e), lenOf(t))) &&
+         pairSplittable(mlirRiseArrayTypeGet(mlirRisePairTypeGetSecond(e), lenOf(t)));
+}
+
+/* Buffers for a value of type t that no single memref holds (checked by
+ * pairSplittable first): an array of pairs becomes a pair of arrays, each
+ * in its own buffer, read back through a zip of their views and written
+ * through a pair acceptor. */
 static bool pairBuffers(Lower *L, MlirType t, MlirRiseAddressSpace addr, bool explicitAddr,
                         Acc **acc, Desc **view) {
   MlirType mt = memrefFor(t);
@@ -1490,6 +1499,9 @@ static bool pairBuffers(Lower *L, MlirType t, MlirRiseAddressSpace addr, bool ex
   return true;
 }
 
+/* Writes array `d` into a new buffer (a pair of buffers for an array of
+ * pairs) and returns a view of it; a value no memrefs can hold stays as it
+ * is (read by recomputation). */
 static Desc *buffer(Lower *L, Desc *d, MlirRiseAddressSpace addr, bool explicitAddr) {
   if (!d)
     return NULL;
@@ -1502,9 +1514,10 @@ static Desc *buffer(Lower *L, Desc *d, MlirRiseAddressSpace addr, bool explicitA
      * no memref holds stays as it is. */
     Acc *acc = NULL;
     Desc *view = NULL;
-    if (L->hooks || !pairBuffers(L, d->ty, addr, explicitAddr, &acc, &view))
+    if (L->hooks || !pairSplittable(d->ty))
       return d;
-    return write(L, d, acc) ? view : NULL;
+    return pairBuffers(L, d->ty, addr, explicitAddr, &acc, &view) && write(L, d, acc) ? view
+                                                                                       : NULL;
   }
   MlirValue buf = allocIn(L, mt, addr, explicitAddr);
   if (mlirValueIsNull(buf))

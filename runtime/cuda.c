@@ -15,6 +15,7 @@
 /* Driver constants (cuda.h values; checked by test/gpu/cuda_abi_test.c). */
 enum {
   kCuSuccess = 0,
+  kCuErrorDeinitialized = 4,
   kCuAttrCcMajor = 75,
   kCuAttrCcMinor = 76,
   kCuJitErrorLogBuffer = 5,
@@ -61,8 +62,9 @@ static AriCudaStatus cuFail(AriCuda *cu, AriCuResult r, const char *what) {
   const char *msg = NULL;
   if (cu->api.cuGetErrorString && cu->api.cuGetErrorString(r, &msg) != kCuSuccess)
     msg = NULL;
-  setErr(cu, "%s failed: CUDA error %d (%s)", what, r, msg ? msg : "unknown");
-  return ARI_CUDA_ERROR;
+  setErr(cu, "%s failed: CUDA error %d (%s)", what, r,
+         msg ? msg : r == kCuErrorDeinitialized ? "the driver has shut down" : "unknown");
+  return r == kCuErrorDeinitialized ? ARI_CUDA_SHUT_DOWN : ARI_CUDA_ERROR;
 }
 
 static void putErr(char *err, size_t len, const char *fmt, ...)

@@ -45,6 +45,8 @@ typedef enum AriCudaStatus {
   ARI_CUDA_ERROR = 2,     /* a driver call failed (message names it) */
   ARI_CUDA_INVALID = 3,   /* bad argument, or an access the buffer lacks */
   ARI_CUDA_NO_MEMORY = 4, /* host allocation failed */
+  ARI_CUDA_SHUT_DOWN = 5, /* the driver has deinitialised: the process is exiting,
+                             and every module, buffer and stream it held is gone */
 } AriCudaStatus;
 
 /* Access flags of buffers (LRA's AccessFlags). */

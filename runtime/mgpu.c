@@ -73,20 +73,30 @@ static void openDriver(void) {
 /* Opens the driver if needed, then locks; returns the context current on
  * this thread, or NULL (still locked) when there is none. A missing
  * driver counts as a failure of the call (reported once, at the open). */
-static AriCuda *enter(const char *call) {
+/* `teardown`: a call that only releases something. MLIR's host code
+ * unloads its modules in a global destructor, which can run after the
+ * driver's own exit handler has shut it down (seen on an H100: CUDA error
+ * 4 for every module). The driver has then released everything already,
+ * so such a call quietly does nothing. */
+static AriCuda *enterAt(const char *call, bool teardown) {
   pthread_once(&gMgpu.once, openDriver);
   pthread_mutex_lock(&gMgpu.lock);
   if (!gMgpu.cu) {
     gMgpu.errors++;
     return NULL;
   }
-  if (ariCudaMakeCurrent(gMgpu.cu) != ARI_CUDA_OK) {
+  AriCudaStatus s = ariCudaMakeCurrent(gMgpu.cu);
+  if (s == ARI_CUDA_SHUT_DOWN && teardown)
+    return NULL;
+  if (s != ARI_CUDA_OK) {
     fprintf(stderr, "ariadne-mgpu: %s: %s\n", call, ariCudaLastError(gMgpu.cu));
     gMgpu.errors++;
     return NULL;
   }
   return gMgpu.cu;
 }
+
+static AriCuda *enter(const char *call) { return enterAt(call, false); }
 
 static void leave(void) { pthread_mutex_unlock(&gMgpu.lock); }
 
@@ -142,7 +152,7 @@ MGPU_EXPORT void *mgpuModuleLoadJIT(void *data, int optLevel) {
 }
 
 MGPU_EXPORT void mgpuModuleUnload(void *module) {
-  AriCuda *cu = enter("mgpuModuleUnload");
+  AriCuda *cu = enterAt("mgpuModuleUnload", true);
   if (cu && module)
     ariCudaModuleUnload(cu, module);
   leave();

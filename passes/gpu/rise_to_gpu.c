@@ -602,6 +602,59 @@ static bool fmaToIntrinsic(MlirOperation module, AriArena *arena) {
   return !launches.oom;
 }
 
+/* True when `op` is `anc` or nested inside it. */
+static bool isInside(MlirOperation op, MlirOperation anc) {
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op))
+    if (mlirOperationEqual(op, anc))
+      return true;
+  return false;
+}
+
+/* With device-buffers=gpu (MLIR's host runtime: rise-to-nvvm{host=llvm})
+ * a literal array -- a memref.get_global of a constant memref.global,
+ * which the shared lowering makes in host code -- would reach a kernel as
+ * a pointer into the host's data segment, which the device cannot read.
+ * On an H100 this was an illegal address in Harris's weights. The
+ * get_global is cloned into every launch that reads it instead;
+ * gpu-kernel-outlining then copies the memref.global into the kernel's
+ * gpu.module, where it is initialised device memory. (The stub's host
+ * code, device-buffers=memref, uploads the globals itself.) */
+static bool sinkGlobalsIntoLaunches(MlirOperation module, AriArena *arena) {
+  OpList launches = {NULL, 0, 0, arena, "gpu.launch", false};
+  OpList globals = {NULL, 0, 0, arena, "memref.get_global", false};
+  mlirOperationWalk(module, collectNamed, &launches, MlirWalkPreOrder);
+  mlirOperationWalk(module, collectNamed, &globals, MlirWalkPreOrder);
+  if (launches.oom || globals.oom)
+    return false;
+  for (size_t gi = 0; gi < globals.n; ++gi) {
+    MlirOperation get = globals.ops[gi];
+    MlirValue v = mlirOperationGetResult(get, 0);
+    for (size_t li = 0; li < launches.n; ++li) {
+      MlirOperation launch = launches.ops[li];
+      if (isInside(get, launch))
+        continue;
+      MlirOperation copy = {NULL};
+      for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);) {
+        MlirOpOperand next = mlirOpOperandGetNextUse(u);
+        MlirOperation owner = mlirOpOperandGetOwner(u);
+        if (isInside(owner, launch)) {
+          if (mlirOperationIsNull(copy)) {
+            copy = mlirOperationClone(get);
+            MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(launch, 0));
+            mlirBlockInsertOwnedOperation(entry, 0, copy);
+          }
+          mlirOperationSetOperand(owner, (intptr_t)mlirOpOperandGetOperandNumber(u),
+                                  mlirOperationGetResult(copy, 0));
+        }
+        u = next;
+      }
+    }
+    if (mlirOpOperandIsNull(mlirValueGetFirstUse(v)))
+      mlirOperationDestroy(get);
+  }
+  return true;
+}
+
 /*--- the pass ------------------------------------------------------------*/
 
 typedef struct RiseToGpuOptions {
@@ -625,6 +678,10 @@ static MlirLogicalResult riseToGpuRun(MlirOperation module, const void *opts) {
   const RiseToGpuOptions *o = opts;
   MlirLogicalResult r = ariRiseLowerModule(module, o->fma, &hooks);
   if (mlirLogicalResultIsSuccess(r) && o->fma && !fmaToIntrinsic(module, &arena)) {
+    mlirEmitError(mlirOperationGetLocation(module), "convert-rise-to-gpu: out of memory");
+    r = mlirLogicalResultFailure();
+  }
+  if (mlirLogicalResultIsSuccess(r) && g.gpuAlloc && !sinkGlobalsIntoLaunches(module, &arena)) {
     mlirEmitError(mlirOperationGetLocation(module), "convert-rise-to-gpu: out of memory");
     r = mlirLogicalResultFailure();
   }

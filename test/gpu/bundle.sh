@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
 # GPU-host bundle: compile here, run there.
 #
-#   bash test/gpu/bundle.sh create OUT [--build=DIR] [--no-bench]
+#   bash test/gpu/bundle.sh create OUT [--build=DIR] [--llvm=DIR] [--no-bench]
 #       (here, with LLVM/MLIR/CUDA toolkit) compiles every program listed in
 #       test/gpu/programs.txt for sm_80 and sm_90 (cubins) with its C host
-#       stub (PTX embedded), writes seeded random inputs and the outputs the
+#       stub (PTX embedded), and its host code as MLIR lowers it
+#       (rise-to-nvvm{host=llvm}, PTX for mgpuModuleLoadJIT) to an object
+#       that exports only the _mlir_ciface_* functions, writes seeded random
+#       inputs and the outputs the
 #       reference interpreter computes for the small test functions, and
 #       copies the runtime and the runner sources: OUT needs nothing but a C
 #       compiler and the CUDA driver.
 #   bash OUT/bundle.sh run OUT [--lib=libcuda.so.1] [--reps=N] [--no-bench]
 #       (on the GPU host) builds one runner per program with cc (libc + libdl
-#       only; runners prebuilt here serve where there is no cc), checks every test function against the expected outputs, then
+#       only; runners prebuilt here serve where there is no cc), checks
+#       every test function against the expected outputs twice (through the
+#       stub and runtime/cuda.c; through MLIR's host code and runtime/mgpu.c,
+#       the runner built with -DARI_MGPU), then
 #       times the benchmarks (matmul against cuBLAS SGEMM: TFLOP/s and the
 #       ratio; Harris: milliseconds, against naive C on one CPU thread). Exit 0 when all pass, 1 on a failure,
 #       77 (and "SKIPPED: reason") when there is no CUDA driver or GPU.
@@ -29,22 +35,37 @@ out=${2:-}
 [ -n "$mode" ] && [ -n "$out" ] || die "usage: bundle.sh create OUT [--build=DIR] [--no-bench] | run OUT [--lib=PATH] [--reps=N] [--no-bench]"
 shift 2
 
+# mgpuRunner CC BUNDLE PROG OUT: the runner that checks through MLIR's host
+# code (-DARI_MGPU; -rdynamic: it finds _mlir_ciface_FUNC with dlsym).
+mgpuRunner() {
+  "$1" -std=c11 -O2 -Wall -I"$2" -I"$2/src" -DARI_PROGRAM="${3}_info" -DARI_MGPU \
+    "$2/src/runner.c" "$2/src/$3.c" "$2/obj/$3.host.o" "$2/runtime/cuda.c" "$2/runtime/mgpu.c" \
+    -rdynamic -pthread -o "$4" -ldl -lm
+}
+
 # The program name of a file: its base name as a C identifier.
 progname() { local b; b=$(basename "$1" .mlir); echo "${b//[^A-Za-z0-9_]/_}"; }
 
 create() {
-  local repo build bench=1
+  local repo build bench=1 llvm=/usr/lib/llvm-22
   repo=$(cd "$here/../.." && pwd)
   build=$repo/build
   for a in "$@"; do
     case $a in
       --build=*) build=${a#--build=} ;;
+      --llvm=*) llvm=${a#--llvm=} ;;
       --no-bench) bench=0 ;;
       *) die "unknown option $a" ;;
     esac
   done
   local compile=$build/bin/ariadne-compile interp=$build/bin/ariadne-interp
   [ -x "$compile" ] && [ -x "$interp" ] || die "build $build first (ariadne-compile, ariadne-interp)"
+  local plugin=$build/passes/AriadnePlugin.so
+  [ -f "$plugin" ] || die "build $build first (passes/AriadnePlugin.so)"
+  local t
+  for t in mlir-opt mlir-translate clang llvm-objcopy; do
+    [ -x "$llvm/bin/$t" ] || die "no $llvm/bin/$t (--llvm=DIR: LLVM/MLIR 22)"
+  done
   local cc=${CC:-cc}
   command -v "$cc" >/dev/null || die "no C compiler ($cc)"
   local manifest=$here/programs.txt
@@ -56,8 +77,9 @@ create() {
   local tmp
   tmp=$(mktemp -d "$out.tmpXXXXXX")
   trap 'rm -rf "$tmp"' EXIT
-  mkdir -p "$tmp/runtime" "$tmp/src" "$tmp/cubin" "$tmp/data" "$tmp/bin"
-  cp "$repo/runtime/cuda.h" "$repo/runtime/cuda.c" "$tmp/runtime/"
+  mkdir -p "$tmp/runtime" "$tmp/src" "$tmp/cubin" "$tmp/data" "$tmp/bin" "$tmp/obj"
+  cp "$repo/runtime/cuda.h" "$repo/runtime/cuda.c" "$repo/runtime/mgpu.h" "$repo/runtime/mgpu.c" \
+    "$tmp/runtime/"
   cp "$here/runner.c" "$tmp/src/"
   cp "$here/bundle.sh" "$tmp/"
   : > "$tmp/manifest.txt"
@@ -77,6 +99,16 @@ create() {
       "$compile" "$repo/$file" --target=nvptx64 --fma --gpu-arch=sm_80 -o "$tmp/cubin/$prog.sm_80.cubin"
       "$cc" -std=c11 -O2 -Wall -I"$tmp" -I"$tmp/src" -DARI_PROGRAM="${prog}_info" \
         "$tmp/src/runner.c" "$tmp/src/$prog.c" "$tmp/runtime/cuda.c" -o "$tmp/bin/$prog" -ldl -lm
+      # MLIR's host code: its functions share the stub's names, so only
+      # the _mlir_ciface_* entry points stay global.
+      "$llvm/bin/mlir-opt" --load-dialect-plugin="$plugin" --load-pass-plugin="$plugin" "$repo/$file" \
+        --pass-pipeline="builtin.module(rise-to-nvvm{host=llvm},gpu-module-to-binary{format=isa})" |
+        "$llvm/bin/mlir-translate" --mlir-to-llvmir -o "$tmp/obj/$prog.ll"
+      "$llvm/bin/clang" -c -O1 -fPIC -Wno-override-module "$tmp/obj/$prog.ll" -o "$tmp/obj/$prog.full.o"
+      "$llvm/bin/llvm-objcopy" --wildcard --keep-global-symbol='_mlir_ciface_*' \
+        "$tmp/obj/$prog.full.o" "$tmp/obj/$prog.host.o"
+      rm "$tmp/obj/$prog.ll" "$tmp/obj/$prog.full.o"
+      mgpuRunner "$cc" "$tmp" "$prog" "$tmp/bin/$prog.mgpu"
       done[$prog]=1
     fi
     local listed
@@ -93,6 +125,7 @@ create() {
       done
       "$interp" "$repo/$file" --func="$func" ${inputs[@]+"${inputs[@]}"} --output-dir="$d/expected" > /dev/null
       echo "test $prog $func" >> "$tmp/manifest.txt"
+      echo "mgpu $prog $func" >> "$tmp/manifest.txt"
     else
       echo "bench $prog $func $rest" >> "$tmp/manifest.txt"
     fi
@@ -106,7 +139,7 @@ create() {
   rm -rf "$out"
   mv "$tmp" "$out"
   trap - EXIT
-  echo "bundle: $out ($kib KiB, $(grep -c '^test' "$out/manifest.txt") tests, $(grep -c '^bench' "$out/manifest.txt" || true) benchmarks)"
+  echo "bundle: $out ($kib KiB, $(grep -c '^test' "$out/manifest.txt") tests (each twice: stub, MLIR's host code), $(grep -c '^bench' "$out/manifest.txt" || true) benchmarks)"
 }
 
 run() {
@@ -135,9 +168,15 @@ run() {
         "$out/src/runner.c" "$out/src/$prog.c" "$out/runtime/cuda.c" -o "$bin/$prog" -ldl -lm ||
         die "cannot build the runner for $prog"
     fi
+    if [ "$kind" = mgpu ] && [ ! -x "$bin/$prog.mgpu" ]; then
+      mgpuRunner "$cc" "$out" "$prog" "$bin/$prog.mgpu" || die "cannot build the mgpu runner for $prog"
+    fi
     rc=0
     if [ "$kind" = test ]; then
       "$bin/$prog" check "$func" "$out/data/$prog/$func" --cubin-dir="$out/cubin" ${libopt[@]+"${libopt[@]}"} || rc=$?
+    elif [ "$kind" = mgpu ]; then
+      ARIADNE_LIBCUDA=${lib:-${ARIADNE_LIBCUDA:-}} "$bin/$prog.mgpu" check "$func" "$out/data/$prog/$func" \
+        ${libopt[@]+"${libopt[@]}"} || rc=$?
     elif [ $bench = 1 ]; then
       local flops extra=()
       read -r flops rest <<< "$rest"

@@ -93,4 +93,22 @@ if [ -x "$out/runner-harris_gpu" ]; then
   grep -q '^naive C Harris, 1 CPU thread: best' <<<"$log" || fail "no C Harris time: $log"
   grep -q 'DIFFER' <<<"$log" || fail "harris check cannot fail: $log"
 fi
-echo "bundle ok: $tests tests, $n run through the fake driver, $kib KiB"
+# MLIR's host code (the mgpu runners): every test is listed twice, and on
+# the fake driver the host code loads its modules and launches through
+# runtime/mgpu.c. The fake computes nothing, so the check fails, as it must.
+[ "$(grep -c '^mgpu ' "$b/manifest.txt")" = "$tests" ] || fail "manifest lacks mgpu lines"
+m=0
+while read -r kind prog func rest; do
+  [ "$kind" = mgpu ] || continue
+  r=$out/mgpu-$prog
+  [ -x "$r" ] || "$cc" -std=c11 "${cflags[@]}" -I"$b" -I"$b/src" -DARI_PROGRAM="${prog}_info" -DARI_MGPU \
+    "$b/src/runner.c" "$b/src/$prog.c" "$b/obj/$prog.host.o" "$b/runtime/cuda.c" "$b/runtime/mgpu.c" \
+    -rdynamic -pthread -o "$r" -ldl -lm
+  rc=0
+  log=$(ARIADNE_LIBCUDA=$fake "$r" check "$func" "$b/data/$prog/$func" --lib="$fake" 2>&1) || rc=$?
+  [ $rc = 1 ] || fail "mgpu check of $func on the fake driver exited $rc: $log"
+  grep -q "^host code: MLIR's" <<<"$log" || fail "$func: $log"
+  grep -q 'outside tolerance' <<<"$log" || fail "$func: nothing compared: $log"
+  m=$((m + 1))
+done < "$b/manifest.txt"
+echo "bundle ok: $tests tests, $n run through the fake driver (and $m through MLIR's host code), $kib KiB"

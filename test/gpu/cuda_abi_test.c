@@ -17,6 +17,7 @@ _Static_assert(sizeof(CUresult) == sizeof(AriCuResult), "CUresult");
 _Static_assert(sizeof(CUdevice) == sizeof(int), "CUdevice");
 _Static_assert(sizeof(CUfunction) == sizeof(void *), "handles are pointers");
 _Static_assert(CUDA_SUCCESS == 0, "CUDA_SUCCESS");
+_Static_assert(CUDA_ERROR_DEINITIALIZED == 4, "CUDA_ERROR_DEINITIALIZED");
 /* The constants runtime/cuda.c hard-codes. */
 _Static_assert(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR == 75, "cc major");
 _Static_assert(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR == 76, "cc minor");

@@ -114,7 +114,15 @@ CUresult cuDevicePrimaryCtxRelease_v2(int dev) {
   return kSuccess;
 }
 
-CUresult cuCtxSetCurrent(void *ctx) { return ctx == &gCtx ? kSuccess : kInvalidValue; }
+static int gShutDown;
+
+void fakeCudaShutDown(int down) { gShutDown = down; }
+
+CUresult cuCtxSetCurrent(void *ctx) {
+  if (gShutDown)
+    return 4; /* CUDA_ERROR_DEINITIALIZED */
+  return ctx == &gCtx ? kSuccess : kInvalidValue;
+}
 
 CUresult cuCtxSynchronize(void) {
   gStats.syncs++;

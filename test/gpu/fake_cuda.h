@@ -30,5 +30,8 @@ typedef struct FakeCudaStats {
 void fakeCudaConfigure(int devices, int initError);
 void fakeCudaGetStats(FakeCudaStats *out);
 void fakeCudaResetStats(void);
+/* From now on every context call fails with CUDA_ERROR_DEINITIALIZED, as
+ * after the real driver's exit handler (0 undoes it). */
+void fakeCudaShutDown(int down);
 
 #endif /* ARIADNE_TEST_GPU_FAKE_CUDA_H */

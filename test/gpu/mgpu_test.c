@@ -258,6 +258,20 @@ static int withFake(const char *fake) {
   testHostRegister();
   mgpuMemFree(d, stream);
   CHECK(stats().frees == 2 && stats().allocs == 2);
+  /* A module unloaded after the driver shut down (a global destructor
+   * at exit): nothing to do, and no error; any other call still fails. */
+  void (*shutDown)(int) = (void (*)(int))dlsym(h, "fakeCudaShutDown");
+  CHECK(shutDown != NULL);
+  if (shutDown) {
+    EXPECT_ERRORS(0);
+    shutDown(1);
+    mgpuModuleUnload(mod);
+    EXPECT_ERRORS(0);
+    CHECK(stats().modules == 1);
+    CHECK(mgpuStreamCreate() == NULL);
+    EXPECT_ERRORS(1);
+    shutDown(0);
+  }
   mgpuModuleUnload(mod);
   CHECK(stats().modules == 0);
   mgpuStreamDestroy(stream);

@@ -25,6 +25,13 @@
  *          --cubin-dir=DIR (load DIR/<program>.<sm_XY>.cubin for the
  *          device's architecture when present, else the embedded PTX)
  *
+ * Compiled with -DARI_MGPU as well, and linked with the program's host code
+ * as MLIR lowers it (rise-to-nvvm{host=llvm}: an object that exports
+ * _mlir_ciface_FUNC and launches through MLIR's mgpu* calls) and with
+ * runtime/mgpu.c, `check` runs that host code instead of the stub: the
+ * second way to the GPU (docs/gpu.md) checked on the same inputs. The
+ * stub then only describes the arguments.
+ *
  * Exit status: 0 pass, 1 failure, 2 bad command line, 77 skipped (no CUDA
  * driver or GPU; the reason is printed as "SKIPPED: ...").
  *
@@ -33,6 +40,9 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "runtime/cuda.h"
+#ifdef ARI_MGPU
+#include "runtime/mgpu.h"
+#endif
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -287,12 +297,10 @@ static int call(Run *r, const AriGpuFuncInfo *fn) {
   return 0;
 }
 
-/* Compares output `i` with the numbers of DIR/expected/argI.txt. */
-static int compare(const Opts *o, const AriGpuFuncInfo *fn, Run *r, int i) {
+/* Compares output `i`, at `host`, with the numbers of
+ * DIR/expected/argI.txt. */
+static int compare(const Opts *o, const AriGpuFuncInfo *fn, int i, const void *host) {
   const AriGpuArgInfo *a = &fn->args[i];
-  void *host = NULL;
-  if (ariCudaBufferHostSync(r->cu, r->bufs[i], ARI_CUDA_HOST_READ, &host) != ARI_CUDA_OK)
-    return fprintf(stderr, "runner: %s\n", ariCudaLastError(r->cu)), 1;
   char path[4096];
   snprintf(path, sizeof path, "%s/expected/arg%d.txt", o->dir, i);
   FILE *f = fopen(path, "r");
@@ -343,6 +351,7 @@ static int compare(const Opts *o, const AriGpuFuncInfo *fn, Run *r, int i) {
   return bad ? 1 : 0;
 }
 
+#ifndef ARI_MGPU
 static int cmdCheck(const Opts *o, const AriGpuFuncInfo *fn) {
   Run r;
   memset(&r, 0, sizeof r);
@@ -351,14 +360,128 @@ static int cmdCheck(const Opts *o, const AriGpuFuncInfo *fn) {
     rc = makeArgs(o, fn, &r, o->dir);
   if (!rc)
     rc = call(&r, fn);
-  for (int i = 0; !rc && i < fn->nargs; ++i)
-    if (isOutput(&fn->args[i]))
-      rc |= compare(o, fn, &r, i);
+  for (int i = 0; !rc && i < fn->nargs; ++i) {
+    if (!isOutput(&fn->args[i]))
+      continue;
+    void *host = NULL;
+    if (ariCudaBufferHostSync(r.cu, r.bufs[i], ARI_CUDA_HOST_READ, &host) != ARI_CUDA_OK)
+      rc = (fprintf(stderr, "runner: %s\n", ariCudaLastError(r.cu)), 1);
+    else
+      rc |= compare(o, fn, i, host);
+  }
   if (r.cu)
     closeGpu(&r);
   printf("%s %s\n", fn->name, rc == 0 ? "PASSED" : rc == kSkip ? "SKIPPED" : "FAILED");
   return rc;
 }
+#endif
+
+#ifdef ARI_MGPU
+/* `check` through MLIR's host code: _mlir_ciface_FUNC (found with dlsym:
+ * link with -rdynamic) called on memref descriptors of managed memory,
+ * which both the host (inputs, outputs) and the kernels the host code
+ * launches can reach. Functions of memref arguments only, up to 6. */
+typedef void (*Ciface1)(void *);
+typedef void (*Ciface2)(void *, void *);
+typedef void (*Ciface3)(void *, void *, void *);
+typedef void (*Ciface4)(void *, void *, void *, void *);
+typedef void (*Ciface5)(void *, void *, void *, void *, void *);
+typedef void (*Ciface6)(void *, void *, void *, void *, void *, void *);
+
+static int cmdCheckMgpu(const Opts *o, const AriGpuFuncInfo *fn) {
+  /* The mgpu* calls have no error channel, and no way to say "no GPU":
+   * the driver is opened once here first, for the skip. */
+  AriCuda *cu = NULL;
+  char err[1024] = "";
+  AriCudaStatus s = ariCudaOpen(&cu, o->lib, o->device, err, sizeof err);
+  if (s == ARI_CUDA_NO_DEVICE) {
+    printf("SKIPPED: %s\n", err);
+    return kSkip;
+  }
+  if (s != ARI_CUDA_OK)
+    return fprintf(stderr, "runner: %s\n", err), 1;
+  printf("device: %s (sm_%d)\nhost code: MLIR's (rise-to-nvvm{host=llvm}, mgpu* calls)\n",
+         ariCudaDeviceName(cu), ariCudaComputeCapability(cu));
+  ariCudaClose(cu);
+  /* The host code's global constructors opened the driver (and loaded
+   * its modules) before main: only the environment can name it. */
+  const char *env = getenv("ARIADNE_LIBCUDA");
+  if (o->lib && (!env || strcmp(env, o->lib)))
+    return fprintf(stderr, "runner: with MLIR's host code, name the driver with "
+                           "ARIADNE_LIBCUDA=%s (it is opened before main)\n",
+                   o->lib),
+           2;
+  if (o->device)
+    mgpuSetDefaultDevice(o->device);
+  if (fn->nargs < 1 || fn->nargs > 6)
+    return fprintf(stderr, "runner: %s: %d arguments (the mgpu check takes 1 to 6)\n", fn->name,
+                   fn->nargs),
+           1;
+  char sym[512];
+  snprintf(sym, sizeof sym, "_mlir_ciface_%s", fn->name);
+  void *f = dlsym(RTLD_DEFAULT, sym);
+  if (!f)
+    return fprintf(stderr, "runner: %s is not linked in (or not exported: -rdynamic)\n", sym), 1;
+  void *data[6] = {0};
+  int64_t *desc[6] = {0};
+  int rc = 0;
+  for (int i = 0; !rc && i < fn->nargs; ++i) {
+    const AriGpuArgInfo *a = &fn->args[i];
+    if (!a->isBuffer) {
+      rc = (fprintf(stderr, "runner: %s: argument %d is a scalar (the mgpu check takes memrefs)\n",
+                    fn->name, i),
+            1);
+      break;
+    }
+    data[i] = mgpuMemAlloc(a->bytes, NULL, true);
+    desc[i] = calloc(3 + 2 * (size_t)a->rank, sizeof(int64_t));
+    if (!data[i] || !desc[i]) {
+      rc = (fprintf(stderr, "runner: cannot allocate argument %d (%zu bytes)\n", i, a->bytes), 1);
+      break;
+    }
+    /* { allocated, aligned, offset, sizes[rank], strides[rank] }, row-major. */
+    memcpy(&desc[i][0], &data[i], sizeof(void *));
+    memcpy(&desc[i][1], &data[i], sizeof(void *));
+    int64_t stride = 1;
+    for (int d = a->rank - 1; d >= 0; --d) {
+      desc[i][3 + d] = a->shape[d];
+      desc[i][3 + a->rank + d] = stride;
+      stride *= a->shape[d];
+    }
+    if (isInput(a)) {
+      char path[4096];
+      snprintf(path, sizeof path, "%s/arg%d.bin", o->dir, i);
+      if (!readFile(path, data[i], a->bytes))
+        rc = (fprintf(stderr, "runner: cannot read %zu bytes from %s\n", a->bytes, path), 1);
+    }
+  }
+  if (!rc) {
+    void **d = (void **)desc;
+    switch (fn->nargs) {
+    case 1: ((Ciface1)f)(d[0]); break;
+    case 2: ((Ciface2)f)(d[0], d[1]); break;
+    case 3: ((Ciface3)f)(d[0], d[1], d[2]); break;
+    case 4: ((Ciface4)f)(d[0], d[1], d[2], d[3]); break;
+    case 5: ((Ciface5)f)(d[0], d[1], d[2], d[3], d[4]); break;
+    default: ((Ciface6)f)(d[0], d[1], d[2], d[3], d[4], d[5]); break;
+    }
+    /* The host code synchronised its stream; a failed mgpu* call printed
+     * its line and computed nothing, so the outputs cannot be trusted. */
+    if (ariMgpuErrorCount() != 0)
+      rc = (fprintf(stderr, "runner: %d mgpu* calls failed\n", ariMgpuErrorCount()), 1);
+  }
+  for (int i = 0; !rc && i < fn->nargs; ++i)
+    if (isOutput(&fn->args[i]))
+      rc |= compare(o, fn, i, data[i]);
+  for (int i = 0; i < fn->nargs; ++i) {
+    if (data[i])
+      mgpuMemFree(data[i], NULL);
+    free(desc[i]);
+  }
+  printf("%s (mgpu) %s\n", fn->name, rc == 0 ? "PASSED" : "FAILED");
+  return rc;
+}
+#endif
 
 /*--- Benchmarks -----------------------------------------------------------------*/
 
@@ -689,8 +812,13 @@ int main(int argc, char **argv) {
     return usage("too many arguments");
   if (!strcmp(o.cmd, "inputs") && npos == 3)
     return cmdInputs(&o, fn);
+#ifdef ARI_MGPU
+  if (!strcmp(o.cmd, "check") && npos == 3)
+    return cmdCheckMgpu(&o, fn);
+#else
   if (!strcmp(o.cmd, "check") && npos == 3)
     return cmdCheck(&o, fn);
+#endif
   if (!strcmp(o.cmd, "bench") && npos == 2)
     return cmdBench(&o, fn);
   return usage("bad command");

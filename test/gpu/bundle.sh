@@ -66,6 +66,15 @@ create() {
   for t in mlir-opt mlir-translate clang llvm-objcopy; do
     [ -x "$llvm/bin/$t" ] || die "no $llvm/bin/$t (--llvm=DIR: LLVM/MLIR 22)"
   done
+  # A sanitized plugin in Debian's (uninstrumented) mlir-opt needs the
+  # shared ASan runtime preloaded, as in test/lit/lit.cfg.py.
+  local pre=()
+  if nm -D "$plugin" 2>/dev/null | grep ' U __asan_init' > /dev/null; then
+    local rt
+    rt=$("$llvm/bin/clang" -print-file-name=libclang_rt.asan-x86_64.so)
+    [ -f "$rt" ] || die "sanitized $plugin, but no shared ASan runtime ($rt)"
+    pre=(env "LD_PRELOAD=$rt" "ASAN_OPTIONS=detect_leaks=0")
+  fi
   local cc=${CC:-cc}
   command -v "$cc" >/dev/null || die "no C compiler ($cc)"
   local manifest=$here/programs.txt
@@ -74,7 +83,7 @@ create() {
   # Built in a temporary directory and moved into place, so that a failed
   # run leaves no half bundle.
   mkdir -p "$(dirname "$out")"
-  local tmp
+  # Global, not local: the EXIT trap runs after create's locals are gone.
   tmp=$(mktemp -d "$out.tmpXXXXXX")
   trap 'rm -rf "$tmp"' EXIT
   mkdir -p "$tmp/runtime" "$tmp/src" "$tmp/cubin" "$tmp/data" "$tmp/bin" "$tmp/obj"
@@ -101,7 +110,7 @@ create() {
         "$tmp/src/runner.c" "$tmp/src/$prog.c" "$tmp/runtime/cuda.c" -o "$tmp/bin/$prog" -ldl -lm
       # MLIR's host code: its functions share the stub's names, so only
       # the _mlir_ciface_* entry points stay global.
-      "$llvm/bin/mlir-opt" --load-dialect-plugin="$plugin" --load-pass-plugin="$plugin" "$repo/$file" \
+      ${pre[@]+"${pre[@]}"} "$llvm/bin/mlir-opt" --load-dialect-plugin="$plugin" --load-pass-plugin="$plugin" "$repo/$file" \
         --pass-pipeline="builtin.module(rise-to-nvvm{host=llvm},gpu-module-to-binary{format=isa})" |
         "$llvm/bin/mlir-translate" --mlir-to-llvmir -o "$tmp/obj/$prog.ll"
       "$llvm/bin/clang" -c -O1 -fPIC -Wno-override-module "$tmp/obj/$prog.ll" -o "$tmp/obj/$prog.full.o"

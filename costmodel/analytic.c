@@ -27,8 +27,16 @@ double ariAnalyticSeconds(const AriMachine *m, const AriFeatures *f, int threads
      * lanes than at 8), never faster than the vector kernel. */
     double rate = m->gflopsVector * 1e9;
     /* A short reduction (at most 16 steps: a stencil's taps) is unrolled
-     * by LLVM and vectorised across the loop around it: no chain. */
-    if (l->loop == ARI_FEAT_LOOP_REDUCE && l->vecWidth <= 1 && l->extent > 16) {
+     * by LLVM and vectorised across the loop around it: no chain. Unless
+     * the loop around it is a reduction too (a reduction split in chunks,
+     * tileReduce): its accumulator then threads through both, and the
+     * chain is as long as ever. (The search found this hole: matmul's
+     * 16-lane row split in chunks of 16 scored as its 32-lane row, and ran
+     * 1.9x slower.) */
+    bool noChain = l->extent <= 16 &&
+                   !(l->parent >= 0 && (unsigned)l->parent < f->numLevels &&
+                     f->levels[l->parent].loop == ARI_FEAT_LOOP_REDUCE);
+    if (l->loop == ARI_FEAT_LOOP_REDUCE && l->vecWidth <= 1 && !noChain) {
       double lanes = l->opsTotal > 0 && l->laneOps > l->opsTotal ? l->laneOps / l->opsTotal : 1;
       double chain = m->gflopsScalar * 1e9 * lanes;
       rate = chain < rate ? chain : rate;

@@ -9,8 +9,9 @@
  *     reduction is one dependent chain through its accumulator
  *     (gflops.scalar times the lanes each step carries: w for a vector
  *     accumulator of w lanes; at most gflops.vector) unless it has at
- *     most 16 steps (LLVM unrolls it and vectorises the loop around it),
- *     any other level runs
+ *     most 16 steps (LLVM unrolls it and vectorises the loop around it)
+ *     and the loop around it is no reduction (a reduction split in
+ *     chunks is still one chain), any other level runs
  *     at the vectorised rate (gflops.vector: LLVM vectorises element-wise
  *     loops on its own);
  *   - memory: its bytes loaded and stored at the bandwidth of the smallest

@@ -1,0 +1,130 @@
+/*===- analytic_test.c - the analytic model's rules (costmodel/analytic.h) --===*\
+ *
+ * Hand-made feature records, one rule of the model each, on a fixed
+ * machine (not this one's: the figures must not depend on where the test
+ * runs):
+ *  - a long reduction is one dependent chain: slower than the same ops in
+ *    a map, and faster with more lanes in its accumulator, never faster
+ *    than the vectorised rate;
+ *  - a short reduction (at most 16 steps) inside a map is no chain;
+ *  - a short reduction inside a reduction (a reduction split in chunks)
+ *    still is: the accumulator threads through both;
+ *  - memory: bytes at the bandwidth of the level holding the footprint;
+ *  - parallel levels divide by min(threads, extent, cores), plus the
+ *    fork/join cost per execution.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#include "costmodel/analytic.h"
+#include "test/check.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static AriMachine machine(void) {
+  AriMachine m;
+  memset(&m, 0, sizeof m);
+  m.cores = 2;
+  m.cacheBytes[0] = 48 << 10;
+  m.cacheBytes[1] = 2 << 20;
+  m.cacheBytes[2] = 32 << 20;
+  const double bw[] = {200, 80, 30, 12};
+  for (int i = 0; i <= ARI_MACHINE_LEVELS; ++i)
+    m.bandwidthGBs[i] = bw[i];
+  m.gflopsVector = 64;
+  m.gflopsScalar = 2;
+  return m;
+}
+
+/* Level 0 (the run) and `n` nested levels below it, each the child of the
+ * one before; ops and lanes on the innermost. */
+static AriFeatures nest(AriFeatLevel *lv, unsigned n, const AriFeatLoop *loops,
+                        const int64_t *extents, double ops, double lanes) {
+  memset(lv, 0, sizeof(AriFeatLevel) * (n + 1));
+  lv[0].loop = ARI_FEAT_LOOP_PROGRAM;
+  lv[0].parent = -1;
+  lv[0].extent = 1;
+  lv[0].vecWidth = 1;
+  for (unsigned i = 1; i <= n; ++i) {
+    lv[i].loop = loops[i - 1];
+    lv[i].pattern = ARI_PAT_SEQ;
+    lv[i].parent = (int)i - 1;
+    lv[i].depth = i;
+    lv[i].extent = extents[i - 1];
+    lv[i].vecWidth = 1;
+  }
+  lv[n].opsTotal = ops;
+  lv[n].laneOps = ops * lanes;
+  AriFeatures f;
+  memset(&f, 0, sizeof f);
+  f.version = ARI_FEAT_VERSION;
+  f.numLevels = n + 1;
+  f.levels = lv;
+  return f;
+}
+
+static bool near(double a, double b) { return fabs(a - b) <= 1e-9 * fabs(b); }
+
+static void testChains(const AriMachine *m) {
+  AriFeatLevel lv[4];
+  const double ops = 1e9;
+  /* map over a long reduction: a chain at 2 GFLOP/s per lane */
+  AriFeatLoop mr[] = {ARI_FEAT_LOOP_MAP, ARI_FEAT_LOOP_REDUCE};
+  int64_t ext[] = {1024, 1024};
+  AriFeatures f = nest(lv, 2, mr, ext, ops, 1);
+  double chain1 = ariAnalyticSeconds(m, &f, 1);
+  CHECK(near(chain1, ops / 2e9));
+  f = nest(lv, 2, mr, ext, ops, 16);
+  CHECK(near(ariAnalyticSeconds(m, &f, 1), ops / 32e9)); /* 16 lanes per step */
+  f = nest(lv, 2, mr, ext, ops, 64);
+  CHECK(near(ariAnalyticSeconds(m, &f, 1), ops / 64e9)); /* capped: the vector rate */
+  /* the same ops in maps: the vector rate */
+  AriFeatLoop mm[] = {ARI_FEAT_LOOP_MAP, ARI_FEAT_LOOP_MAP};
+  f = nest(lv, 2, mm, ext, ops, 1);
+  CHECK(near(ariAnalyticSeconds(m, &f, 1), ops / 64e9));
+  /* a 9-step reduction in a map (a stencil's taps): no chain */
+  int64_t taps[] = {1024, 9};
+  f = nest(lv, 2, mr, taps, ops, 1);
+  CHECK(near(ariAnalyticSeconds(m, &f, 1), ops / 64e9));
+  /* a reduction of 1024 split in 64 chunks of 16: the inner reduction is
+   * short, but the accumulator runs through both: a chain */
+  AriFeatLoop mrr[] = {ARI_FEAT_LOOP_MAP, ARI_FEAT_LOOP_REDUCE, ARI_FEAT_LOOP_REDUCE};
+  int64_t chunks[] = {1024, 64, 16};
+  f = nest(lv, 3, mrr, chunks, ops, 16);
+  CHECK(near(ariAnalyticSeconds(m, &f, 1), ops / 32e9));
+  f = nest(lv, 3, mrr, chunks, ops, 32);
+  double split32 = ariAnalyticSeconds(m, &f, 1);
+  CHECK(near(split32, ops / 64e9));
+  printf("chains: 1 lane %.3g s, split row of 32 lanes %.3g s\n", chain1, split32);
+}
+
+static void testMemoryAndThreads(const AriMachine *m) {
+  AriFeatLevel lv[3];
+  AriFeatLoop mm[] = {ARI_FEAT_LOOP_MAP, ARI_FEAT_LOOP_MAP};
+  int64_t ext[] = {1024, 1024};
+  AriFeatures f = nest(lv, 2, mm, ext, 0, 1);
+  lv[2].bytesLoaded = 8e9;
+  lv[2].footprint = 1 << 20; /* in L2 */
+  CHECK(near(ariAnalyticSeconds(m, &f, 1), 8e9 / 80e9));
+  lv[2].footprint = 1 << 10; /* in L1 */
+  CHECK(near(ariAnalyticSeconds(m, &f, 1), 8e9 / 200e9));
+  lv[2].footprint = 1e9; /* in memory */
+  CHECK(near(ariAnalyticSeconds(m, &f, 1), 8e9 / 12e9));
+  /* the outer map parallel: its level and the one inside divide by
+   * min(threads, extent, cores), and it forks once */
+  lv[1].pattern = ARI_PAT_PAR;
+  lv[1].parallel = 1024;
+  lv[1].outerTrips = 1;
+  lv[2].parallel = 1024;
+  CHECK(near(ariAnalyticSeconds(m, &f, 2), 8e9 / 12e9 / 2 + 2e-6));
+  CHECK(near(ariAnalyticSeconds(m, &f, 8), 8e9 / 12e9 / 2 + 2e-6)); /* 2 cores */
+}
+
+int main(void) {
+  AriMachine m = machine();
+  testChains(&m);
+  testMemoryAndThreads(&m);
+  printf("%d checks, %d failures\n", checks, failures);
+  return failures != 0;
+}

@@ -4,8 +4,8 @@
  *
  * Imports every root of every func.func of TRAIN (the training programs)
  * and of TEST (the held-out programs: the split is by program, the files
- * say which), trains --seeds PPO agents (search/rl/ppo.h) on the rewrite
- * environment (search/rl/rewrite_env.h) for --iterations iterations each,
+ * say which), trains --seeds PPO agents (costmodel/rl/ppo.h) on the rewrite
+ * environment (costmodel/rl/rewrite_env.h) for --iterations iterations each,
  * printing the learning curve, then evaluates each agent greedily (argmax)
  * on every held-out program against the baselines in the same code: A*'s
  * greedy best-first search with backtracking (TASO-like) and random
@@ -27,8 +27,8 @@
 #include "costmodel/cost.h"
 #include "search/astar/astar.h"
 #include "search/mlir/term_mlir.h"
-#include "search/rl/ppo.h"
-#include "search/rl/rewrite_env.h"
+#include "costmodel/rl/ppo.h"
+#include "costmodel/rl/rewrite_env.h"
 #include "tools/support/mlirutil.h"
 #include "tools/support/toolargs.h"
 #include "utils/arena.h"

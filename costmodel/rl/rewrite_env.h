@@ -1,4 +1,4 @@
-/*===- search/rl/rewrite_env.h - X-RLflow's rewrite-selection environment -===*\
+/*===- costmodel/rl/rewrite_env.h - X-RLflow's rewrite-selection environment -===*\
  *
  * Environment 1 of issue 20 (X-RLflow, ../shared/papers/x-rlflow-graph-rl.txt;
  * docs/rl.md): an agent rewrites a program one (rule, location) at a time.
@@ -35,11 +35,11 @@
  *
 \*===----------------------------------------------------------------------===*/
 
-#ifndef ARIADNE_SEARCH_RL_REWRITE_ENV_H
-#define ARIADNE_SEARCH_RL_REWRITE_ENV_H
+#ifndef ARIADNE_COSTMODEL_RL_REWRITE_ENV_H
+#define ARIADNE_COSTMODEL_RL_REWRITE_ENV_H
 
 #include "search/astar/astar.h"
-#include "search/rl/ppo.h"
+#include "costmodel/rl/ppo.h"
 #include "search/term/term.h"
 
 #include <stdbool.h>
@@ -71,7 +71,7 @@ void ariRwEnvDestroy(AriRwEnv *e);
  * one uniformly from the generator reset is given (training). */
 void ariRwEnvSetProgram(AriRwEnv *e, int i);
 
-/* The gym view of e (search/rl/ppo.h). */
+/* The gym view of e (costmodel/rl/ppo.h). */
 AriRlEnv ariRwEnvGym(AriRwEnv *e);
 
 /* The episode so far: the current term and its cost, the input's cost,
@@ -109,4 +109,4 @@ void ariRwPolicyShape(const AriRwPolicy *p, uint32_t shape[4]);
 }
 #endif
 
-#endif /* ARIADNE_SEARCH_RL_REWRITE_ENV_H */
+#endif /* ARIADNE_COSTMODEL_RL_REWRITE_ENV_H */

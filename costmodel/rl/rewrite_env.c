@@ -1,6 +1,6 @@
-/*===- search/rl/rewrite_env.c - X-RLflow's rewrite-selection environment -===*/
+/*===- costmodel/rl/rewrite_env.c - X-RLflow's rewrite-selection environment -===*/
 
-#include "search/rl/rewrite_env.h"
+#include "costmodel/rl/rewrite_env.h"
 
 #include "search/term/term_path.h"
 
@@ -294,7 +294,7 @@ AriRwPolicy *ariRwPolicyCreate(unsigned d, unsigned T, unsigned h, unsigned nrul
     return NULL;
   }
   /* A small output layer: the first policy is close to uniform, so early
-   * rollouts explore (as the chain of test/search/ppo_test.c needs). */
+   * rollouts explore (as the chain of test/costmodel/ppo_test.c needs). */
   for (unsigned i = 0; i < h; ++i)
     p->wo->v[i] *= 0.01f;
   return p;

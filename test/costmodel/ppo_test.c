@@ -1,4 +1,4 @@
-/*===- ppo_test.c - PPO (search/rl/ppo.h) on tiny environments ------------===*\
+/*===- ppo_test.c - PPO (costmodel/rl/ppo.h) on tiny environments ------------===*\
  *
  * The PPO loss's gradient against central finite differences (surrogate in
  * and out of its clipped region, masked entries); GAE against a
@@ -11,7 +11,7 @@
  *
 \*===----------------------------------------------------------------------===*/
 
-#include "search/rl/ppo.h"
+#include "costmodel/rl/ppo.h"
 #include "test/check.h"
 
 #include <math.h>

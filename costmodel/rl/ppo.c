@@ -1,6 +1,6 @@
-/*===- search/rl/ppo.c - PPO and a gym-style environment interface --------===*/
+/*===- costmodel/rl/ppo.c - PPO and a gym-style environment interface --------===*/
 
-#include "search/rl/ppo.h"
+#include "costmodel/rl/ppo.h"
 
 #include <math.h>
 #include <stdarg.h>

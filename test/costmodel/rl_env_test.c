@@ -1,4 +1,4 @@
-/*===- rl_env_test.c - the rewrite-selection environment (search/rl/) -----===*\
+/*===- rl_env_test.c - the rewrite-selection environment (costmodel/rl/) -----===*\
  *
  * Environment 1 of issue 20 on Knossos terms: action 0 is No-Op and ends
  * the episode; candidates are distinct rewrites, all legal, capped; each
@@ -11,7 +11,7 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "costmodel/cost.h"
-#include "search/rl/rewrite_env.h"
+#include "costmodel/rl/rewrite_env.h"
 #include "test/check.h"
 
 #include <math.h>

@@ -1,8 +1,8 @@
-/*===- search/rl/ppo.h - PPO and a gym-style environment interface --------===*\
+/*===- costmodel/rl/ppo.h - PPO and a gym-style environment interface --------===*\
  *
  * Proximal Policy Optimisation (Schulman et al. 2017) on the learning
  * library (costmodel/nn): the agent of X-RLflow (rewrite selection,
- * search/rl/rewrite_env.h) and of XLA-RL (pass ordering). docs/rl.md has
+ * costmodel/rl/rewrite_env.h) and of XLA-RL (pass ordering). docs/rl.md has
  * the design and the defaults' sources.
  *
  * The environment (AriRlEnv) is gym-style: reset, the observation, the
@@ -33,8 +33,8 @@
  *
 \*===----------------------------------------------------------------------===*/
 
-#ifndef ARIADNE_SEARCH_RL_PPO_H
-#define ARIADNE_SEARCH_RL_PPO_H
+#ifndef ARIADNE_COSTMODEL_RL_PPO_H
+#define ARIADNE_COSTMODEL_RL_PPO_H
 
 #include "costmodel/nn/adam.h"
 #include "costmodel/nn/params.h"
@@ -156,4 +156,4 @@ bool ariPpoLoad(AriPpo *p, AriRlPolicy *pol, uint32_t *user, unsigned nuser, con
 }
 #endif
 
-#endif /* ARIADNE_SEARCH_RL_PPO_H */
+#endif /* ARIADNE_COSTMODEL_RL_PPO_H */

@@ -29,7 +29,8 @@ enum {
   OP_SUM,
   OP_HUBER,
   OP_MSE,
-  OP_XENT
+  OP_XENT,
+  OP_PPO
 };
 
 void ariNnTapeInit(AriNnTape *t, size_t limit) {
@@ -364,6 +365,80 @@ AriNnVar *ariNnCrossEntropy(AriNnTape *t, AriNnVar *logits, const unsigned *labe
   return c;
 }
 
+/*=== PPO loss ==============================================================*/
+
+/* Masked log-softmax of row x (n entries): logp[j] for kept j, -inf for
+ * masked ones; false when every entry is masked. */
+static bool maskedLogSoftmax(const float *x, const unsigned char *mask, unsigned n,
+                             double *logp) {
+  float mx = -INFINITY;
+  for (unsigned j = 0; j < n; ++j)
+    if (mask[j] && x[j] > mx)
+      mx = x[j];
+  if (mx == -INFINITY)
+    return false;
+  double s = 0;
+  for (unsigned j = 0; j < n; ++j)
+    if (mask[j])
+      s += exp((double)x[j] - mx);
+  double lse = mx + log(s);
+  for (unsigned j = 0; j < n; ++j)
+    logp[j] = mask[j] ? (double)x[j] - lse : -INFINITY;
+  return true;
+}
+
+AriNnVar *ariNnPpoLoss(AriNnTape *t, AriNnVar *logits, AriNnVar *value,
+                       const unsigned char *mask, const unsigned *actions, const float *oldLogp,
+                       const float *adv, const float *ret, float clip, float c1, float c2) {
+  if (!logits || !value)
+    return NULL;
+  unsigned m = logits->rows, n = logits->cols;
+  if (value->rows != m || value->cols != 1)
+    return fail(t, "ppo loss: value %ux%u for %u rows", value->rows, value->cols, m);
+  for (unsigned i = 0; i < m; ++i) {
+    if (actions[i] >= n || !mask[(size_t)i * n + actions[i]])
+      return fail(t, "ppo loss: action %u of row %u is masked or out of %u", actions[i], i, n);
+  }
+  AriNnVar *c = node(t, OP_PPO, 1, 1, false);
+  if (!c)
+    return NULL;
+  const unsigned char *mk = copyOnTape(t, mask, (size_t)m * n);
+  const unsigned *ac = copyOnTape(t, actions, sizeof *actions * m);
+  float *aux = ariArenaAlloc(&t->arena, sizeof(float) * (3 * (size_t)m + 2));
+  double *logp = ariArenaAlloc(&t->arena, sizeof(double) * n);
+  if (!mk || !ac || !aux || !logp)
+    return fail(t, "out of memory");
+  memcpy(aux, oldLogp, sizeof(float) * m);
+  memcpy(aux + m, adv, sizeof(float) * m);
+  memcpy(aux + 2 * (size_t)m, ret, sizeof(float) * m);
+  aux[3 * (size_t)m] = c1;
+  aux[3 * (size_t)m + 1] = c2;
+  double total = 0;
+  for (unsigned i = 0; i < m; ++i) {
+    const float *x = logits->v + (size_t)i * n;
+    maskedLogSoftmax(x, mk + (size_t)i * n, n, logp); /* a kept action exists */
+    double r = exp(logp[ac[i]] - oldLogp[i]), a = adv[i];
+    double rc = r < 1 - clip ? 1 - clip : r > 1 + clip ? 1 + clip : r;
+    double surr = r * a < rc * a ? r * a : rc * a;
+    double h = 0;
+    for (unsigned j = 0; j < n; ++j)
+      if (mk[(size_t)i * n + j])
+        h -= exp(logp[j]) * logp[j];
+    double e = (double)value->v[i] - ret[i];
+    total += -surr + c1 * e * e - c2 * h;
+  }
+  c->v[0] = (float)(total / m);
+  c->a = logits;
+  c->b = value;
+  c->mask = mk;
+  c->idx = ac;
+  c->aux = aux;
+  c->n = m;
+  c->c = clip;
+  c->scratch = logp;
+  return c;
+}
+
 /*=== GRU ==================================================================*/
 
 bool ariNnGruCreate(AriNnParams *ps, const char *prefix, unsigned in, unsigned d, AriNnRng *rng,
@@ -519,6 +594,36 @@ static void backOne(AriNnVar *c) {
       double lse = logSumExp(x, w);
       for (unsigned j = 0; j < w; ++j)
         ag[j] += k * (float)(exp((double)x[j] - lse) - (j == c->idx[i] ? 1.0 : 0.0));
+    }
+    break;
+  }
+  case OP_PPO: {
+    unsigned m = c->n, w = a->cols;
+    float k = g[0] / (float)m, clip = c->c;
+    const float *oldLogp = c->aux, *adv = c->aux + m, *ret = c->aux + 2 * (size_t)m;
+    float c1 = c->aux[3 * (size_t)m], c2 = c->aux[3 * (size_t)m + 1];
+    double *logp = c->scratch;
+    for (unsigned i = 0; i < m; ++i) {
+      const unsigned char *mk = c->mask + (size_t)i * w;
+      maskedLogSoftmax(a->v + (size_t)i * w, mk, w, logp);
+      unsigned act = c->idx[i];
+      double r = exp(logp[act] - oldLogp[i]), av = adv[i];
+      /* The clipped branch is constant in the logits: no gradient there. */
+      bool active = av >= 0 ? r <= 1 + clip : r >= 1 - clip;
+      double dlogpa = active ? -r * av : 0;
+      double h = 0;
+      for (unsigned j = 0; j < w; ++j)
+        if (mk[j])
+          h -= exp(logp[j]) * logp[j];
+      float *ag = a->g + (size_t)i * w;
+      for (unsigned j = 0; j < w; ++j) {
+        if (!mk[j])
+          continue;
+        double p = exp(logp[j]);
+        double d = dlogpa * ((j == act ? 1.0 : 0.0) - p) + c2 * p * (logp[j] + h);
+        ag[j] += k * (float)d;
+      }
+      b->g[i] += k * (float)(2.0 * c1 * ((double)b->v[i] - ret[i]));
     }
     break;
   }

@@ -41,6 +41,8 @@
  *   huber(pred, target, delta), mse(pred, target)      1 x 1, mean over entries
  *   crossEntropy(logits m x n, labels[m])              1 x 1, mean over rows
  *   gru(x, h, params)                a GRU cell, composed of the above
+ *   ppoLoss(logits m x n, value m x 1, ...)            1 x 1, PPO's clipped
+ *                                    surrogate + value + entropy terms
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -74,6 +76,7 @@ struct AriNnVar {
   const float *aux;
   unsigned n;
   float c;
+  void *scratch;
   AriNnVar *prev;
 };
 
@@ -121,6 +124,18 @@ AriNnVar *ariNnHuber(AriNnTape *t, AriNnVar *pred, const float *target, float de
 AriNnVar *ariNnMse(AriNnTape *t, AriNnVar *pred, const float *target);
 /* Mean over rows of -log softmax(logits)[label]; labels < cols (copied). */
 AriNnVar *ariNnCrossEntropy(AriNnTape *t, AriNnVar *logits, const unsigned *labels);
+
+/* PPO's loss (Schulman et al. 2017), mean over the m rows of a batch:
+ *   -min(r A, clip(r, 1 - clip, 1 + clip) A) + c1 (V - R)^2 - c2 H(pi)
+ * with pi = the masked softmax of the row's logits (mask: m * n bytes,
+ * non-zero = a legal action; masked logits get no probability and no
+ * gradient), r = pi(action) / exp(oldLogp), A = adv, R = ret, V = value's
+ * row and H the entropy of pi over the legal actions. Every array has one
+ * entry per row (copied onto the tape). An action that is masked or out of
+ * range is an error (the tape's), so a sampler's bug cannot train. */
+AriNnVar *ariNnPpoLoss(AriNnTape *t, AriNnVar *logits, AriNnVar *value,
+                       const unsigned char *mask, const unsigned *actions, const float *oldLogp,
+                       const float *adv, const float *ret, float clip, float c1, float c2);
 
 /* A GRU cell's parameters: input size in, state size d.
  * z = sigmoid(x Wz + h Uz + bz), r = sigmoid(x Wr + h Ur + br),

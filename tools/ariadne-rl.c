@@ -1,0 +1,617 @@
+/*===- ariadne-rl.c - PPO rewrite selection (X-RLflow), trained and evaluated ===*\
+ *
+ *   ariadne-rl --train TRAIN.mlir --test TEST.mlir [options]
+ *
+ * Imports every root of every func.func of TRAIN (the training programs)
+ * and of TEST (the held-out programs: the split is by program, the files
+ * say which), trains --seeds PPO agents (costmodel/rl/ppo.h) on the rewrite
+ * environment (costmodel/rl/rewrite_env.h) for --iterations iterations each,
+ * printing the learning curve, then evaluates each agent greedily (argmax)
+ * on every held-out program against the baselines in the same code: A*'s
+ * greedy best-first search with backtracking (TASO-like) and random
+ * rewriting, each with --budget cost evaluations and the same horizon and
+ * rules (search/astar/astar.h). Prints per program the final cost of each,
+ * mean +- std over the seeds, and a summary; --curve writes the learning
+ * curve as a table, --plot draws it with gnuplot (SVG or PNG by the
+ * suffix). --checkpoint writes each agent (costmodel/nn/params.h's
+ * checksummed format), --resume continues training one from a file,
+ * --load evaluates one without training.
+ *
+ * Errors: PATH: error: for files, MLIR locations for imports, exit 1 on
+ * bad input, 2 on a bad command line.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "costmodel/cost.h"
+#include "search/astar/astar.h"
+#include "search/mlir/term_mlir.h"
+#include "costmodel/rl/ppo.h"
+#include "costmodel/rl/rewrite_env.h"
+#include "tools/support/mlirutil.h"
+#include "tools/support/toolargs.h"
+#include "utils/arena.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define TOOL "ariadne-rl"
+#define usageError(...) ariToolUsageError(TOOL, __VA_ARGS__)
+
+enum { MAX_SEEDS = 16, MAX_PROGRAMS = 4096, MAX_NATS = 16 };
+
+typedef struct Options {
+  const char *train, *test, *rules, *cost, *checkpoint, *resume, *load, *curve, *plot;
+  unsigned iterations, seeds, horizon, maxCandidates, dim, rounds, hidden, trainLimit;
+  unsigned evalEvery;
+  uint64_t seed, budget;
+  AriPpoConfig ppo;
+  int64_t nats[MAX_NATS];
+  unsigned nn;
+} Options;
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: ariadne-rl --train TRAIN.mlir --test TEST.mlir [options]\n"
+          "PPO rewrite selection (X-RLflow; docs/rl.md): trains agents that rewrite a\n"
+          "program one (rule, location) at a time on TRAIN's programs, then compares them\n"
+          "on TEST's (held out) with greedy and random rewriting.\n"
+          "  --rules R,..         the rule set (default knossos,beta; as ariadne-astar's)\n"
+          "  --nats N,..          values for bare parameterised rules\n"
+          "  --cost C             knossos (default) or size\n"
+          "  --horizon N          rewrites per episode (default 10)\n"
+          "  --max-candidates N   rewrites offered per state (default 256)\n"
+          "  --iterations N       PPO iterations per agent (default 40; 0 with --load)\n"
+          "  --rollout N          environment steps per iteration (default 128)\n"
+          "  --epochs N           passes over a rollout (default 4)\n"
+          "  --minibatch N        transitions per Adam step (default 32)\n"
+          "  --lr X               Adam's learning rate (default 5e-4, X-RLflow's)\n"
+          "  --seed N             the first agent's seed (default 0)\n"
+          "  --seeds K            agents trained, seeds N..N+K-1 (default 1, at most %d)\n"
+          "  --dim D --rounds T --hidden H   the network (default 16, 2, 32)\n"
+          "  --train-limit N      only the first N training programs\n"
+          "  --budget N           cost evaluations of greedy and random (default 1000)\n"
+          "  --eval-every N       evaluate on TEST every N iterations (the curve's\n"
+          "                       held-out column; default 0: at the end only)\n"
+          "  --curve FILE         the learning curve as a tab-separated table\n"
+          "  --plot FILE          the curve drawn by gnuplot (.svg or .png)\n"
+          "  --checkpoint FILE    write each agent (FILE, or FILE.SEED for several)\n"
+          "  --resume FILE        continue training the agent of FILE (one seed)\n"
+          "  --load FILE          evaluate FILE's agent (no training)\n"
+          "  --version            the tool's and LLVM's versions\n" ARI_TOOL_HELP_TAIL,
+          MAX_SEEDS);
+}
+
+static bool parseFloat(const char *s, float *out) {
+  char *end = NULL;
+  double d = strtod(s, &end);
+  if (!*s || !end || *end || !(d > 0) || !isfinite(d))
+    return false;
+  *out = (float)d;
+  return true;
+}
+
+static int parseOptions(int argc, char **argv, Options *o) {
+  memset(o, 0, sizeof *o);
+  o->ppo = ariPpoDefaults();
+  o->iterations = 40;
+  o->seeds = 1;
+  o->horizon = 10;
+  o->maxCandidates = 256;
+  o->dim = 16;
+  o->rounds = 2;
+  o->hidden = 32;
+  o->budget = 1000;
+  o->rules = "knossos,beta";
+  o->cost = "knossos";
+  bool iterSet = false;
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i], *v = NULL;
+    uint64_t u;
+    if (!strcmp(a, "--version")) {
+      ariToolPrintVersion(TOOL);
+      exit(ariToolExit(0));
+    } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage(stdout);
+      exit(ariToolExit(0));
+    } else if (ariToolOpt(argc, argv, &i, "--train", &v) ||
+               ariToolOpt(argc, argv, &i, "--test", &v) ||
+               ariToolOpt(argc, argv, &i, "--checkpoint", &v) ||
+               ariToolOpt(argc, argv, &i, "--resume", &v) ||
+               ariToolOpt(argc, argv, &i, "--load", &v) ||
+               ariToolOpt(argc, argv, &i, "--curve", &v) ||
+               ariToolOpt(argc, argv, &i, "--plot", &v)) {
+      int n = (int)strcspn(a, "=");
+      if (!*v)
+        return usageError("%.*s needs a file", n, a);
+      const char **dst = !strncmp(a, "--train", 7)        ? &o->train
+                         : !strncmp(a, "--test", 6)       ? &o->test
+                         : !strncmp(a, "--checkpoint", 12) ? &o->checkpoint
+                         : !strncmp(a, "--resume", 8)     ? &o->resume
+                         : !strncmp(a, "--load", 6)       ? &o->load
+                         : !strncmp(a, "--curve", 7)      ? &o->curve
+                                                          : &o->plot;
+      *dst = v;
+    } else if (ariToolOpt(argc, argv, &i, "--rules", &v)) {
+      if (!*v)
+        return usageError("--rules needs a comma-separated list of rules");
+      o->rules = v;
+    } else if (ariToolOpt(argc, argv, &i, "--nats", &v)) {
+      o->nn = 0;
+      const char *p = v;
+      for (;;) {
+        char *end = NULL;
+        errno = 0;
+        long long n = strtoll(p, &end, 10);
+        if (end == p || errno || n <= 0 || o->nn == MAX_NATS || (*end && *end != ','))
+          return usageError("--nats needs at most %d positive integers, comma-separated, got "
+                            "'%s'", MAX_NATS, v);
+        o->nats[o->nn++] = n;
+        if (!*end)
+          break;
+        p = end + 1;
+      }
+    } else if (ariToolOpt(argc, argv, &i, "--cost", &v)) {
+      AriCostTermFn fn;
+      if (!ariCostTermByName(v, &fn))
+        return usageError("--cost needs %s, got '%s'", ARI_COST_TERM_NAMES, v);
+      o->cost = v;
+    } else if (ariToolOpt(argc, argv, &i, "--lr", &v)) {
+      if (!parseFloat(v, &o->ppo.lr))
+        return usageError("--lr needs a positive number, got '%s'", v);
+    } else if (ariToolOpt(argc, argv, &i, "--seed", &v)) {
+      if (!ariToolParseU64(v, &u))
+        return usageError("--seed needs a non-negative integer, got '%s'", v);
+      o->seed = u;
+    } else if (ariToolOpt(argc, argv, &i, "--budget", &v)) {
+      if (!ariToolParseU64(v, &u) || u == 0)
+        return usageError("--budget needs a positive integer, got '%s'", v);
+      o->budget = u;
+    } else {
+      static const struct {
+        const char *name;
+        unsigned lo, hi;
+      } nums[] = {{"--iterations", 0, 100000}, {"--seeds", 1, MAX_SEEDS},
+                  {"--horizon", 1, ARI_ASTAR_MAX_HORIZON}, {"--max-candidates", 1, 4000},
+                  {"--dim", 1, 1024}, {"--rounds", 1, 16}, {"--hidden", 1, 1024},
+                  {"--train-limit", 1, MAX_PROGRAMS}, {"--eval-every", 0, 100000},
+                  {"--rollout", 1, 1000000}, {"--epochs", 1, 1000}, {"--minibatch", 1, 100000}};
+      bool matched = false;
+      for (size_t k = 0; k < sizeof nums / sizeof *nums && !matched; ++k) {
+        if (!ariToolOpt(argc, argv, &i, nums[k].name, &v))
+          continue;
+        matched = true;
+        if (!ariToolParseU64(v, &u) || u < nums[k].lo || u > nums[k].hi)
+          return usageError("%s needs an integer from %u to %u, got '%s'", nums[k].name,
+                            nums[k].lo, nums[k].hi, v);
+        unsigned x = (unsigned)u;
+        switch (k) {
+        case 0: o->iterations = x, iterSet = true; break;
+        case 1: o->seeds = x; break;
+        case 2: o->horizon = x; break;
+        case 3: o->maxCandidates = x; break;
+        case 4: o->dim = x; break;
+        case 5: o->rounds = x; break;
+        case 6: o->hidden = x; break;
+        case 7: o->trainLimit = x; break;
+        case 8: o->evalEvery = x; break;
+        case 9: o->ppo.rollout = x; break;
+        case 10: o->ppo.epochs = x; break;
+        default: o->ppo.minibatch = x; break;
+        }
+      }
+      if (!matched) {
+        const char *dummy = NULL;
+        if (ariToolPositional(TOOL, a, &dummy))
+          return 2;
+        return usageError("unexpected argument '%s' (programs come with --train and --test)", a);
+      }
+    }
+  }
+  if (o->load) {
+    if (o->resume)
+      return usageError("--load and --resume exclude each other");
+    if (iterSet && o->iterations)
+      return usageError("--load evaluates without training: no --iterations");
+    o->iterations = 0;
+  }
+  if (!o->test)
+    return usageError("no held-out programs (--test FILE)");
+  if (!o->train && !o->load)
+    return usageError("no training programs (--train FILE), and no agent to --load");
+  if ((o->resume || o->load) && o->seeds != 1)
+    return usageError("--resume and --load take one agent: no --seeds");
+  if (o->evalEvery && !o->iterations)
+    return usageError("--eval-every needs training iterations");
+  return 0;
+}
+
+/*--- programs ----------------------------------------------------------------*/
+
+typedef struct Programs {
+  AriTerm **terms;
+  char **names;
+  unsigned n;
+} Programs;
+
+/* Every root of every func.func of path, into s. */
+static bool loadPrograms(MlirContext ctx, const char *path, AriTermStore *s, AriArena *arena,
+                         unsigned limit, Programs *out) {
+  out->terms = ariArenaAlloc(arena, sizeof *out->terms * MAX_PROGRAMS);
+  out->names = ariArenaAlloc(arena, sizeof *out->names * MAX_PROGRAMS);
+  out->n = 0;
+  if (!out->terms || !out->names) {
+    fprintf(stderr, TOOL ": error: out of memory\n");
+    return false;
+  }
+  MlirModule mod = ariParseFile(ctx, path);
+  if (mlirModuleIsNull(mod))
+    return false;
+  bool ok = true;
+  MlirBlock body = mlirModuleGetBody(mod);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(op));
+    if (nm.length != 9 || memcmp(nm.data, "func.func", 9))
+      continue;
+    MlirAttribute sym =
+        mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+    MlirStringRef fn = mlirStringAttrGetValue(sym);
+    AriTermFunc tf;
+    MlirLocation errLoc = mlirOperationGetLocation(op);
+    if (!ariTermImportFunc(s, op, &tf, &errLoc)) {
+      char msg[1024];
+      snprintf(msg, sizeof msg, "cannot import '%.*s' into the term store: %s", (int)fn.length,
+               fn.data, ariTermStoreError(s));
+      mlirEmitError(errLoc, msg);
+      ok = false;
+      break;
+    }
+    for (unsigned r = 0; r < tf.numRoots; ++r) {
+      if (out->n == MAX_PROGRAMS || (limit && out->n == limit))
+        break;
+      char name[300];
+      if (tf.numRoots > 1)
+        snprintf(name, sizeof name, "%.*s#%u", (int)fn.length, fn.data, r);
+      else
+        snprintf(name, sizeof name, "%.*s", (int)fn.length, fn.data);
+      out->names[out->n] = ariArenaStrndup(arena, name, strlen(name));
+      out->terms[out->n++] = tf.roots[r].value;
+    }
+  }
+  mlirModuleDestroy(mod);
+  if (ok && !out->n) {
+    fprintf(stderr, "%s: error: no func.func to learn from\n", path);
+    ok = false;
+  }
+  return ok;
+}
+
+/*--- training and evaluation -------------------------------------------------*/
+
+static double termCost(void *ctx, const AriTerm *t) {
+  AriCostTermFn fn = *(AriCostTermFn *)ctx;
+  return fn(t);
+}
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* The greedy (argmax) episode's final cost on every held-out program. */
+static bool evalAgent(AriPpo *p, AriRwEnv *env, AriRwPolicy *pol, unsigned n, double *cost,
+                      char *err, size_t cap) {
+  AriRlEnv g = ariRwEnvGym(env);
+  AriRlPolicy pg = ariRwPolicyGym(pol);
+  bool ok = true;
+  for (unsigned i = 0; i < n && ok; ++i) {
+    ariRwEnvSetProgram(env, (int)i);
+    double ret;
+    ok = g.reset(g.self, &p->rng, err, cap) && ariPpoEpisode(p, &g, &pg, true, &ret, err, cap);
+    ariRwEnvCurrent(env, &cost[i], NULL, NULL);
+    g.release(g.self);
+  }
+  return ok;
+}
+
+static double meanImprovement(const double *cost, const double *input, unsigned n) {
+  double s = 0;
+  for (unsigned i = 0; i < n; ++i)
+    s += (input[i] - cost[i]) / (input[i] > 0 ? input[i] : 1);
+  return s / n;
+}
+
+static void meanStd(const double *x, unsigned n, double *mean, double *sd) {
+  double s = 0, q = 0;
+  for (unsigned i = 0; i < n; ++i)
+    s += x[i];
+  *mean = s / n;
+  for (unsigned i = 0; i < n; ++i)
+    q += (x[i] - *mean) * (x[i] - *mean);
+  *sd = sqrt(q / n);
+}
+
+static int writePlot(const char *plot, const char *curve) {
+  const char *dot = strrchr(plot, '.');
+  const char *term = dot && !strcmp(dot, ".png") ? "pngcairo size 800,500" : "svg size 800,500";
+  char cmd[8192];
+  snprintf(cmd, sizeof cmd,
+           "gnuplot -e \"set terminal %s; set output '%s'; set key bottom right; "
+           "set xlabel 'PPO iteration'; set ylabel 'relative cost improvement'; "
+           "plot '%s' using 1:4 with lines title 'training return (mean over seeds)', "
+           "'' using 1:5 with linespoints title 'held-out, greedy agent'\" 2>&1",
+           term, plot, curve);
+  FILE *pp = popen(cmd, "r");
+  if (!pp) {
+    fprintf(stderr, "%s: error: cannot run gnuplot: %s\n", plot, strerror(errno));
+    return 1;
+  }
+  char line[512];
+  bool said = false;
+  while (fgets(line, sizeof line, pp)) {
+    fprintf(stderr, "%s: gnuplot: %s", plot, line);
+    said = true;
+  }
+  int st = pclose(pp);
+  if (st != 0) {
+    if (!said)
+      fprintf(stderr, "%s: error: gnuplot failed (is it installed? utils/setup.sh lists "
+                      "gnuplot-nox)\n", plot);
+    else
+      fprintf(stderr, "%s: error: gnuplot failed\n", plot);
+    return 1;
+  }
+  return 0;
+}
+
+static int run(const Options *o, MlirContext ctx) {
+  AriArena arena;
+  ariArenaInit(&arena, 0);
+  AriTermStore *s = ariTermStoreCreate(0);
+  AriCostTermFn costFn;
+  ariCostTermByName(o->cost, &costFn);
+  AriAStarRule *rules;
+  size_t nrules, col = 0;
+  char err[512];
+  int rc = 1;
+  AriRwEnv *trainEnv = NULL, *testEnv = NULL;
+  FILE *curve = NULL;
+  if (!s) {
+    fprintf(stderr, TOOL ": error: out of memory\n");
+    goto done;
+  }
+  if (!ariAStarParseRules(o->rules, o->nats, o->nn, &arena, &rules, &nrules, err, sizeof err,
+                          &col)) {
+    rc = usageError("--rules '%s': column %zu: %s", o->rules, col + 1, err);
+    goto done;
+  }
+  Programs train = {0}, test;
+  if (o->train && !loadPrograms(ctx, o->train, s, &arena, o->trainLimit, &train))
+    goto done;
+  if (!loadPrograms(ctx, o->test, s, &arena, 0, &test))
+    goto done;
+  AriRwEnvOptions eo = {o->horizon, o->maxCandidates, 0};
+  if (train.n)
+    trainEnv = ariRwEnvCreate(s, rules, nrules, termCost, &costFn, train.terms, train.n, &eo, err,
+                              sizeof err);
+  testEnv = ariRwEnvCreate(s, rules, nrules, termCost, &costFn, test.terms, test.n, &eo, err,
+                           sizeof err);
+  if ((train.n && !trainEnv) || !testEnv) {
+    fprintf(stderr, TOOL ": error: %s\n", err);
+    goto done;
+  }
+  double *input = ariArenaAlloc(&arena, sizeof(double) * test.n);
+  double *ppoCost = ariArenaAlloc(&arena, sizeof(double) * test.n * o->seeds);
+  double *greedyCost = ariArenaAlloc(&arena, sizeof(double) * test.n * o->seeds);
+  double *randomCost = ariArenaAlloc(&arena, sizeof(double) * test.n * o->seeds);
+  double *trainSec = ariArenaAlloc(&arena, sizeof(double) * o->seeds);
+  unsigned nrows = o->iterations ? o->iterations : 1;
+  double *curveRet = ariArenaCalloc(&arena, sizeof(double) * nrows * o->seeds);
+  double *curveTest = ariArenaCalloc(&arena, sizeof(double) * nrows * o->seeds);
+  if (!input || !ppoCost || !greedyCost || !randomCost || !trainSec || !curveRet || !curveTest) {
+    fprintf(stderr, TOOL ": error: out of memory\n");
+    goto done;
+  }
+  for (unsigned i = 0; i < test.n; ++i)
+    input[i] = costFn(test.terms[i]);
+  printf("training programs: %u (%s), held-out programs: %u (%s), %zu rules, horizon %u\n",
+         train.n, o->train ? o->train : "-", test.n, o->test, nrules, o->horizon);
+  if (o->iterations)
+    printf("%-5s %-5s %9s %6s %10s %10s %10s %10s\n", "seed", "iter", "episodes", "steps",
+           "return", "loss", "entropy", "held-out");
+  for (unsigned k = 0; k < o->seeds; ++k) {
+    uint64_t seed = o->seed + k;
+    uint32_t shape[4] = {o->dim, o->rounds, o->hidden, (uint32_t)nrules};
+    const char *from = o->load ? o->load : o->resume;
+    if (from && !ariPpoLoad(NULL, NULL, shape, 4, from, err, sizeof err)) {
+      fprintf(stderr, TOOL ": error: %s\n", err);
+      goto done;
+    }
+    if (shape[3] != nrules) {
+      fprintf(stderr, "%s: error: the agent was trained with %u rules, --rules gives %zu\n", from,
+              shape[3], nrules);
+      goto done;
+    }
+    AriRwPolicy *pol = ariRwPolicyCreate(shape[0], shape[1], shape[2], shape[3], seed, err,
+                                         sizeof err);
+    if (!pol) {
+      fprintf(stderr, "%s: error: %s\n", from ? from : TOOL, err);
+      goto done;
+    }
+    AriPpoConfig cfg = o->ppo;
+    cfg.seed = seed;
+    AriPpo p;
+    ariPpoInit(&p, &cfg);
+    AriRlPolicy pg = ariRwPolicyGym(pol);
+    bool ok = !from || ariPpoLoad(&p, &pg, shape, 4, from, err, sizeof err);
+    double t0 = now();
+    AriRlEnv g = trainEnv ? ariRwEnvGym(trainEnv) : (AriRlEnv){0};
+    for (unsigned it = 0; ok && it < o->iterations; ++it) {
+      AriPpoStats st;
+      ok = ariPpoIterate(&p, &g, &pg, &st, err, sizeof err);
+      if (!ok)
+        break;
+      curveRet[k * nrows + it] = st.meanReturn;
+      double held = NAN;
+      if (o->evalEvery && ((it + 1) % o->evalEvery == 0 || it + 1 == o->iterations)) {
+        ok = evalAgent(&p, testEnv, pol, test.n, ppoCost + (size_t)k * test.n, err, sizeof err);
+        held = meanImprovement(ppoCost + (size_t)k * test.n, input, test.n);
+      }
+      curveTest[k * nrows + it] = held;
+      printf("%-5llu %-5u %9u %6u %10.4f %10.4f %10.4f %10.4f\n", (unsigned long long)seed, it + 1,
+             st.episodes, st.steps, st.meanReturn, st.meanLoss, st.meanEntropy, held);
+      fflush(stdout);
+    }
+    trainSec[k] = now() - t0;
+    if (ok)
+      ok = evalAgent(&p, testEnv, pol, test.n, ppoCost + (size_t)k * test.n, err, sizeof err);
+    if (ok && o->checkpoint) {
+      char path[4096];
+      if (o->seeds > 1)
+        snprintf(path, sizeof path, "%s.%llu", o->checkpoint, (unsigned long long)seed);
+      else
+        snprintf(path, sizeof path, "%s", o->checkpoint);
+      ok = ariPpoSave(&p, &pg, shape, 4, path, err, sizeof err);
+    }
+    ariPpoDestroy(&p);
+    ariRwPolicyDestroy(pol);
+    if (!ok) {
+      fprintf(stderr, TOOL ": error: %s\n", err);
+      goto done;
+    }
+    /* The baselines with this seed (ties and random choices). */
+    for (unsigned i = 0; i < test.n; ++i) {
+      for (int e = 0; e < 2; ++e) {
+        AriAStarOptions ao = {0};
+        ao.engine = e == 0 ? ARI_ASTAR_ENGINE_GREEDY : ARI_ASTAR_ENGINE_RANDOM;
+        ao.budget = o->budget;
+        ao.horizon = o->horizon;
+        ao.seed = seed;
+        AriArenaMark m = ariArenaMark(&arena);
+        AriAStarResult res;
+        ariAStarSearch(s, test.terms[i], rules, nrules, termCost, &costFn, &ao, &arena, &res);
+        if (res.stop == ARI_ASTAR_STOP_ERROR || res.stop == ARI_ASTAR_STOP_MEMORY) {
+          fprintf(stderr, TOOL ": error: %s on '%s': %s\n", e ? "random" : "greedy",
+                  test.names[i], res.message);
+          goto done;
+        }
+        (e == 0 ? greedyCost : randomCost)[(size_t)k * test.n + i] = res.bestCost;
+        ariArenaRelease(&arena, m);
+      }
+    }
+  }
+  /* Per program: mean +- std over seeds. */
+  printf("\nheld-out programs: final cost, mean +- std over %u seed(s); greedy and random with "
+         "%llu evaluations\n%-24s %10s %18s %18s %18s\n",
+         o->seeds, (unsigned long long)o->budget, "program", "input", "ppo", "greedy", "random");
+  unsigned notWorse = 0;
+  double x[MAX_SEEDS];
+  for (unsigned i = 0; i < test.n; ++i) {
+    double mp, sp, mg, sg, mr, sr;
+    for (unsigned k = 0; k < o->seeds; ++k)
+      x[k] = ppoCost[(size_t)k * test.n + i];
+    meanStd(x, o->seeds, &mp, &sp);
+    for (unsigned k = 0; k < o->seeds; ++k)
+      x[k] = greedyCost[(size_t)k * test.n + i];
+    meanStd(x, o->seeds, &mg, &sg);
+    for (unsigned k = 0; k < o->seeds; ++k)
+      x[k] = randomCost[(size_t)k * test.n + i];
+    meanStd(x, o->seeds, &mr, &sr);
+    notWorse += mp <= mg + 1e-9;
+    printf("%-24s %10.4g %10.4g +- %-5.2g %10.4g +- %-5.2g %10.4g +- %-5.2g\n", test.names[i],
+           input[i], mp, sp, mg, sg, mr, sr);
+  }
+  double imp[3][MAX_SEEDS];
+  for (unsigned k = 0; k < o->seeds; ++k) {
+    imp[0][k] = meanImprovement(ppoCost + (size_t)k * test.n, input, test.n);
+    imp[1][k] = meanImprovement(greedyCost + (size_t)k * test.n, input, test.n);
+    imp[2][k] = meanImprovement(randomCost + (size_t)k * test.n, input, test.n);
+  }
+  double m[3], sd[3], mt, st;
+  for (int e = 0; e < 3; ++e)
+    meanStd(imp[e], o->seeds, &m[e], &sd[e]);
+  meanStd(trainSec, o->seeds, &mt, &st);
+  printf("\nmean relative improvement over held-out programs (mean +- std over seeds):\n"
+         "  ppo    %.4f +- %.4f\n  greedy %.4f +- %.4f\n  random %.4f +- %.4f\n"
+         "ppo at least as good as greedy (mean over seeds) on %u of %u held-out programs\n"
+         "training: %u iterations, %.1f +- %.1f s per agent\n",
+         m[0], sd[0], m[1], sd[1], m[2], sd[2], notWorse, test.n, o->iterations, mt, st);
+  if (o->curve || o->plot) {
+    char tmp[4096];
+    const char *cpath = o->curve;
+    if (!cpath) {
+      snprintf(tmp, sizeof tmp, "%s.tsv", o->plot);
+      cpath = tmp;
+    }
+    curve = fopen(cpath, "w");
+    if (!curve) {
+      fprintf(stderr, "%s: error: cannot write the curve: %s\n", cpath, strerror(errno));
+      goto done;
+    }
+    fprintf(curve, "# iteration\tseeds\tstd_return\tmean_return\tmean_heldout\n");
+    for (unsigned it = 0; it < o->iterations; ++it) {
+      for (unsigned k = 0; k < o->seeds; ++k)
+        x[k] = curveRet[k * nrows + it];
+      double mr, sr;
+      meanStd(x, o->seeds, &mr, &sr);
+      double h = 0;
+      unsigned nh = 0;
+      for (unsigned k = 0; k < o->seeds; ++k)
+        if (!isnan(curveTest[k * nrows + it]))
+          h += curveTest[k * nrows + it], nh++;
+      fprintf(curve, "%u\t%u\t%.6f\t%.6f\t", it + 1, o->seeds, sr, mr);
+      if (nh)
+        fprintf(curve, "%.6f\n", h / nh);
+      else
+        fprintf(curve, "NaN\n");
+    }
+    if (fclose(curve) != 0) {
+      curve = NULL;
+      fprintf(stderr, "%s: error: cannot write the curve\n", cpath);
+      goto done;
+    }
+    curve = NULL;
+    if (o->plot && writePlot(o->plot, cpath))
+      goto done;
+  }
+  rc = 0;
+done:
+  if (curve)
+    fclose(curve);
+  ariRwEnvDestroy(trainEnv);
+  ariRwEnvDestroy(testEnv);
+  if (s)
+    ariTermStoreDestroy(s);
+  ariArenaDestroy(&arena);
+  return rc;
+}
+
+/* OpenBLAS's own: the network's products are small, and one thread makes
+ * them bit-reproducible (a threaded sgemm may sum in another order). */
+extern void openblas_set_num_threads(int n);
+
+static int toolMain(int argc, char **argv) {
+  openblas_set_num_threads(1);
+  Options o;
+  int rc = parseOptions(argc, argv, &o);
+  if (rc)
+    return rc;
+  MlirContext ctx = ariContextCreate();
+  AriDiagSink sink;
+  ariDiagSinkAttach(&sink, ctx, stderr);
+  rc = run(&o, ctx);
+  ariDiagSinkDetach(&sink);
+  mlirContextDestroy(ctx);
+  return rc;
+}
+
+int main(int argc, char **argv) { return ariToolExit(toolMain(argc, argv)); }

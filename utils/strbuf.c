@@ -166,3 +166,13 @@ char *ariStrTake(AriStr *s) {
   ariStrInit(s, s->arena);
   return text;
 }
+
+bool ariFailf(char *err, size_t cap, const char *fmt, ...) {
+  if (err && cap) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, cap, fmt, ap);
+    va_end(ap);
+  }
+  return false;
+}

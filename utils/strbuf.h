@@ -87,6 +87,12 @@ void ariStrClear(AriStr *s);
  * only when a heap or arena builder cannot allocate even an empty text. */
 char *ariStrTake(AriStr *s);
 
+/* For functions that return false with a message in the caller's buffer
+ * (`err`, `cap` bytes; either may be 0): formats it there (cut off to
+ * fit) and returns false, so that `return ariFailf(err, cap, ...);` is one
+ * line. */
+bool ariFailf(char *err, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 #ifdef __cplusplus
 }
 #endif

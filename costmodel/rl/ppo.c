@@ -2,23 +2,15 @@
 
 #include "costmodel/rl/ppo.h"
 
+#include "utils/strbuf.h"
+
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 static const char PPO_TAG[8] = {'p', 'p', 'o', 0, 0, 0, 0, 0};
 enum { TRAINER_META = 8, FILE_META = TRAINER_META + ARI_PPO_USER_META };
 
-static bool failf(char *err, size_t cap, const char *fmt, ...) {
-  if (err && cap) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, cap, fmt, ap);
-    va_end(ap);
-  }
-  return false;
-}
 
 AriPpoConfig ariPpoDefaults(void) {
   AriPpoConfig c = {.lr = 5e-4f,
@@ -129,10 +121,10 @@ static bool forward(AriPpo *p, AriRlPolicy *pol, const void *obs, unsigned n, Ar
   ariNnTapeReset(&p->tape);
   if (!pol->forward(pol->self, &p->tape, obs, n, lg, val) || !*lg || !*val) {
     const char *te = ariNnTapeError(&p->tape);
-    return failf(err, cap, "policy: %s", te ? te : "forward pass failed");
+    return ariFailf(err, cap, "policy: %s", te ? te : "forward pass failed");
   }
   if ((*lg)->rows != 1 || (*lg)->cols != n || (*val)->rows != 1 || (*val)->cols != 1)
-    return failf(err, cap, "policy: logits %ux%u and value %ux%u for %u actions", (*lg)->rows,
+    return ariFailf(err, cap, "policy: logits %ux%u and value %ux%u for %u actions", (*lg)->rows,
                  (*lg)->cols, (*val)->rows, (*val)->cols, n);
   return true;
 }
@@ -142,21 +134,21 @@ static bool act(AriPpo *p, AriRlEnv *env, AriRlPolicy *pol, bool greedy, Step *s
                 char *err, size_t cap) {
   unsigned n = env->numActions(env->self);
   if (n == 0 || n > ARI_PPO_MAX_ACTIONS)
-    return failf(err, cap, "environment: %u actions", n);
+    return ariFailf(err, cap, "environment: %u actions", n);
   st->obs = env->observe(env->self);
   st->n = n;
   st->mask = keep ? ariArenaAlloc(&p->buf, n) : NULL;
   unsigned char local[ARI_PPO_MAX_ACTIONS];
   unsigned char *mask = st->mask ? st->mask : local;
   if (keep && !st->mask)
-    return failf(err, cap, "out of memory for the rollout");
+    return ariFailf(err, cap, "out of memory for the rollout");
   env->legalMask(env->self, mask);
   AriNnVar *lg, *val;
   if (!forward(p, pol, st->obs, n, &lg, &val, err, cap))
     return false;
   int a = greedy ? ariPpoArgmax(lg->v, mask, n) : ariPpoSample(lg->v, mask, n, &p->rng, &st->logp);
   if (a < 0)
-    return failf(err, cap, "environment: no legal action");
+    return ariFailf(err, cap, "environment: no legal action");
   st->action = (unsigned)a;
   st->value = val->v[0];
   bool done = false;
@@ -177,7 +169,7 @@ bool ariPpoEpisode(AriPpo *p, AriRlEnv *env, AriRlPolicy *pol, bool greedy, doub
     if (st.done)
       return true;
   }
-  return failf(err, errCap, "environment: an episode of a million steps");
+  return ariFailf(err, errCap, "environment: an episode of a million steps");
 }
 
 bool ariPpoIterate(AriPpo *p, AriRlEnv *env, AriRlPolicy *pol, AriPpoStats *stats, char *err,
@@ -187,7 +179,7 @@ bool ariPpoIterate(AriPpo *p, AriRlEnv *env, AriRlPolicy *pol, AriPpoStats *stat
   unsigned cap = p->cfg.rollout + 1024, n = 0;
   Step *steps = ariArenaAlloc(&p->buf, sizeof *steps * cap);
   if (!steps)
-    return failf(err, errCap, "out of memory for the rollout");
+    return ariFailf(err, errCap, "out of memory for the rollout");
   double retSum = 0, ret = 0;
   bool ok = true;
   if (!env->reset(env->self, &p->rng, err, errCap))
@@ -196,7 +188,7 @@ bool ariPpoIterate(AriPpo *p, AriRlEnv *env, AriRlPolicy *pol, AriPpoStats *stat
     if (n == cap) {
       Step *bigger = ariArenaAlloc(&p->buf, sizeof *steps * cap * 2);
       if (!bigger)
-        return failf(err, errCap, "out of memory for the rollout");
+        return ariFailf(err, errCap, "out of memory for the rollout");
       memcpy(bigger, steps, sizeof *steps * n);
       steps = bigger;
       cap *= 2;
@@ -225,7 +217,7 @@ bool ariPpoIterate(AriPpo *p, AriRlEnv *env, AriRlPolicy *pol, AriPpoStats *stat
   unsigned char *dones = ok ? ariArenaAlloc(&p->buf, n) : NULL;
   unsigned *order = ok ? ariArenaAlloc(&p->buf, sizeof(unsigned) * n) : NULL;
   if (ok && (!rew || !dones || !order))
-    ok = failf(err, errCap, "out of memory for the rollout");
+    ok = ariFailf(err, errCap, "out of memory for the rollout");
   if (ok) {
     float *vals = rew + n, *adv = rew + 2 * (size_t)n, *rets = rew + 3 * (size_t)n;
     for (unsigned i = 0; i < n; ++i) {
@@ -271,7 +263,7 @@ bool ariPpoIterate(AriPpo *p, AriRlEnv *env, AriRlPolicy *pol, AriPpoStats *stat
                                      &adv[i], &rets[i], p->cfg.clip, p->cfg.c1, p->cfg.c2);
           if (!l || !ariNnBackward(&p->tape, l, &seed)) {
             const char *te = ariNnTapeError(&p->tape);
-            ok = failf(err, errCap, "ppo loss: %s", te ? te : "failed");
+            ok = ariFailf(err, errCap, "ppo loss: %s", te ? te : "failed");
             break;
           }
           loss += l->v[0];
@@ -315,7 +307,7 @@ bool ariPpoIterate(AriPpo *p, AriRlEnv *env, AriRlPolicy *pol, AriPpoStats *stat
 static bool checkpointSet(const AriNnParams *src, AriNnParams *ck, char *err, size_t cap) {
   ariNnParamsInit(ck);
   if (src->n * 3 > ARI_NN_MAX_PARAMS)
-    return failf(err, cap, "a checkpoint holds at most %d parameters, the policy has %u",
+    return ariFailf(err, cap, "a checkpoint holds at most %d parameters, the policy has %u",
                  ARI_NN_MAX_PARAMS / 3, src->n);
   for (unsigned k = 0; k < 3; ++k)
     for (unsigned i = 0; i < src->n; ++i) {
@@ -323,7 +315,7 @@ static bool checkpointSet(const AriNnParams *src, AriNnParams *ck, char *err, si
       char name[256];
       snprintf(name, sizeof name, "%s%s", k == 0 ? "" : k == 1 ? "m:" : "s:", q->name);
       if (!ariNnParamNew(ck, name, q->rows, q->cols, ARI_NN_INIT_ZERO, NULL))
-        return failf(err, cap, "out of memory for a checkpoint");
+        return ariFailf(err, cap, "out of memory for a checkpoint");
     }
   return true;
 }
@@ -333,7 +325,7 @@ static float *slot(const AriNnParam *q, unsigned k) { return k == 0 ? q->v : k =
 bool ariPpoSave(const AriPpo *p, const AriRlPolicy *pol, const uint32_t *user, unsigned nuser,
                 const char *path, char *err, size_t errCap) {
   if (nuser > ARI_PPO_USER_META)
-    return failf(err, errCap, "at most %d meta words", ARI_PPO_USER_META);
+    return ariFailf(err, errCap, "at most %d meta words", ARI_PPO_USER_META);
   AriNnParams ck;
   bool ok = checkpointSet(pol->params, &ck, err, errCap);
   const AriNnParams *src = pol->params;
@@ -357,7 +349,7 @@ bool ariPpoSave(const AriPpo *p, const AriRlPolicy *pol, const uint32_t *user, u
 bool ariPpoLoad(AriPpo *p, AriRlPolicy *pol, uint32_t *user, unsigned nuser, const char *path,
                 char *err, size_t errCap) {
   if (nuser > ARI_PPO_USER_META)
-    return failf(err, errCap, "at most %d meta words", ARI_PPO_USER_META);
+    return ariFailf(err, errCap, "at most %d meta words", ARI_PPO_USER_META);
   uint32_t meta[FILE_META];
   if (!pol) {
     if (!ariNnParamsLoad(NULL, path, PPO_TAG, meta, FILE_META, err, errCap))

@@ -4,21 +4,13 @@
 
 #include "search/term/term_path.h"
 
+#include "utils/strbuf.h"
+
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static bool failf(char *err, size_t cap, const char *fmt, ...) {
-  if (err && cap) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, cap, fmt, ap);
-    va_end(ap);
-  }
-  return false;
-}
 
 /*=== The environment ========================================================*/
 
@@ -46,16 +38,16 @@ AriRwEnv *ariRwEnvCreate(AriTermStore *s, const AriAStarRule *rules, size_t nrul
                          AriAStarCostFn cost, void *costCtx, AriTerm *const *programs,
                          unsigned n, const AriRwEnvOptions *opts, char *err, size_t errCap) {
   if (!n) {
-    failf(err, errCap, "no programs");
+    ariFailf(err, errCap, "no programs");
     return NULL;
   }
   if (!nrules) {
-    failf(err, errCap, "no rules");
+    ariFailf(err, errCap, "no rules");
     return NULL;
   }
   AriRwEnv *e = calloc(1, sizeof *e);
   if (!e) {
-    failf(err, errCap, "out of memory");
+    ariFailf(err, errCap, "out of memory");
     return NULL;
   }
   e->s = s;
@@ -107,7 +99,7 @@ static bool envReset(void *self, AriNnRng *rng, char *err, size_t cap) {
   e->steps = 0;
   e->obs = NULL;
   if (!isfinite(e->c0) || e->c0 < 0)
-    return failf(err, cap, "program %u has cost %g: rewards need a finite cost >= 0", i, e->c0);
+    return ariFailf(err, cap, "program %u has cost %g: rewards need a finite cost >= 0", i, e->c0);
   e->scale = e->c0 > 0 ? e->c0 : 1;
   snprintf(e->info, sizeof e->info, "program %u", i);
   return true;
@@ -206,9 +198,9 @@ static bool envStep(void *self, unsigned a, float *reward, bool *done, char *err
   AriRwEnv *e = self;
   AriRwObs *o = observeNow(e);
   if (!o)
-    return failf(err, cap, "out of memory enumerating rewrites: %s", ariTermStoreError(e->s));
+    return ariFailf(err, cap, "out of memory enumerating rewrites: %s", ariTermStoreError(e->s));
   if (a >= o->n)
-    return failf(err, cap, "action %u of %u", a, o->n);
+    return ariFailf(err, cap, "action %u of %u", a, o->n);
   *reward = 0;
   if (a == 0) {
     *done = true;
@@ -258,13 +250,13 @@ struct AriRwPolicy {
 AriRwPolicy *ariRwPolicyCreate(unsigned d, unsigned T, unsigned h, unsigned nrules, uint64_t seed,
                                char *err, size_t errCap) {
   if (d < 1 || d > 1024 || T < 1 || T > 16 || h < 1 || h > 1024 || nrules > 65536) {
-    failf(err, errCap, "bad policy shape d %u, T %u, h %u, %u rules (d, h in 1..1024, T in 1..16)",
+    ariFailf(err, errCap, "bad policy shape d %u, T %u, h %u, %u rules (d, h in 1..1024, T in 1..16)",
           d, T, h, nrules);
     return NULL;
   }
   AriRwPolicy *p = calloc(1, sizeof *p);
   if (!p) {
-    failf(err, errCap, "out of memory");
+    ariFailf(err, errCap, "out of memory");
     return NULL;
   }
   p->d = d, p->T = T, p->h = h, p->nrules = nrules;
@@ -289,7 +281,7 @@ AriRwPolicy *ariRwPolicyCreate(unsigned d, unsigned T, unsigned h, unsigned nrul
   p->wv2 = ariNnParamNew(ps, "wv2", h, 1, ARI_NN_INIT_GLOROT, &rng);
   p->bv2 = ariNnParamNew(ps, "bv2", 1, 1, ARI_NN_INIT_ZERO, &rng);
   if (!p->bv2) {
-    failf(err, errCap, "out of memory for the policy's parameters");
+    ariFailf(err, errCap, "out of memory for the policy's parameters");
     ariRwPolicyDestroy(p);
     return NULL;
   }

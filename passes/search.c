@@ -27,6 +27,8 @@
 #include "costmodel/features.h"
 #include "costmodel/machine.h"
 #include "costmodel/model.h"
+#include "costmodel/nn/valuenet.h"
+#include "search/astar/astar.h"
 #include "search/beam/beam.h"
 #include "search/mlir/term_mlir.h"
 #include "search/strategy/strategy.h"
@@ -44,6 +46,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { MAX_VALUES = 16 };
 
@@ -66,6 +69,7 @@ typedef struct {
   char func[ARI_OPT_STRING_MAX];
   char report[ARI_OPT_STRING_MAX];
   char dataset[ARI_OPT_STRING_MAX];
+  char value[ARI_OPT_STRING_MAX];
 } SearchOptions;
 
 static void searchDefaults(void *o) {
@@ -172,6 +176,7 @@ typedef struct {
   char machineName[160];
   AriFeatWork *feat;
   uint64_t recorded;
+  AriValueNet *net; /* engine=astar's value=FILE, or NULL */
 } Run;
 
 enum { SR_FUNCS, SR_CANDIDATES, SR_APPLIED, SR_LOWERED, SR_MEASURED, SR_CHANGED, SR_NUM_STATS };
@@ -279,6 +284,224 @@ static bool sameActions(const AriBeamSchedule *sc, const AriBeamSchedule *best,
   return false;
 }
 
+/*--- engine=astar: search/astar's engine over the beam's actions ---------*/
+
+/* The A* engine takes a move set (AriAStarMoves): its states are the
+ * strategy host's function nodes (hash-consed, so the same roots are the
+ * same handle), its moves every action at every position, as the beam's
+ * (ariBeamPositions, ariBeamApply). A function node's handle is odd (the
+ * host tags them, strategy_rise.c); the engine gets the even pointer under
+ * it, which it never reads, and the adapter adds the tag back. */
+typedef struct {
+  Run *r;
+  const AriTermFunc *f; /* the input: name, arguments, hints */
+  AriTermFunc scratchFunc; /* f with the roots of the state being costed */
+  AriArena scratch;
+  AriStratLimits limits;
+  uint32_t *paths;
+  unsigned *lens;
+  unsigned maxPositions;
+  struct timespec start;
+  uint64_t applications;
+  bool costFailed;
+  char costError[256];
+} AStarRun;
+
+static AriTerm *stateOf(AriStratTerm h) { return (AriTerm *)(uintptr_t)(h & ~(AriStratTerm)1); }
+static AriStratTerm handleOf(const AriTerm *t) { return (AriStratTerm)(uintptr_t)t | 1; }
+
+static bool astarSetRoots(AStarRun *a, const AriTerm *state, AriTermFunc *out) {
+  return ariStratRiseSetRoots(a->r->host, handleOf(state), out);
+}
+
+static uint64_t astarHash(void *ctx, const AriTerm *state) {
+  AStarRun *a = ctx;
+  if (!astarSetRoots(a, state, &a->scratchFunc))
+    return 0;
+  uint64_t h = 0x9e3779b97f4a7c15ULL;
+  for (unsigned i = 0; i < a->scratchFunc.numRoots; ++i)
+    h = (h ^ ariTermHash(a->scratchFunc.roots[i].value)) * 0x100000001b3ULL;
+  return h;
+}
+
+static double astarCost(void *ctx, const AriTerm *state) {
+  AStarRun *a = ctx;
+  if (!astarSetRoots(a, state, &a->scratchFunc))
+    return INFINITY;
+  const AriTermFunc *fp = &a->scratchFunc;
+  double v = INFINITY;
+  char err[256] = "";
+  if (!scoreFuncs(a->r->scorer, a->r->store, &fp, 1, &v, err, sizeof err)) {
+    if (!a->costFailed)
+      snprintf(a->costError, sizeof a->costError, "%s", err);
+    a->costFailed = true;
+    return INFINITY;
+  }
+  return v;
+}
+
+static double secondsSince(const struct timespec *t0) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
+}
+
+static bool astarSuccessors(void *ctx, AriTerm *state, unsigned maxPositions, AriAStarEmitFn onMove,
+                            void *emitCtx, char *err, size_t cap) {
+  AStarRun *a = ctx;
+  Run *r = a->r;
+  AriStratTerm t = handleOf(state);
+  unsigned max = maxPositions < a->maxPositions ? maxPositions : a->maxPositions;
+  unsigned np = ariBeamPositions(r->host, t, max, a->paths, a->lens);
+  for (unsigned pi = 0; pi < np; ++pi) {
+    const uint32_t *pp = a->paths + (size_t)pi * ARI_BEAM_MAX_PATH;
+    for (size_t k = 0; k < r->numActions; ++k) {
+      /* An expansion runs thousands of actions: the time limit is checked
+       * here too (every 256, as the beam does); stopping the enumeration
+       * lets the engine find the limit before its next expansion. */
+      if ((++a->applications & 255) == 0 && r->timeLimit > 0 &&
+          secondsSince(&a->start) >= r->timeLimit)
+        return true;
+      AriArenaMark m = ariArenaMark(&a->scratch);
+      AriStratTerm out;
+      bool hard = false;
+      bool ok = ariBeamApply(r->store, r->host, r->prog, &r->actions[k], &a->limits, &a->scratch,
+                             t, pp, a->lens[pi], &out, &hard);
+      ariArenaRelease(&a->scratch, m);
+      if (hard) {
+        snprintf(err, cap, "term store: %s", ariTermStoreError(r->store));
+        return false;
+      }
+      if (ok && !onMove(emitCtx, stateOf(out), (unsigned)k, pp, a->lens[pi]))
+        return true;
+    }
+  }
+  return true;
+}
+
+/* value=FILE: the net's value of a state is the sum over its roots. */
+static bool astarValue(void *ctx, AriTermStore *s, AriTerm *const *states, const unsigned *left,
+                       unsigned n, float *out, char *err, size_t cap) {
+  AStarRun *a = ctx;
+  for (unsigned i = 0; i < n; ++i) {
+    out[i] = 0;
+    if (!astarSetRoots(a, states[i], &a->scratchFunc)) {
+      snprintf(err, cap, "not a function node");
+      return false;
+    }
+    for (unsigned k = 0; k < a->scratchFunc.numRoots; ++k) {
+      AriTerm *t = a->scratchFunc.roots[k].value;
+      float v = 0;
+      if (!ariValueNetEval(a->r->net, s, &t, &left[i], 1, &v, err, cap))
+        return false;
+      out[i] += v;
+    }
+  }
+  return true;
+}
+
+/* Runs the A* and gives its best states as the beam's result shape, so
+ * that the lowering check and measure=K are the same for both engines. */
+static void astarSearch(Run *r, const AriTermFunc *f, AriArena *arena, AriBeamResult *res,
+                        char *stats, size_t statsCap) {
+  memset(res, 0, sizeof *res);
+  AStarRun a;
+  memset(&a, 0, sizeof a);
+  a.r = r;
+  a.f = f;
+  a.scratchFunc = *f;
+  a.scratchFunc.roots = ariArenaAlloc(arena, (f->numRoots ? f->numRoots : 1) * sizeof(AriTermRoot));
+  a.maxPositions = 4096;
+  a.paths = ariArenaAlloc(arena, (size_t)a.maxPositions * ARI_BEAM_MAX_PATH * sizeof *a.paths);
+  a.lens = ariArenaAlloc(arena, a.maxPositions * sizeof *a.lens);
+  a.limits.maxSteps = 10000; /* the beam's defaults */
+  a.limits.maxVisits = 1000000;
+  ariArenaInit(&a.scratch, 0);
+  clock_gettime(CLOCK_MONOTONIC, &a.start);
+  AriStratTerm t0 = ariStratRiseFuncTerm(r->host, f);
+  if (!a.scratchFunc.roots || !a.paths || !a.lens || !t0) {
+    res->stop = ARI_BEAM_ERROR;
+    snprintf(res->message, sizeof res->message, "out of memory");
+    ariArenaDestroy(&a.scratch);
+    return;
+  }
+  memcpy(a.scratchFunc.roots, f->roots, f->numRoots * sizeof *f->roots);
+  AriAStarMoves moves = {astarSuccessors, astarHash, &a};
+  AriAStarOptions ao;
+  memset(&ao, 0, sizeof ao);
+  ao.engine = ARI_ASTAR_ENGINE_ASTAR;
+  /* budget=0 means no limit for rise-search; the engine's 0 is 5000. */
+  ao.budget = r->o->budget ? (uint64_t)r->o->budget : UINT64_MAX;
+  ao.horizon = (unsigned)r->o->depth;
+  ao.timeLimitS = r->timeLimit;
+  ao.maxStoreBytes = (size_t)r->o->memoryLimit << 20;
+  ao.seed = (uint64_t)r->o->seed;
+  ao.moves = &moves;
+  ao.keep = r->o->measure > 0 ? 8 * (unsigned)r->o->measure + 16 : 16;
+  if (r->net) {
+    ao.value = astarValue;
+    ao.valueCtx = &a;
+  }
+  AriAStarResult ar;
+  ariAStarSearch(r->store, stateOf(t0), NULL, 0, astarCost, &a, &ao, arena, &ar);
+  ariArenaDestroy(&a.scratch);
+  switch (ar.stop) {
+  case ARI_ASTAR_STOP_BUDGET: res->stop = ARI_BEAM_CANDIDATES; break;
+  case ARI_ASTAR_STOP_EXHAUSTED: res->stop = ARI_BEAM_EXHAUSTED; break;
+  case ARI_ASTAR_STOP_TIME: res->stop = ARI_BEAM_TIME; break;
+  case ARI_ASTAR_STOP_MEMORY:
+  case ARI_ASTAR_STOP_STATES: res->stop = ARI_BEAM_MEMORY; break;
+  case ARI_ASTAR_STOP_ERROR: res->stop = ARI_BEAM_ERROR; break;
+  }
+  snprintf(res->message, sizeof res->message, "%s", ar.message);
+  if (a.costFailed && ar.stop != ARI_ASTAR_STOP_ERROR)
+    res->unscored++;
+  res->candidates = ar.evaluations;
+  res->applications = a.applications;
+  res->duplicates = ar.pruned;
+  res->inputScore = ar.inputCost;
+  res->seconds = ar.seconds;
+  res->rounds = (unsigned)ar.expanded;
+  snprintf(stats, statsCap,
+           "stop=%s (%s) horizon=%" PRId64 " evaluations=%" PRIu64 " expanded=%" PRIu64
+           " pruned=%" PRIu64 " states=%" PRIu64 " applications=%" PRIu64 "%s seconds=%.3f",
+           ariAStarStopName(ar.stop), ar.message, r->o->depth, ar.evaluations, ar.expanded,
+           ar.pruned, ar.states, a.applications, r->net ? " value=learned" : "", ar.seconds);
+  res->best = ariArenaAlloc(arena, (ar.numTop ? ar.numTop : 1) * sizeof *res->best);
+  if (!res->best || !ar.numTop)
+    return; /* numBest 0: reported as a failure */
+  for (size_t i = 0; i < ar.numTop; ++i) {
+    AriBeamSchedule *sc = &res->best[res->numBest];
+    const AriAStarTop *tp = &ar.top[i];
+    sc->func = *f;
+    sc->func.roots = ariArenaAlloc(arena, (f->numRoots ? f->numRoots : 1) * sizeof(AriTermRoot));
+    sc->steps = ariArenaAlloc(arena, (tp->numSteps ? tp->numSteps : 1) * sizeof *sc->steps);
+    if (!sc->func.roots || !sc->steps)
+      break;
+    memcpy(sc->func.roots, f->roots, f->numRoots * sizeof *f->roots);
+    if (!astarSetRoots(&a, tp->state, &sc->func) || tp->numSteps > ARI_BEAM_MAX_DEPTH)
+      continue;
+    sc->score = tp->cost;
+    sc->numSteps = tp->numSteps;
+    bool fits = true;
+    for (unsigned k = 0; k < tp->numSteps; ++k) {
+      /* Paths come from ariBeamPositions: at most ARI_BEAM_MAX_PATH. */
+      fits &= tp->steps[k].pathLen <= ARI_BEAM_MAX_PATH;
+      if (!fits)
+        break;
+      sc->steps[k].action = tp->steps[k].rule;
+      sc->steps[k].pathLen = tp->steps[k].pathLen;
+      memcpy(sc->steps[k].path, tp->steps[k].path,
+             tp->steps[k].pathLen * sizeof *tp->steps[k].path);
+    }
+    if (fits)
+      res->numBest++;
+  }
+}
+
+/* engine=auto is the beam (docs/search.md, "Engines"). */
+static bool useAStar(const SearchOptions *o) { return !strcmp(o->engine, "astar"); }
+
 static void searchFunc(void *ctx, MlirOperation func) {
   Run *r = ctx;
   char name[256];
@@ -309,8 +532,19 @@ static void searchFunc(void *ctx, MlirOperation func) {
    * sameActions), and candidates that do not lower. */
   bo.keep = r->o->measure > 0 ? 8 * (unsigned)r->o->measure + 16 : 16;
   AriBeamResult res;
-  ariBeamSearch(r->store, r->host, r->prog, r->actions, r->numActions, &f, scoreFuncs, r->scorer,
-                &bo, &arena, &res);
+  char stats[512];
+  const char *engine = useAStar(r->o) ? "astar" : "beam";
+  if (useAStar(r->o)) {
+    astarSearch(r, &f, &arena, &res, stats, sizeof stats);
+  } else {
+    ariBeamSearch(r->store, r->host, r->prog, r->actions, r->numActions, &f, scoreFuncs,
+                  r->scorer, &bo, &arena, &res);
+    snprintf(stats, sizeof stats,
+             "stop=%s (%s) rounds=%u candidates=%" PRIu64 " applications=%" PRIu64
+             " duplicates=%" PRIu64 " seconds=%.3f",
+             ariBeamStopName(res.stop), res.message, res.rounds, res.candidates,
+             res.applications, res.duplicates, res.seconds);
+  }
   r->counters[SR_FUNCS]++;
   r->counters[SR_CANDIDATES] += res.candidates;
   r->counters[SR_APPLIED] += res.applications;
@@ -431,11 +665,7 @@ static void searchFunc(void *ctx, MlirOperation func) {
     char *text = ariArenaAlloc(&arena, need);
     if (text)
       ariBeamFormatSchedule(best, r->actions, text, need);
-    fprintf(r->out,
-            "rise-search @%s: engine=beam stop=%s (%s) rounds=%u candidates=%" PRIu64
-            " applications=%" PRIu64 " duplicates=%" PRIu64 " seconds=%.3f\n",
-            name, ariBeamStopName(res.stop), res.message, res.rounds, res.candidates,
-            res.applications, res.duplicates, res.seconds);
+    fprintf(r->out, "rise-search @%s: engine=%s %s\n", name, engine, stats);
     fprintf(r->out, "rise-search @%s: cost %.6g -> %.6g (%s), %u step%s, %u candidate%s not lowered",
             name, inputScore, best->score, r->o->cost, best->numSteps,
             best->numSteps == 1 ? "" : "s", rejected, rejected == 1 ? "" : "s");
@@ -464,9 +694,12 @@ static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t 
   const AriSearchHooks *hooks = hooksPtr;
   MlirLocation loc = mlirOperationGetLocation(op);
   char err[ARI_OPT_STRING_MAX + 256];
-  if (!strcmp(o->engine, "astar"))
-    return emit(loc, "engine=astar: the A* engine (issue 17, with the learned value function) "
-                     "is not built yet; use engine=beam");
+  if (strcmp(o->engine, "auto") && strcmp(o->engine, "beam") && strcmp(o->engine, "astar") &&
+      strcmp(o->engine, "eqsat"))
+    return emit(loc, "engine='%s': expected auto, beam, astar or eqsat", o->engine);
+  if (o->value[0] && strcmp(o->engine, "astar"))
+    return emit(loc, "value='%s' is the A*'s learned value function: it needs engine=astar",
+                o->value);
   if (!strcmp(o->engine, "eqsat"))
     return emit(loc, "engine=eqsat: equality saturation with a cost model runs as rise-eqsat "
                      "(guides=, cost=model:FILE); rise-search's own eqsat engine is not built "
@@ -605,6 +838,14 @@ static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t 
     }
   }
   run.out = out;
+  if (o->value[0]) {
+    /* the A*'s V(s, t) (ariadne-astar --train), as in rise-astar */
+    run.net = ariValueNetLoad(o->value, err, sizeof err);
+    if (!run.net) {
+      result = emit(loc, "value='%s': %s", o->value, err);
+      goto done;
+    }
+  }
   AriCostDsWriter ds;
   if (o->dataset[0]) {
     AriCostDsError e = ariCostDsAppendOpen(&ds, o->dataset, 0);
@@ -648,6 +889,7 @@ done:
       result = emit(loc, "cannot write report file '%s': %s",
                     ariPassOutputName(o->report, stderr), strerror(werr));
   }
+  ariValueNetDestroy(run.net);
   ariTermStoreDestroy(store);
   ariArenaDestroy(&arena);
   ariCostModelClose(&model);
@@ -657,6 +899,8 @@ done:
 static const AriOptionDesc kSearchOptions[] = {
     {"engine", ARI_OPT_STRING, offsetof(SearchOptions, engine), "auto|beam|astar|eqsat",
      "search engine (auto: beam)"},
+    {"value", ARI_OPT_STRING, offsetof(SearchOptions, value), NULL,
+     "engine=astar: a value network file (ariadne-astar --train); none: V = 0"},
     {"cost", ARI_OPT_STRING, offsetof(SearchOptions, cost), NULL,
      "analytic (nominal rates), analytic:MACHINE_FILE, model:MODEL_FILE, size or weighted"},
     {"machine", ARI_OPT_STRING, offsetof(SearchOptions, machine), NULL,

@@ -30,6 +30,7 @@
 #include "costmodel/nn/valuenet.h"
 #include "search/astar/astar.h"
 #include "search/beam/beam.h"
+#include "search/egraph/egraph.h"
 #include "search/mlir/term_mlir.h"
 #include "search/strategy/strategy.h"
 #include "search/strategy/strategy_rise.h"
@@ -70,7 +71,19 @@ typedef struct {
   char report[ARI_OPT_STRING_MAX];
   char dataset[ARI_OPT_STRING_MAX];
   char value[ARI_OPT_STRING_MAX];
+  char eqsatRules[ARI_OPT_STRING_MAX];
+  int64_t eqsatNodes;
+  int64_t eqsatIters;
 } SearchOptions;
+
+/* engine=eqsat's default rules: the high-level restructurings (fusion,
+ * fission, interchange) whose order matters, where a beam has to guess a
+ * sequence and an e-graph keeps every order at once. Tiling and the
+ * low-level choices stay with the beam that follows (their parameters
+ * would multiply the e-graph). */
+static const char kEqsatRules[] =
+    "beta,eta,mapFusion,mapFission,reduceMapFusion,mapFissionDeep,fissionReduceMap,"
+    "mapMapInterchange,mapReduceInterchange,transposeMapMap,mapMapTranspose,transposeTranspose";
 
 static void searchDefaults(void *o) {
   SearchOptions *s = o;
@@ -86,6 +99,9 @@ static void searchDefaults(void *o) {
   strcpy(s->tiles, "4,8,16,32,64,128");
   strcpy(s->vectors, "auto");
   strcpy(s->target, "host");
+  strcpy(s->eqsatRules, kEqsatRules);
+  s->eqsatNodes = 20000;
+  s->eqsatIters = 6;
 }
 
 #define emit(loc, ...) ariPassEmit(loc, "rise-search", __VA_ARGS__)
@@ -177,6 +193,8 @@ typedef struct {
   AriFeatWork *feat;
   uint64_t recorded;
   AriValueNet *net; /* engine=astar's value=FILE, or NULL */
+  AriEgRule *egRules; /* engine=eqsat's rules */
+  size_t numEgRules;
 } Run;
 
 enum { SR_FUNCS, SR_CANDIDATES, SR_APPLIED, SR_LOWERED, SR_MEASURED, SR_CHANGED, SR_NUM_STATS };
@@ -282,6 +300,132 @@ static bool sameActions(const AriBeamSchedule *sc, const AriBeamSchedule *best,
       return true;
   }
   return false;
+}
+
+/*--- engine=eqsat: equality saturation, then the beam --------------------*/
+
+/* Grows one e-graph per root of f with the eqsat rules (eqsat-nodes,
+ * eqsat-iters, a quarter of the time limit, the memory limit), extracts
+ * the k cheapest-by-size terms of each root (ariEgExtractK: the analytic
+ * cost is not a sum over e-nodes, so it cannot drive extraction per
+ * e-class), and scores whole candidates with the search's cost: candidate
+ * j takes each root's j-th term (its last when it has fewer). The input
+ * is candidate 0, so the stage never makes the function worse under the
+ * cost. *start gets the cheapest; the report line goes to stats. */
+enum { EQSAT_K = 8 };
+
+static bool lowers(Run *r, MlirOperation func, const AriTermFunc *f, char *why, size_t cap);
+
+static bool eqsatStage(Run *r, MlirOperation func, const AriTermFunc *f, AriArena *arena, AriTermFunc *start,
+                       char *stats, size_t cap, char *err, size_t errCap) {
+  *start = *f;
+  AriTerm **cands = ariArenaCalloc(arena, (size_t)(EQSAT_K + 1) * (f->numRoots + 1) * sizeof *cands);
+  size_t *num = ariArenaCalloc(arena, (f->numRoots + 1) * sizeof *num);
+  if (!cands || !num) {
+    snprintf(err, errCap, "out of memory");
+    return false;
+  }
+  AriEgStop stop = ARI_EG_STOP_SATURATED;
+  size_t nodes = 0, applied = 0;
+  unsigned iters = 0;
+  double secs = 0;
+  for (unsigned i = 0; i < f->numRoots; ++i) {
+    AriTerm **row = cands + (size_t)i * (EQSAT_K + 1);
+    row[0] = f->roots[i].value;
+    num[i] = 1;
+    AriEGraph *g = ariEgCreate(r->store);
+    AriEClass root = g ? ariEgAddTerm(g, f->roots[i].value) : ARI_EG_NONE;
+    if (root == ARI_EG_NONE) {
+      snprintf(err, errCap, "e-graph: %s", g ? ariEgError(g) : "out of memory");
+      ariEgDestroy(g);
+      return false;
+    }
+    AriEgRunOpts ro = {.maxIterations = (unsigned)r->o->eqsatIters,
+                       .maxNodes = (size_t)r->o->eqsatNodes,
+                       .maxSeconds = r->timeLimit / 4 / (f->numRoots ? f->numRoots : 1),
+                       .maxBytes = (size_t)r->o->memoryLimit << 20};
+    AriEgReport er;
+    if (!ariEgRun(g, root, r->egRules, r->numEgRules, &ro, &er)) {
+      snprintf(err, errCap, "e-graph: %s", er.error);
+      ariEgDestroy(g);
+      return false;
+    }
+    if (er.stop != ARI_EG_STOP_SATURATED)
+      stop = er.stop;
+    nodes += er.nodes;
+    applied += er.applied;
+    iters = er.iterations > iters ? er.iterations : iters;
+    secs += er.seconds;
+    ariEgClearError(g);
+    AriTerm *got[EQSAT_K];
+    size_t n = ariEgExtractK(g, ariEgFind(g, root), NULL, NULL, NULL, NULL, EQSAT_K, got, NULL);
+    if (!n && ariEgError(g)[0]) {
+      snprintf(err, errCap, "e-graph extraction: %s", ariEgError(g));
+      ariEgDestroy(g);
+      return false;
+    }
+    for (size_t k = 0; k < n; ++k)
+      row[num[i]++] = got[k];
+    ariEgDestroy(g);
+  }
+  /* Whole candidates, scored in one batch. */
+  size_t ncand = 0;
+  for (unsigned i = 0; i < f->numRoots; ++i)
+    ncand = num[i] > ncand ? num[i] : ncand;
+  if (!f->numRoots)
+    ncand = 1;
+  AriTermFunc *fs = ariArenaAlloc(arena, ncand * sizeof *fs);
+  const AriTermFunc **fp = ariArenaAlloc(arena, ncand * sizeof *fp);
+  double *sc = ariArenaAlloc(arena, ncand * sizeof *sc);
+  if (!fs || !fp || !sc) {
+    snprintf(err, errCap, "out of memory");
+    return false;
+  }
+  for (size_t j = 0; j < ncand; ++j) {
+    fs[j] = *f;
+    fs[j].roots = ariArenaAlloc(arena, (f->numRoots ? f->numRoots : 1) * sizeof *fs[j].roots);
+    if (!fs[j].roots) {
+      snprintf(err, errCap, "out of memory");
+      return false;
+    }
+    memcpy(fs[j].roots, f->roots, f->numRoots * sizeof *f->roots);
+    for (unsigned i = 0; i < f->numRoots; ++i)
+      fs[j].roots[i].value = cands[(size_t)i * (EQSAT_K + 1) + (j < num[i] ? j : num[i] - 1)];
+    fp[j] = &fs[j];
+  }
+  if (!scoreFuncs(r->scorer, r->store, fp, ncand, sc, err, errCap)) {
+    for (size_t j = 0; j < ncand; ++j) {
+      char e1[256];
+      if (!scoreFuncs(r->scorer, r->store, &fp[j], 1, &sc[j], e1, sizeof e1))
+        sc[j] = INFINITY;
+    }
+  }
+  /* The cheapest that lowers: a start the lowering rejects would leave
+   * the beam nothing to find (its steps keep what the lowering rejects). */
+  size_t best = 0, notLowered = 0;
+  bool *tried = ariArenaCalloc(arena, ncand * sizeof *tried);
+  for (size_t round = 0; tried && round < ncand; ++round) {
+    size_t j = SIZE_MAX;
+    for (size_t k = 1; k < ncand; ++k)
+      if (!tried[k] && isfinite(sc[k]) && (j == SIZE_MAX || sc[k] < sc[j]))
+        j = k;
+    if (j == SIZE_MAX || !(sc[j] < sc[0]) || fs[j].roots[0].value == f->roots[0].value)
+      break;
+    tried[j] = true;
+    char why[256];
+    if (lowers(r, func, &fs[j], why, sizeof why)) {
+      best = j;
+      break;
+    }
+    notLowered++;
+  }
+  *start = fs[best];
+  snprintf(stats, cap,
+           "eqsat stop=%s iterations=%u e-nodes=%zu applied=%zu candidates=%zu not-lowered=%zu "
+           "picked=%zu (cost %.6g -> %.6g) seconds=%.3f",
+           ariEgStopName(stop), iters, nodes, applied, ncand, notLowered, best, sc[0], sc[best],
+           secs);
+  return true;
 }
 
 /*--- engine=astar: search/astar's engine over the beam's actions ---------*/
@@ -533,11 +677,25 @@ static void searchFunc(void *ctx, MlirOperation func) {
   bo.keep = r->o->measure > 0 ? 8 * (unsigned)r->o->measure + 16 : 16;
   AriBeamResult res;
   char stats[512];
-  const char *engine = useAStar(r->o) ? "astar" : "beam";
+  const char *engine = useAStar(r->o) ? "astar" : !strcmp(r->o->engine, "eqsat") ? "eqsat" : "beam";
+  /* Where the search starts: the input, or eqsat's program. */
+  AriTermFunc start = f;
+  if (!strcmp(engine, "eqsat")) {
+    char eerr[256] = "";
+    if (!eqsatStage(r, func, &f, &arena, &start, stats, sizeof stats, eerr, sizeof eerr)) {
+      emit(loc, "engine=eqsat on @%s: %s", name, eerr);
+      r->failed = true;
+      ariArenaDestroy(&arena);
+      return;
+    }
+    if (r->out)
+      fprintf(r->out, "rise-search @%s: engine=eqsat %s\n", name, stats);
+  }
+  bool startIsInput = start.roots == f.roots;
   if (useAStar(r->o)) {
     astarSearch(r, &f, &arena, &res, stats, sizeof stats);
   } else {
-    ariBeamSearch(r->store, r->host, r->prog, r->actions, r->numActions, &f, scoreFuncs,
+    ariBeamSearch(r->store, r->host, r->prog, r->actions, r->numActions, &start, scoreFuncs,
                   r->scorer, &bo, &arena, &res);
     snprintf(stats, sizeof stats,
              "stop=%s (%s) rounds=%u candidates=%" PRIu64 " applications=%" PRIu64
@@ -555,6 +713,13 @@ static void searchFunc(void *ctx, MlirOperation func) {
     return;
   }
   double inputScore = res.inputScore;
+  if (!startIsInput) {
+    /* the input's own score, for the report (eqsat's start differs) */
+    const AriTermFunc *fp = &f;
+    char e1[256];
+    if (!scoreFuncs(r->scorer, r->store, &fp, 1, &inputScore, e1, sizeof e1))
+      inputScore = INFINITY;
+  }
 
   /* Pick: the first that lowers, or the fastest of the input and the
    * first K candidates that lower, measured. */
@@ -588,9 +753,12 @@ static void searchFunc(void *ctx, MlirOperation func) {
   size_t *tried = ariArenaAlloc(&arena, (res.numBest + 1) * sizeof *tried), numTried = 0;
   for (size_t i = 0; tried && i < res.numBest; ++i) {
     const AriBeamSchedule *sc = &res.best[i];
-    if (session && sc->numSteps && sameActions(sc, res.best, tried, numTried))
+    /* A candidate other than the input (eqsat's start is one even
+     * with no steps) is lowered and measured. */
+    bool isInput = !sc->numSteps && startIsInput;
+    if (session && !isInput && sameActions(sc, res.best, tried, numTried))
       continue;
-    if (sc->numSteps && !lowers(r, func, &sc->func, why, sizeof why)) {
+    if (!isInput && !lowers(r, func, &sc->func, why, sizeof why)) {
       rejected++;
       continue;
     }
@@ -598,7 +766,7 @@ static void searchFunc(void *ctx, MlirOperation func) {
       chosen = i;
       break;
     }
-    if (!sc->numSteps) { /* the input: measured already */
+    if (isInput) { /* measured already */
       if (inputMs < chosenMs) {
         chosenMs = inputMs;
         chosen = i;
@@ -650,6 +818,16 @@ static void searchFunc(void *ctx, MlirOperation func) {
       return;
     }
   }
+  AriBeamSchedule startSchedule = {.func = start, .score = NAN};
+  if (chosen == SIZE_MAX && !session && !startIsInput) {
+    /* eqsat's program lowers (eqsatStage checked), even where none of
+     * the beam's schedules from it does */
+    chosen = res.numBest;
+    const AriTermFunc *fp = &start;
+    char e1[256];
+    if (!scoreFuncs(r->scorer, r->store, &fp, 1, &startSchedule.score, e1, sizeof e1))
+      startSchedule.score = INFINITY;
+  }
   if (chosen == SIZE_MAX) {
     /* Nothing lowered or measured: the input stays (it is a candidate only
      * when it scored among the best; otherwise keep it as it is). */
@@ -659,7 +837,7 @@ static void searchFunc(void *ctx, MlirOperation func) {
     ariArenaDestroy(&arena);
     return;
   }
-  const AriBeamSchedule *best = &res.best[chosen];
+  const AriBeamSchedule *best = chosen == res.numBest ? &startSchedule : &res.best[chosen];
   if (r->out) {
     size_t need = ariBeamFormatSchedule(best, r->actions, NULL, 0) + 1;
     char *text = ariArenaAlloc(&arena, need);
@@ -672,10 +850,11 @@ static void searchFunc(void *ctx, MlirOperation func) {
     if (measured)
       fprintf(r->out, ", %u measured: %.4f ms against %.4f ms as written (%.2fx)", measured,
               chosenMs, inputMs, inputMs / chosenMs);
-    fprintf(r->out, "\nrise-search @%s: schedule (rise-rewrite{strategy-file=%s strategy=\"...\"}): %s\n",
-            name, r->actionsName, text ? text : "?");
+    fprintf(r->out, "\nrise-search @%s: schedule%s (rise-rewrite{strategy-file=%s strategy=\"...\"}): %s\n",
+            name, startIsInput ? "" : ", from eqsat's program,", r->actionsName,
+            text ? text : "?");
   }
-  if (best->numSteps) {
+  if (best->numSteps || !startIsInput) {
     errLoc = loc;
     ariTermStoreClearError(r->store);
     if (!ariTermExportFunc(r->store, &best->func, func, &errLoc)) {
@@ -700,10 +879,8 @@ static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t 
   if (o->value[0] && strcmp(o->engine, "astar"))
     return emit(loc, "value='%s' is the A*'s learned value function: it needs engine=astar",
                 o->value);
-  if (!strcmp(o->engine, "eqsat"))
-    return emit(loc, "engine=eqsat: equality saturation with a cost model runs as rise-eqsat "
-                     "(guides=, cost=model:FILE); rise-search's own eqsat engine is not built "
-                     "yet; use engine=beam");
+  if (o->eqsatNodes < 1 || o->eqsatIters < 1 || o->eqsatIters > 1000)
+    return emit(loc, "eqsat-nodes and eqsat-iters must be positive (eqsat-iters at most 1000)");
   if (strcmp(o->target, "host"))
     return emit(loc, "target=%s: only target=host is searched today (the cost model and the "
                      "measurer know this machine only)",
@@ -830,6 +1007,39 @@ static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t 
     result = emit(loc, "%s: %s", run.actionsName, err);
     goto done;
   }
+  if (!strcmp(o->engine, "eqsat")) {
+    /* "a,b(1,2),c": commas inside parentheses belong to the rule */
+    size_t cap = 1;
+    for (const char *c = o->eqsatRules; *c; ++c)
+      cap += *c == ',';
+    run.egRules = ariArenaCalloc(&arena, cap * sizeof *run.egRules);
+    if (!run.egRules) {
+      result = emit(loc, "out of memory");
+      goto done;
+    }
+    const char *p = o->eqsatRules;
+    while (*p) {
+      size_t n = 0;
+      int depth = 0;
+      while (p[n] && (p[n] != ',' || depth)) {
+        depth += (p[n] == '(') - (p[n] == ')');
+        n++;
+      }
+      char rule[128];
+      char rerr[ARI_RULE_ERR_MAX];
+      snprintf(rule, sizeof rule, "%.*s", (int)n, p);
+      if (!n || n >= sizeof rule ||
+          !ariEgRuleMake(store, &arena, rule, &run.egRules[run.numEgRules], rerr, sizeof rerr)) {
+        result = emit(loc, "eqsat-rules: rule '%s': %s", rule,
+                      !n ? "empty" : n >= sizeof rule ? "too long" : rerr);
+        goto done;
+      }
+      run.numEgRules++;
+      p += n;
+      if (*p == ',')
+        p++;
+    }
+  }
   if (strcmp(o->report, "none")) {
     out = ariPassOpenOutput(o->report, stderr);
     if (!out) {
@@ -899,6 +1109,12 @@ done:
 static const AriOptionDesc kSearchOptions[] = {
     {"engine", ARI_OPT_STRING, offsetof(SearchOptions, engine), "auto|beam|astar|eqsat",
      "search engine (auto: beam)"},
+    {"eqsat-rules", ARI_OPT_STRING, offsetof(SearchOptions, eqsatRules), NULL,
+     "engine=eqsat: the rules that grow the e-graph (default: fusion, fission, interchange)"},
+    {"eqsat-nodes", ARI_OPT_INT, offsetof(SearchOptions, eqsatNodes), NULL,
+     "engine=eqsat: e-node limit per root (default 20000)"},
+    {"eqsat-iters", ARI_OPT_INT, offsetof(SearchOptions, eqsatIters), NULL,
+     "engine=eqsat: iteration limit (default 6)"},
     {"value", ARI_OPT_STRING, offsetof(SearchOptions, value), NULL,
      "engine=astar: a value network file (ariadne-astar --train); none: V = 0"},
     {"cost", ARI_OPT_STRING, offsetof(SearchOptions, cost), NULL,

@@ -26,6 +26,7 @@
 #include "costmodel/dataset.h"
 #include "costmodel/features.h"
 #include "costmodel/machine.h"
+#include "costmodel/measure_cache.h"
 #include "costmodel/model.h"
 #include "costmodel/nn/valuenet.h"
 #include "search/astar/astar.h"
@@ -71,6 +72,7 @@ typedef struct {
   char report[ARI_OPT_STRING_MAX];
   char dataset[ARI_OPT_STRING_MAX];
   char value[ARI_OPT_STRING_MAX];
+  char cache[ARI_OPT_STRING_MAX];
   char eqsatRules[ARI_OPT_STRING_MAX];
   int64_t eqsatNodes;
   int64_t eqsatIters;
@@ -193,6 +195,8 @@ typedef struct {
   AriFeatWork *feat;
   uint64_t recorded;
   AriValueNet *net; /* engine=astar's value=FILE, or NULL */
+  AriMeasureCache *cache; /* cache=FILE, or NULL */
+  bool cacheOom;
   AriEgRule *egRules; /* engine=eqsat's rules */
   size_t numEgRules;
 } Run;
@@ -272,6 +276,58 @@ static bool lowers(Run *r, MlirOperation func, const AriTermFunc *f, char *why, 
     snprintf(why, cap, "convert-rise-to-affine rejects it");
   r->counters[SR_LOWERED]++;
   return ok;
+}
+
+/*--- measuring, with cache= ------------------------------------------------*/
+
+/* A function's structural key: its roots' terms (ariTermHash is
+ * structural, the same in every run) and where they go. */
+static uint64_t funcHash(const AriTermFunc *f) {
+  uint64_t h = 0xcbf29ce484222325ULL ^ f->numArgs;
+  for (unsigned i = 0; i < f->numRoots; ++i) {
+    h = (h ^ ariTermHash(f->roots[i].value)) * 0x100000001b3ULL;
+    h = (h ^ ((uint64_t)f->roots[i].kind << 32 | f->roots[i].index)) * 0x100000001b3ULL;
+  }
+  return h;
+}
+
+static bool cacheGet(Run *r, const AriTermFunc *f, double *ms) {
+  return r->cache && ariMeasureCacheGet(r->cache, funcHash(f), (uint32_t)r->o->threads,
+                                        r->o->target, r->machineName, ms);
+}
+
+static void cachePut(Run *r, const AriTermFunc *f, double ms) {
+  if (r->cache && !ariMeasureCachePut(r->cache, funcHash(f), (uint32_t)r->o->threads,
+                                      r->o->target, r->machineName, ms))
+    r->cacheOom = true;
+}
+
+/* Starts the measurer on the input (which it times: *inputMs). NULL after
+ * a diagnostic. */
+static void *beginSession(Run *r, MlirOperation func, const AriTermFunc *f, const char *name,
+                          double *inputMs) {
+  MlirLocation loc = mlirOperationGetLocation(func);
+  char merr[256] = "";
+  MlirModule m = candidateModule(r, func, f);
+  void *session = mlirModuleIsNull(m)
+                      ? NULL
+                      : r->hooks->measureBegin(r->hooks->ctx,
+                                               mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
+                                               (int)r->o->threads, inputMs, merr, sizeof merr);
+  if (!mlirModuleIsNull(m))
+    mlirModuleDestroy(m);
+  if (!session) {
+    emit(loc, "measure=%" PRId64 ": cannot measure @%s as written: %s", r->o->measure, name,
+         merr[0] ? merr : ariTermStoreError(r->store));
+    r->failed = true;
+    return NULL;
+  }
+  r->counters[SR_MEASURED]++;
+  record(r, loc, name, f, "as written", *inputMs);
+  cachePut(r, f, *inputMs);
+  if (r->out)
+    fprintf(r->out, "rise-search @%s: measured the input: %.4f ms\n", name, *inputMs);
+  return session;
 }
 
 /* Whether sc's steps are the same actions (as a multiset: positions and
@@ -722,33 +778,23 @@ static void searchFunc(void *ctx, MlirOperation func) {
   }
 
   /* Pick: the first that lowers, or the fastest of the input and the
-   * first K candidates that lower, measured. */
+   * first K candidates that lower, measured (or their times from
+   * cache=). The measuring session starts only when a time is not
+   * cached, so a search whose times are all cached compiles nothing. */
   size_t chosen = SIZE_MAX;
   double chosenMs = INFINITY, inputMs = NAN;
-  unsigned measured = 0, rejected = 0;
+  unsigned measured = 0, rejected = 0, fromCache = 0, timed = 0;
   char why[256] = "";
   void *session = NULL;
-  if (r->o->measure > 0) {
-    char merr[256] = "";
-    MlirModule m = candidateModule(r, func, &f);
-    session = mlirModuleIsNull(m) ? NULL
-                                  : r->hooks->measureBegin(
-                                        r->hooks->ctx, mlirBlockGetFirstOperation(
-                                                           mlirModuleGetBody(m)),
-                                        (int)r->o->threads, &inputMs, merr, sizeof merr);
-    if (!mlirModuleIsNull(m))
-      mlirModuleDestroy(m);
-    if (!session) {
-      emit(loc, "measure=%" PRId64 ": cannot measure @%s as written: %s", r->o->measure, name,
-           merr[0] ? merr : ariTermStoreError(r->store));
-      r->failed = true;
+  bool measuring = r->o->measure > 0;
+  if (measuring) {
+    if (cacheGet(r, &f, &inputMs)) {
+      if (r->out)
+        fprintf(r->out, "rise-search @%s: the input: %.4f ms (from the cache)\n", name, inputMs);
+    } else if (!(session = beginSession(r, func, &f, name, &inputMs))) {
       ariArenaDestroy(&arena);
       return;
     }
-    r->counters[SR_MEASURED]++;
-    record(r, loc, name, &f, "as written", inputMs);
-    if (r->out)
-      fprintf(r->out, "rise-search @%s: measured the input: %.4f ms\n", name, inputMs);
   }
   size_t *tried = ariArenaAlloc(&arena, (res.numBest + 1) * sizeof *tried), numTried = 0;
   for (size_t i = 0; tried && i < res.numBest; ++i) {
@@ -756,13 +802,13 @@ static void searchFunc(void *ctx, MlirOperation func) {
     /* A candidate other than the input (eqsat's start is one even
      * with no steps) is lowered and measured. */
     bool isInput = !sc->numSteps && startIsInput;
-    if (session && !isInput && sameActions(sc, res.best, tried, numTried))
+    if (measuring && !isInput && sameActions(sc, res.best, tried, numTried))
       continue;
     if (!isInput && !lowers(r, func, &sc->func, why, sizeof why)) {
       rejected++;
       continue;
     }
-    if (!session) {
+    if (!measuring) {
       chosen = i;
       break;
     }
@@ -774,25 +820,39 @@ static void searchFunc(void *ctx, MlirOperation func) {
       continue;
     }
     tried[numTried++] = i;
-    MlirModule m = candidateModule(r, func, &sc->func);
-    if (mlirModuleIsNull(m))
-      continue;
     double ms = INFINITY;
     char merr[256] = "";
-    bool ok = r->hooks->measure(session, mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
-                                chosenMs < inputMs ? chosenMs : inputMs, &ms, merr, sizeof merr);
-    mlirModuleDestroy(m);
-    measured++;
-    r->counters[SR_MEASURED]++;
+    bool ok, cached = cacheGet(r, &sc->func, &ms);
+    if (cached) {
+      ok = true;
+      fromCache++;
+    } else {
+      if (!session && !(session = beginSession(r, func, &f, name, &inputMs))) {
+        ariArenaDestroy(&arena);
+        return;
+      }
+      MlirModule m = candidateModule(r, func, &sc->func);
+      if (mlirModuleIsNull(m))
+        continue;
+      ok = r->hooks->measure(session, mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
+                             chosenMs < inputMs ? chosenMs : inputMs, &ms, merr, sizeof merr);
+      mlirModuleDestroy(m);
+      measured++;
+      r->counters[SR_MEASURED]++;
+      /* A failure is not cached: a timeout depends on the best so far. */
+      if (ok)
+        cachePut(r, &sc->func, ms);
+    }
+    timed++;
     if (r->out) {
       if (ok)
-        fprintf(r->out, "rise-search @%s: measured #%zu (cost %.6g): %.4f ms\n", name, i + 1,
-                sc->score, ms);
+        fprintf(r->out, "rise-search @%s: measured #%zu (cost %.6g): %.4f ms%s\n", name, i + 1,
+                sc->score, ms, cached ? " (from the cache)" : "");
       else
         fprintf(r->out, "rise-search @%s: measured #%zu (cost %.6g): %s\n", name, i + 1,
                 sc->score, merr);
     }
-    if (ok && r->ds) {
+    if (ok && !cached && r->ds) {
       size_t need = ariBeamFormatSchedule(sc, r->actions, NULL, 0) + 1;
       char *text = ariArenaAlloc(&arena, need);
       if (text) {
@@ -804,22 +864,23 @@ static void searchFunc(void *ctx, MlirOperation func) {
       chosenMs = ms;
       chosen = i;
     }
-    if (measured == (unsigned)r->o->measure)
+    if (timed == (unsigned)r->o->measure)
       break;
   }
-  if (session) {
+  if (session)
     r->hooks->measureEnd(session);
-    if (chosen == SIZE_MAX || inputMs <= chosenMs) {
-      /* The input is as fast as anything measured: keep it. */
-      if (r->out)
-        fprintf(r->out, "rise-search @%s: no candidate beat the input (%.4f ms); left unchanged\n",
-                name, inputMs);
-      ariArenaDestroy(&arena);
-      return;
-    }
+  if (measuring && (chosen == SIZE_MAX || inputMs <= chosenMs)) {
+    /* The input is as fast as anything measured: keep it. */
+    if (r->out)
+      fprintf(r->out,
+              "rise-search @%s: no candidate beat the input (%.4f ms; %u measured, %u from "
+              "cache); left unchanged\n",
+              name, inputMs, measured, fromCache);
+    ariArenaDestroy(&arena);
+    return;
   }
   AriBeamSchedule startSchedule = {.func = start, .score = NAN};
-  if (chosen == SIZE_MAX && !session && !startIsInput) {
+  if (chosen == SIZE_MAX && !measuring && !startIsInput) {
     /* eqsat's program lowers (eqsatStage checked), even where none of
      * the beam's schedules from it does */
     chosen = res.numBest;
@@ -847,9 +908,9 @@ static void searchFunc(void *ctx, MlirOperation func) {
     fprintf(r->out, "rise-search @%s: cost %.6g -> %.6g (%s), %u step%s, %u candidate%s not lowered",
             name, inputScore, best->score, r->o->cost, best->numSteps,
             best->numSteps == 1 ? "" : "s", rejected, rejected == 1 ? "" : "s");
-    if (measured)
-      fprintf(r->out, ", %u measured: %.4f ms against %.4f ms as written (%.2fx)", measured,
-              chosenMs, inputMs, inputMs / chosenMs);
+    if (measuring)
+      fprintf(r->out, ", %u measured, %u from cache: %.4f ms against %.4f ms as written (%.2fx)",
+              measured, fromCache, chosenMs, inputMs, inputMs / chosenMs);
     fprintf(r->out, "\nrise-search @%s: schedule%s (rise-rewrite{strategy-file=%s strategy=\"...\"}): %s\n",
             name, startIsInput ? "" : ", from eqsat's program,", r->actionsName,
             text ? text : "?");
@@ -904,6 +965,8 @@ static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t 
                      "pipeline (`ariadne-run --pipeline=rise-search{measure=K}`) or create the "
                      "pass with ariPassCreateHooked",
                 o->measure);
+  if (o->cache[0] && o->measure <= 0)
+    return emit(loc, "cache='%s' keeps measured times: it needs measure=K", o->cache);
   if (o->dataset[0] && o->measure <= 0)
     return emit(loc, "dataset='%s' records measured candidates: it needs measure=K", o->dataset);
   int64_t tiles[MAX_VALUES], vecs[MAX_VALUES];
@@ -1056,12 +1119,24 @@ static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t 
       goto done;
     }
   }
-  AriCostDsWriter ds;
-  if (o->dataset[0]) {
-    AriCostDsError e = ariCostDsAppendOpen(&ds, o->dataset, 0);
+  AriMeasureCache cache;
+  if (o->cache[0]) {
+    if (!ariMeasureCacheLoad(&cache, &arena, o->cache, err, sizeof err)) {
+      result = emit(loc, "cache='%s': %s", o->cache, err);
+      goto done;
+    }
+    run.cache = &cache;
+  }
+  if (o->measure > 0) {
+    /* The CPU model string: the dataset's machine name, and part of
+     * every cached time's key. */
     AriMachine probe;
     ariMachineProbe(&probe);
     snprintf(run.machineName, sizeof run.machineName, "%s", probe.name);
+  }
+  AriCostDsWriter ds;
+  if (o->dataset[0]) {
+    AriCostDsError e = ariCostDsAppendOpen(&ds, o->dataset, 0);
     run.machine = scorer.model && scorer.model->hasMachine ? &scorer.model->machine : NULL;
     if (!ariCostDsOk(&e) || !(run.feat = ariFeatWorkCreate())) {
       char msg[256] = "out of memory";
@@ -1088,6 +1163,15 @@ static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t 
     }
   }
   ariFeatWorkDestroy(run.feat);
+  if (run.cache && run.cacheOom) {
+    emit(loc, "cache='%s': out of memory", o->cache);
+    run.failed = true;
+  } else if (run.cache && run.cache->added) {
+    if (!ariMeasureCacheSave(run.cache, o->cache, err, sizeof err)) {
+      emit(loc, "cache='%s': %s", o->cache, err);
+      run.failed = true;
+    }
+  }
   if (o->func[0] && !run.seen)
     result = emit(loc, "no function named '%s'", o->func);
   else if (run.failed)
@@ -1115,6 +1199,9 @@ static const AriOptionDesc kSearchOptions[] = {
      "engine=eqsat: e-node limit per root (default 20000)"},
     {"eqsat-iters", ARI_OPT_INT, offsetof(SearchOptions, eqsatIters), NULL,
      "engine=eqsat: iteration limit (default 6)"},
+    {"cache", ARI_OPT_STRING, offsetof(SearchOptions, cache), NULL,
+     "measure=K: reuse and keep measured times in this file (keyed by program, threads, "
+     "target and CPU model; default: none)"},
     {"value", ARI_OPT_STRING, offsetof(SearchOptions, value), NULL,
      "engine=astar: a value network file (ariadne-astar --train); none: V = 0"},
     {"cost", ARI_OPT_STRING, offsetof(SearchOptions, cost), NULL,

@@ -942,10 +942,22 @@ static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t 
                 o->value);
   if (o->eqsatNodes < 1 || o->eqsatIters < 1 || o->eqsatIters > 1000)
     return emit(loc, "eqsat-nodes and eqsat-iters must be positive (eqsat-iters at most 1000)");
-  if (strcmp(o->target, "host"))
-    return emit(loc, "target=%s: only target=host is searched today (the cost model and the "
-                     "measurer know this machine only)",
-                o->target);
+  bool aarch64 = !strcmp(o->target, "aarch64");
+  if (strcmp(o->target, "host") && !aarch64)
+    return emit(loc, "target='%s': expected host or aarch64", o->target);
+  if (aarch64 && o->measure > 0)
+    return emit(loc, "target=aarch64 with measure=%" PRId64 ": candidates cannot be timed for "
+                     "aarch64 here (under qemu-aarch64 a time measures the emulator on this "
+                     "CPU, not an AArch64 core, and would rank candidates by how well they "
+                     "emulate); search with the cost alone, or run the search on an AArch64 "
+                     "machine with target=host",
+                o->measure);
+  if (aarch64 && ariCostModelIsSpec(o->cost) && strcmp(o->cost, "analytic") &&
+      strncmp(o->cost, "analytic:", 9))
+    return emit(loc, "target=aarch64 with cost='%s': a learned model knows the machine it was "
+                     "trained on; use cost=analytic (a nominal AArch64 core), "
+                     "analytic:MACHINE_FILE (one measured on the target), size or weighted",
+                o->cost);
   if (o->beam < 1 || o->beam > 4096)
     return emit(loc, "beam=%" PRId64 ": expected 1 to 4096", o->beam);
   if (o->depth < 1 || o->depth > ARI_BEAM_MAX_DEPTH)
@@ -977,7 +989,12 @@ static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t 
     /* Half, one and two registers of f32 lanes: two registers is what a
      * row of register accumulators wants (matmul's best on AVX-512). */
     int w = ariMachineVectorBytes() / 4;
-    snprintf(autoVectors, sizeof autoVectors, "%d,%d,%d", w / 2, w, 2 * w);
+    if (aarch64)
+      /* NEON: 4 lanes; half a register is no vector, and AArch64's 32
+       * vector registers make rows of 2 and 4 registers worth trying. */
+      snprintf(autoVectors, sizeof autoVectors, "4,8,16");
+    else
+      snprintf(autoVectors, sizeof autoVectors, "%d,%d,%d", w / 2, w, 2 * w);
     vectors = autoVectors;
   }
   if (!parseList("tiles", o->tiles, tiles, &nt, err, sizeof err) ||
@@ -991,7 +1008,10 @@ static MlirLogicalResult searchRun(MlirOperation op, const void *opts, uint64_t 
   memset(&scorer, 0, sizeof scorer);
   if (!strcmp(o->cost, "analytic")) {
     AriMachine mach;
-    ariMachineNominal(&mach);
+    if (aarch64)
+      ariMachineNominalAArch64(&mach);
+    else
+      ariMachineNominal(&mach);
     if (!ariCostModelOpenAnalytic(&model, &mach, (int)o->threads, err, sizeof err))
       return emit(loc, "cost=analytic: %s", err);
     scorer.model = &model;
@@ -1230,7 +1250,8 @@ static const AriOptionDesc kSearchOptions[] = {
      "strategy file of actions (act<Name> definitions; default: the built-in one)"},
     {"seed", ARI_OPT_INT, offsetof(SearchOptions, seed), NULL, "tie-breaking seed (default 0)"},
     {"target", ARI_OPT_STRING, offsetof(SearchOptions, target), "host|aarch64",
-     "what to schedule for (host only today)"},
+     "what to schedule for: host (default) or aarch64 (a nominal AArch64 core's analytic "
+     "cost, NEON vector widths; no measure=)"},
     {"func", ARI_OPT_STRING, offsetof(SearchOptions, func), NULL, "schedule only this function"},
     {"report", ARI_OPT_STRING, offsetof(SearchOptions, report), NULL,
      "where the report goes: stderr (default), '-' (stdout), none, or a file"},

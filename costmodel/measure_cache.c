@@ -126,7 +126,7 @@ bool ariMeasureCacheLoad(AriMeasureCache *c, AriArena *arena, const char *path, 
     ok = ok && tl && q[tl] == ' ';
     q += tl + 1;
     double ms = ok ? strtod(q, &end) : 0;
-    ok = ok && end != q && *end == ' ' && isfinite(ms) && ms >= 0 && !errno;
+    ok = ok && end != q && *end == ' ' && isfinite(ms) && !errno;
     q = end + 1;
     ok = ok && *q;
     if (!ok) {

@@ -18,6 +18,10 @@
  *   ...
  *   crc32 <8 hex digits>
  *
+ * A negative time -L records a candidate that failed or was stopped when
+ * the best time so far was L milliseconds (rise-search stops a candidate
+ * far slower than the best): the caller decides whether that stands.
+ *
  * It is written whole, atomically (utils/file.h: a temporary file renamed
  * over it), so a reader never sees half a file; a file whose checksum or
  * lines do not parse is an error with its line, never read in part.

@@ -822,9 +822,17 @@ static void searchFunc(void *ctx, MlirOperation func) {
     tried[numTried++] = i;
     double ms = INFINITY;
     char merr[256] = "";
+    double bound = chosenMs < inputMs ? chosenMs : inputMs;
     bool ok, cached = cacheGet(r, &sc->func, &ms);
+    /* A cached failure (-L) stands while the best time is at most L: it
+     * was stopped, or failed, with that bound. */
+    if (cached && ms < 0 && bound > -ms)
+      cached = false;
     if (cached) {
-      ok = true;
+      ok = ms >= 0;
+      if (!ok)
+        snprintf(merr, sizeof merr, "failed or stopped before, with a best time of %.4f ms",
+                 -ms);
       fromCache++;
     } else {
       if (!session && !(session = beginSession(r, func, &f, name, &inputMs))) {
@@ -834,14 +842,14 @@ static void searchFunc(void *ctx, MlirOperation func) {
       MlirModule m = candidateModule(r, func, &sc->func);
       if (mlirModuleIsNull(m))
         continue;
-      ok = r->hooks->measure(session, mlirBlockGetFirstOperation(mlirModuleGetBody(m)),
-                             chosenMs < inputMs ? chosenMs : inputMs, &ms, merr, sizeof merr);
+      ok = r->hooks->measure(session, mlirBlockGetFirstOperation(mlirModuleGetBody(m)), bound,
+                             &ms, merr, sizeof merr);
       mlirModuleDestroy(m);
       measured++;
       r->counters[SR_MEASURED]++;
-      /* A failure is not cached: a timeout depends on the best so far. */
-      if (ok)
-        cachePut(r, &sc->func, ms);
+      /* A failure is cached as -bound: whether a candidate is stopped
+       * depends on the best time so far. */
+      cachePut(r, &sc->func, ok ? ms : -(bound > 1e-9 ? bound : 1e-9));
     }
     timed++;
     if (r->out) {

@@ -874,9 +874,9 @@ static Val *elementOf(AriFeatWork *w, Val *v, int level, Scope *at) {
     return newVal(w, et && holdsArray(et) ? V_REGS : V_REG, level, et);
   }
   case V_REG:
-    /* a lane of a vector in registers; a scalar has none (a program the
-     * features cannot follow: no features, not a crash) */
-    if (!v->type || !ariTypeElem(v->type))
+    /* a lane of a vector in registers; a value without a type (itself
+     * a scalar's lane) has none: no features, not a crash */
+    if (!v->type)
       return NULL;
     return newReg(w, level, ariTypeElem(v->type));
   case V_THUNK: /* resolved above */

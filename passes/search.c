@@ -777,6 +777,24 @@ static void searchFunc(void *ctx, MlirOperation func) {
       inputScore = INFINITY;
   }
 
+  if (!startIsInput) {
+    /* eqsat's program itself is a candidate (last), even when the beam
+     * kept only schedules from it that score better. */
+    bool has = false;
+    for (size_t i = 0; i < res.numBest; ++i)
+      has |= res.best[i].numSteps == 0;
+    AriBeamSchedule *all = has ? NULL : ariArenaAlloc(&arena, (res.numBest + 1) * sizeof *all);
+    if (all) {
+      memcpy(all, res.best, res.numBest * sizeof *all);
+      const AriTermFunc *fp = &start;
+      char e1[256];
+      all[res.numBest] = (AriBeamSchedule){.func = start, .score = INFINITY};
+      if (!scoreFuncs(r->scorer, r->store, &fp, 1, &all[res.numBest].score, e1, sizeof e1))
+        all[res.numBest].score = INFINITY;
+      res.best = all;
+      res.numBest++;
+    }
+  }
   /* Pick: the first that lowers, or the fastest of the input and the
    * first K candidates that lower, measured (or their times from
    * cache=). The measuring session starts only when a time is not
@@ -887,16 +905,6 @@ static void searchFunc(void *ctx, MlirOperation func) {
     ariArenaDestroy(&arena);
     return;
   }
-  AriBeamSchedule startSchedule = {.func = start, .score = NAN};
-  if (chosen == SIZE_MAX && !measuring && !startIsInput) {
-    /* eqsat's program lowers (eqsatStage checked), even where none of
-     * the beam's schedules from it does */
-    chosen = res.numBest;
-    const AriTermFunc *fp = &start;
-    char e1[256];
-    if (!scoreFuncs(r->scorer, r->store, &fp, 1, &startSchedule.score, e1, sizeof e1))
-      startSchedule.score = INFINITY;
-  }
   if (chosen == SIZE_MAX) {
     /* Nothing lowered or measured: the input stays (it is a candidate only
      * when it scored among the best; otherwise keep it as it is). */
@@ -906,7 +914,7 @@ static void searchFunc(void *ctx, MlirOperation func) {
     ariArenaDestroy(&arena);
     return;
   }
-  const AriBeamSchedule *best = chosen == res.numBest ? &startSchedule : &res.best[chosen];
+  const AriBeamSchedule *best = &res.best[chosen];
   if (r->out) {
     size_t need = ariBeamFormatSchedule(best, r->actions, NULL, 0) + 1;
     char *text = ariArenaAlloc(&arena, need);

@@ -868,11 +868,16 @@ static Val *elementOf(AriFeatWork *w, Val *v, int level, Scope *at) {
     return elementOf(w, v, level, at);
   }
   case V_REGS: {
+    if (!v->type) /* no element of a value without a type (a scalar's lane) */
+      return NULL;
     const AriType *et = ariTypeElem(v->type);
     return newVal(w, et && holdsArray(et) ? V_REGS : V_REG, level, et);
   }
   case V_REG:
-    /* a lane of a vector in registers */
+    /* a lane of a vector in registers; a value without a type (itself
+     * a scalar's lane) has none: no features, not a crash */
+    if (!v->type)
+      return NULL;
     return newReg(w, level, ariTypeElem(v->type));
   case V_THUNK: /* resolved above */
     break;

@@ -346,6 +346,20 @@ bool ariMachineRead(const char *path, AriMachine *m, char *err, size_t cap) {
   return ok;
 }
 
+void ariMachineNominalAArch64(AriMachine *m) {
+  memset(m, 0, sizeof *m);
+  snprintf(m->name, sizeof m->name, "AArch64 nominal (NEON, 4 f32 lanes)");
+  m->cores = 4;
+  const int64_t cache[ARI_MACHINE_LEVELS] = {64 << 10, 1 << 20, 32 << 20};
+  const double bw[ARI_MACHINE_LEVELS + 1] = {100, 50, 25, 10};
+  for (int i = 0; i < ARI_MACHINE_LEVELS; ++i)
+    m->cacheBytes[i] = cache[i];
+  for (int i = 0; i <= ARI_MACHINE_LEVELS; ++i)
+    m->bandwidthGBs[i] = bw[i];
+  m->gflopsVector = 32;
+  m->gflopsScalar = 4;
+}
+
 void ariMachineNominal(AriMachine *m) {
   ariMachineProbe(m);
   const double bw[ARI_MACHINE_LEVELS + 1] = {200, 80, 30, 12};

@@ -65,6 +65,14 @@ void ariMachineProbe(AriMachine *m);
  * figures; a measured file (`ariadne-cost machine`) is better. */
 void ariMachineNominal(AriMachine *m);
 
+/* A nominal AArch64 core, for rise-search{target=aarch64} on another
+ * machine (nothing is probed): 64 KiB L1d, 1 MiB L2, 32 MiB L3, 100, 50,
+ * 25 and 10 GB/s, 4 cores, NEON's 128-bit vectors at 32 GFLOP/s (2 FMA
+ * pipes x 4 lanes x 2 flops x 2 GHz, about a Neoverse N1), 4 scalar. As for
+ * ariMachineNominal, the ratios matter more than the figures; a measured
+ * file of the target machine is better. */
+void ariMachineNominalAArch64(AriMachine *m);
+
 /* The width in bytes of this CPU's widest vector registers for floats, from
  * /proc/cpuinfo's flags: 64 with AVX-512F, 32 with AVX, otherwise 16
  * (SSE, NEON; also when unreadable). The search's vector widths follow it. */

@@ -10,8 +10,12 @@
  * report says why the search stopped, the estimated gain, and the schedule
  * as a strategy that rise-rewrite replays (docs/search.md). Options:
  *
- *   engine=auto|beam|astar|eqsat   auto is beam (the only engine today;
- *                      astar and eqsat are refused with a diagnostic)
+ *   engine=auto|beam|astar|eqsat   auto is beam; astar: search/astar's A*
+ *                      over the same actions, the cost as heuristic
+ *                      (value=FILE: a learned V, ariadne-astar --train);
+ *                      eqsat: an e-graph of eqsat-rules= (bounded by
+ *                      eqsat-nodes=, eqsat-iters=), its cheapest program
+ *                      that lowers, then the beam from it
  *   cost=C             analytic (default: this machine's caches probed,
  *                      nominal rates), analytic:MACHINE_FILE,
  *                      model:MODEL_FILE, size or weighted
@@ -23,12 +27,17 @@
  *                      programs that create the pass with
  *                      ariPassCreateHooked have it, mlir-opt does not (a
  *                      diagnostic says so)
+ *   cache=FILE         measure=K's times kept in FILE and reused (keyed
+ *                      by program, threads, target and CPU model;
+ *                      costmodel/measure_cache.h); default none
  *   dataset=FILE       append every measured candidate (and the input) to
  *                      this dataset (layout 1001: `ariadne-cost train`
  *                      learns a model of this machine from it); needs
  *                      measure=K
- *   beam=N depth=N     beam width (32) and steps per schedule (6)
- *   budget=N           candidates scored per function (0: none; 100000)
+ *   beam=N depth=N     beam width (32) and steps per schedule (6; the
+ *                      A*'s horizon)
+ *   budget=N           candidates scored per function (the A*'s value
+ *                      evaluations; 0: none; 100000)
  *   time-limit=S       seconds per function (0: none; default 60)
  *   memory-limit=MB    term store per function (0: none; default 2048)
  *   threads=N          the thread count the cost estimates for (1)
@@ -37,7 +46,9 @@
  *                      vector registers of f32: 8,16,32 with AVX-512)
  *   actions-file=PATH  the actions (default: the built-in file)
  *   seed=N             tie-breaking; same seed, same schedule
- *   target=host        the only target today (aarch64 is refused)
+ *   target=host|aarch64  aarch64: a nominal AArch64 core's analytic
+ *                      cost and NEON's vector widths (4,8,16); no
+ *                      measure= (under qemu a time is the emulator's)
  *   func=NAME          schedule only this function
  *   report=WHERE       stderr (default), '-' (stdout), none, or a file
  *

@@ -17,6 +17,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -339,7 +340,8 @@ static Node *newNode(Search *se, AriTerm *t) {
   if (isnan(n->cost))
     n->cost = INFINITY;
   n->expandedLeft = -1;
-  n->tie = mix(ariTermHash(t) ^ mix(se->o.seed));
+  uint64_t h = se->o.moves ? se->o.moves->hash(se->o.moves->ctx, t) : ariTermHash(t);
+  n->tie = mix(h ^ mix(se->o.seed));
   return insert(se, n) ? n : NULL;
 }
 
@@ -413,6 +415,31 @@ static bool atLocation(void *ctx, AriTerm *const *chain, const uint32_t *path, u
   return !se->stop;
 }
 
+static bool onMove(void *ctx, AriTerm *t, unsigned move, const uint32_t *path, unsigned len) {
+  WalkCtx *w = ctx;
+  if (w->se->stop)
+    return false;
+  if (len > ARI_ASTAR_MAX_PATH) {
+    setStop(w->se, ARI_ASTAR_STOP_ERROR, "a move's path is longer than %d", ARI_ASTAR_MAX_PATH);
+    return false;
+  }
+  w->se->r->rewrites++;
+  w->onChild(w->se, t, move, path, len);
+  return !w->se->stop;
+}
+
+/* Every successor of t, by the rules or by the caller's moves. */
+static void successors(Search *se, AriTerm *t, WalkCtx *w) {
+  if (!se->o.moves) {
+    ariTermWalk(t, se->o.maxPositions, ARI_ASTAR_MAX_PATH, atLocation, w);
+    return;
+  }
+  char err[200] = "";
+  if (!se->o.moves->successors(se->o.moves->ctx, t, se->o.maxPositions, onMove, w, err,
+                               sizeof err))
+    setStop(se, ARI_ASTAR_STOP_MEMORY, "moves: %s", err[0] ? err : "failed");
+}
+
 static void expand(Search *se, Node *n) {
   if (n->expandedLeft >= 0)
     se->r->reexpanded++;
@@ -423,7 +450,7 @@ static void expand(Search *se, Node *n) {
   se->cur = n;
   se->kidsN = 0;
   WalkCtx w = {se, generate};
-  ariTermWalk(n->term, se->o.maxPositions, ARI_ASTAR_MAX_PATH, atLocation, &w);
+  successors(se, n->term, &w);
   if (se->kidsN) {
     Edges *e = ariArenaAlloc(se->arena, sizeof *e);
     Node **kids = ariArenaAlloc(se->arena, se->kidsN * sizeof *kids);
@@ -530,7 +557,7 @@ static void runRandom(Search *se, Node *start, unsigned h, AriAStarStep **bestSt
       se->r->expanded++;
       if (se->o.onExpand)
         se->o.onExpand(se->o.onExpandCtx, cur, h - depth);
-      ariTermWalk(cur, se->o.maxPositions, ARI_ASTAR_MAX_PATH, atLocation, &w);
+      successors(se, cur, &w);
       if (se->stop)
         return;
       if (!se->succN) {
@@ -588,6 +615,50 @@ static unsigned pathSteps(const Node *n, AriAStarStep *out) {
   return d;
 }
 
+static int cmpBetter(const void *a, const void *b) {
+  const Node *x = *(Node *const *)a, *y = *(Node *const *)b;
+  return better(x, y) ? -1 : better(y, x) ? 1 : 0;
+}
+
+/* out->top: the keep best states of graph g (its nodes' steps after the
+ * first `base` of steps, the earlier phase's), or the best alone for the
+ * random engine, which keeps no parents. */
+static void keepTop(Search *se, const Graph *g, const AriAStarStep *steps, unsigned base,
+                    unsigned nsteps) {
+  AriAStarResult *out = se->r;
+  bool random = se->o.engine == ARI_ASTAR_ENGINE_RANDOM;
+  size_t n = 0;
+  Node **v = ariArenaAlloc(se->arena, (g->count ? g->count : 1) * sizeof *v);
+  if (!v)
+    return;
+  if (random) {
+    v[n++] = se->best;
+  } else {
+    for (size_t i = 0; i < g->count; ++i)
+      if (isfinite(g->all[i]->cost))
+        v[n++] = g->all[i];
+    qsort(v, n, sizeof *v, cmpBetter);
+  }
+  if (n > se->o.keep)
+    n = se->o.keep;
+  AriAStarTop *top = ariArenaAlloc(se->arena, (n ? n : 1) * sizeof *top);
+  if (!top)
+    return;
+  for (size_t i = 0; i < n; ++i) {
+    unsigned d = random ? nsteps - base : v[i]->depth;
+    AriAStarStep *st = ariArenaAlloc(se->arena, (base + d + 1) * sizeof *st);
+    if (!st)
+      return;
+    memcpy(st, steps, (random ? nsteps : base) * sizeof *st);
+    top[i].numSteps = random ? nsteps : base + pathSteps(v[i], st + base);
+    top[i].steps = st;
+    top[i].state = v[i]->term;
+    top[i].cost = v[i]->cost;
+  }
+  out->top = top;
+  out->numTop = n;
+}
+
 static Graph *newGraph(Search *se, unsigned h, Graph *prev) {
   Graph *g = ariArenaCalloc(se->arena, sizeof *g);
   if (!g) {
@@ -621,7 +692,7 @@ AriAStarStop ariAStarSearch(AriTermStore *s, AriTerm *t0, const AriAStarRule *ru
     se.o.maxPositions = 4096;
   se.rng = mix(se.o.seed ^ 0x5851f42d4c957f2dULL);
   out->best = t0;
-  if (!t0 || !cost || (nrules && !rules) || se.o.horizon > ARI_ASTAR_MAX_HORIZON ||
+  if (!t0 || !cost || (nrules && !rules) || (se.o.moves && !(se.o.moves->successors && se.o.moves->hash)) || se.o.horizon > ARI_ASTAR_MAX_HORIZON ||
       se.o.engine > ARI_ASTAR_ENGINE_RANDOM) {
     setStop(&se, ARI_ASTAR_STOP_ERROR, "bad arguments (no input, no cost, or a horizon over %d)",
             ARI_ASTAR_MAX_HORIZON);
@@ -645,7 +716,7 @@ AriAStarStop ariAStarSearch(AriTermStore *s, AriTerm *t0, const AriAStarRule *ru
     oom(&se);
     return out->stop;
   }
-  unsigned nsteps = 0;
+  unsigned nsteps = 0, base = 0, lastBase = 0;
   Graph *prev = NULL;
   AriTerm *from = t0;
   for (int phase = 0; phase < (two ? 2 : 1); ++phase) {
@@ -653,6 +724,7 @@ AriAStarStop ariAStarSearch(AriTermStore *s, AriTerm *t0, const AriAStarRule *ru
     se.phase1Only = two && phase == 0;
     se.budget = phase == 0 ? b1 : se.o.budget;
     se.stop = false;
+    base = nsteps;
     if (!(se.g = newGraph(&se, h, prev)))
       break;
     Node *start = newNode(&se, from);
@@ -683,6 +755,7 @@ AriAStarStop ariAStarSearch(AriTermStore *s, AriTerm *t0, const AriAStarRule *ru
     out->best = from;
     out->bestCost = se.best->cost;
     prev = se.g;
+    lastBase = base;
     /* The first phase ends at its share of the budget or when it runs out
      * of states; any other stop ends the search. */
     if (phase == 0 && two &&
@@ -692,6 +765,8 @@ AriAStarStop ariAStarSearch(AriTermStore *s, AriTerm *t0, const AriAStarRule *ru
   out->steps = steps;
   out->numSteps = nsteps;
   out->priv = prev;
+  if (se.o.keep && prev)
+    keepTop(&se, prev, steps, lastBase, nsteps);
   out->seconds = elapsed(&se);
   if (out->seconds > 0) {
     out->statesPerS = (double)out->expanded / out->seconds;

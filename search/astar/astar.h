@@ -95,6 +95,28 @@ typedef struct AriAStarRule {
   bool phase1; /* used in the first phase of a two-phase search */
 } AriAStarRule;
 
+/* A move set of the caller's instead of rules (rise-search's actions,
+ * which are strategies on function nodes, passes/search.c). With one, a
+ * state is a handle the moves define, passed as an AriTerm pointer that
+ * the engine never reads: it compares handles by pointer (they must be
+ * hash-consed: the same state, the same handle) and hands them to the
+ * cost, the value callback, the moves and onExpand. Steps name moves by
+ * the index the moves emit; rules are not used (nrules may be 0), and
+ * ariAStarReplay and ariAStarFormatStep do not apply. */
+typedef bool (*AriAStarEmitFn)(void *emitCtx, AriTerm *next, unsigned move, const uint32_t *path,
+                               unsigned len); /* false: stop enumerating */
+typedef struct AriAStarMoves {
+  /* Calls emit for every successor of state, with the move and a path of
+   * at most ARI_ASTAR_MAX_PATH indices (the engine only records them), at
+   * most maxPositions positions; false with a message on a hard error
+   * (out of memory), which stops the search with ARI_ASTAR_STOP_MEMORY. */
+  bool (*successors)(void *ctx, AriTerm *state, unsigned maxPositions, AriAStarEmitFn emit,
+                     void *emitCtx, char *err, size_t errCap);
+  /* A structural hash of state (seeded ties must not depend on addresses). */
+  uint64_t (*hash)(void *ctx, const AriTerm *state);
+  void *ctx;
+} AriAStarMoves;
+
 typedef struct AriAStarOptions {
   AriAStarEngine engine;
   uint64_t budget;     /* value evaluations; 0: 5000 (Knossos Table 1) */
@@ -111,6 +133,8 @@ typedef struct AriAStarOptions {
    * and tracing; NULL: none. */
   void (*onExpand)(void *ctx, const AriTerm *t, unsigned stepsLeft);
   void *onExpandCtx;
+  const AriAStarMoves *moves; /* NULL: the rules */
+  unsigned keep; /* best states returned in AriAStarResult.top (0: none) */
 } AriAStarOptions;
 
 typedef enum AriAStarStop {
@@ -129,6 +153,14 @@ typedef struct AriAStarStep {
   uint32_t path[ARI_ASTAR_MAX_PATH];
 } AriAStarStep;
 
+/* One of the best states of a search, with its steps from the input. */
+typedef struct AriAStarTop {
+  AriTerm *state;
+  double cost;
+  AriAStarStep *steps; /* in the arena */
+  unsigned numSteps;
+} AriAStarTop;
+
 typedef struct AriAStarResult {
   AriAStarStop stop;
   AriTerm *best;        /* the generated state of lowest cost */
@@ -145,6 +177,11 @@ typedef struct AriAStarResult {
   double seconds, statesPerS, evalsPerS; /* expanded/s and evaluations/s */
   char message[256];    /* why it stopped, in words */
   void *priv;           /* the search graph, for ariAStarSamples */
+  /* The opts.keep best distinct states generated (of finite cost, the
+   * last phase's, best first as for `best`, which is top[0]); the random
+   * engine keeps its best only. */
+  AriAStarTop *top;
+  size_t numTop;
 } AriAStarResult;
 
 /* Searches from t0 with rules[0..nrules) and cost. Everything the result

@@ -167,18 +167,29 @@ static Node *makeNode(Search *se, const Node *parent, const AriBeamStep *step, A
   return n;
 }
 
-/* Runs action a at path[0..len) of function term t; *out the new function
- * term. False when the action fails there (or hits its limits). */
+/* ariBeamApply with the search's host, program, limits and scratch. */
 static bool applyAt(Search *se, const AriBeamAction *a, AriStratTerm t, const uint32_t *path,
                     unsigned len, AriStratTerm *out, bool *hard) {
+  return ariBeamApply(se->s, se->host, se->p, a, &se->o.actionLimits, &se->scratch, t, path, len,
+                      out, hard);
+}
+
+bool ariBeamApply(AriTermStore *s, AriStratRise *host, const AriStratProgram *p,
+                  const AriBeamAction *a, const AriStratLimits *limits, AriArena *scratch,
+                  AriStratTerm t, const uint32_t *path, unsigned len, AriStratTerm *out,
+                  bool *hard) {
+  const AriStratHost *h = ariStratRiseHost(host);
+  *hard = false;
+  if (len > ARI_BEAM_MAX_PATH)
+    return false;
   AriStratTerm chain[ARI_BEAM_MAX_PATH + 1];
   chain[0] = t;
   for (unsigned i = 0; i < len; ++i)
-    chain[i + 1] = se->h->child(se->h->ctx, chain[i], path[i]);
+    chain[i + 1] = h->child(h->ctx, chain[i], path[i]);
   AriStratOutcome oc;
-  ariStratRun(se->p, a->expr, se->h, chain[len], &se->o.actionLimits, &se->scratch, &oc);
+  ariStratRun(p, a->expr, h, chain[len], limits, scratch, &oc);
   if (oc.status != ARI_STRAT_SUCCESS) {
-    if (oc.status == ARI_STRAT_ERROR && ariTermStoreError(se->s)[0])
+    if (oc.status == ARI_STRAT_ERROR && ariTermStoreError(s)[0])
       *hard = true;
     return false;
   }
@@ -186,20 +197,20 @@ static bool applyAt(Search *se, const AriBeamAction *a, AriStratTerm t, const ui
     return false; /* no change: not a step */
   AriStratTerm r = oc.term;
   for (unsigned i = len; i-- > 0;) {
-    size_t nk = se->h->numChildren(se->h->ctx, chain[i]);
+    size_t nk = h->numChildren(h->ctx, chain[i]);
     AriStratTerm local[16], *kids = local;
-    AriArenaMark m = ariArenaMark(&se->scratch);
-    if (nk > 16 && !(kids = ariArenaAlloc(&se->scratch, nk * sizeof *kids))) {
+    AriArenaMark m = ariArenaMark(scratch);
+    if (nk > 16 && !(kids = ariArenaAlloc(scratch, nk * sizeof *kids))) {
       *hard = true;
       return false;
     }
     for (size_t k = 0; k < nk; ++k)
-      kids[k] = k == path[i] ? r : se->h->child(se->h->ctx, chain[i], k);
+      kids[k] = k == path[i] ? r : h->child(h->ctx, chain[i], k);
     char msg[ARI_STRAT_MSG_MAX];
-    AriStratHostStatus st = se->h->rebuild(se->h->ctx, chain[i], kids, nk, &r, msg, sizeof msg);
-    ariArenaRelease(&se->scratch, m);
+    AriStratHostStatus st = h->rebuild(h->ctx, chain[i], kids, nk, &r, msg, sizeof msg);
+    ariArenaRelease(scratch, m);
     if (st != ARI_STRAT_HOST_OK) {
-      *hard = st == ARI_STRAT_HOST_ERROR && ariTermStoreError(se->s)[0];
+      *hard = st == ARI_STRAT_HOST_ERROR && ariTermStoreError(s)[0];
       return false;
     }
   }
@@ -228,6 +239,14 @@ static void collect(const AriStratHost *h, AriStratTerm t, uint32_t *path, unsig
     path[len] = (uint32_t)i;
     collect(h, h->child(h->ctx, t, i), path, len + 1, ps);
   }
+}
+
+unsigned ariBeamPositions(AriStratRise *host, AriStratTerm t, unsigned max, uint32_t *paths,
+                          unsigned *lens) {
+  uint32_t path[ARI_BEAM_MAX_PATH];
+  Positions ps = {paths, lens, 0, max};
+  collect(ariStratRiseHost(host), t, path, 0, &ps);
+  return ps.count;
 }
 
 /* Scores nodes[0..n) in one batch; a failed batch is retried one by one, so

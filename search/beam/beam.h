@@ -135,6 +135,25 @@ AriBeamStop ariBeamSearch(AriTermStore *s, AriStratRise *host, const AriStratPro
 size_t ariBeamFormatSchedule(const AriBeamSchedule *sc, const AriBeamAction *actions, char *buf,
                              size_t cap);
 
+/* The two moves of the search, for other engines over the same actions
+ * (rise-search's A*, passes/search.c):
+ *
+ * ariBeamPositions: the pre-order positions of function term t (paths of
+ * child indices from it, the function node itself first), at most max;
+ * path k is paths[k * ARI_BEAM_MAX_PATH .. + lens[k]). Returns the count.
+ *
+ * ariBeamApply: runs action a (bound to host in p) at path[0..len) of
+ * function term t, within limits (zeros are not defaulted here), with
+ * scratch for the strategy engine; *out the new function term. False when
+ * the action fails there or changes nothing; *hard then says whether the
+ * term store failed (out of memory), which should stop a search. */
+unsigned ariBeamPositions(AriStratRise *host, AriStratTerm t, unsigned max, uint32_t *paths,
+                          unsigned *lens);
+bool ariBeamApply(AriTermStore *s, AriStratRise *host, const AriStratProgram *p,
+                  const AriBeamAction *a, const AriStratLimits *limits, AriArena *scratch,
+                  AriStratTerm t, const uint32_t *path, unsigned len, AriStratTerm *out,
+                  bool *hard);
+
 enum { ARI_BEAM_MAX_ACTIONS = 512 };
 
 /* The actions of a strategy program: every definition named `act`

@@ -32,7 +32,7 @@ die() { echo "bundle.sh: $*" >&2; exit 1; }
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 mode=${1:-}
 out=${2:-}
-[ -n "$mode" ] && [ -n "$out" ] || die "usage: bundle.sh create OUT [--build=DIR] [--no-bench] | run OUT [--lib=PATH] [--reps=N] [--no-bench]"
+[ -n "$mode" ] && [ -n "$out" ] || die "usage: bundle.sh create OUT [--build=DIR] [--llvm=DIR] [--no-bench] | run OUT [--lib=PATH] [--reps=N] [--no-bench]"
 shift 2
 
 # mgpuRunner CC BUNDLE PROG OUT: the runner that checks through MLIR's host

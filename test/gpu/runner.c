@@ -411,8 +411,11 @@ static int cmdCheckMgpu(const Opts *o, const AriGpuFuncInfo *fn) {
                            "ARIADNE_LIBCUDA=%s (it is opened before main)\n",
                    o->lib),
            2;
+  /* For the same reason its device is the driver's first. */
   if (o->device)
-    mgpuSetDefaultDevice(o->device);
+    return fprintf(stderr, "runner: with MLIR's host code, --device must be 0 (its constructors "
+                           "chose the device before main)\n"),
+           2;
   if (fn->nargs < 1 || fn->nargs > 6)
     return fprintf(stderr, "runner: %s: %d arguments (the mgpu check takes 1 to 6)\n", fn->name,
                    fn->nargs),

@@ -17,6 +17,12 @@
  * checksummed format), --resume continues training one from a file,
  * --load evaluates one without training.
  *
+ * --env=passes trains and evaluates environment 2 instead
+ * (costmodel/rl/pass_env.h): ordering whole-program passes, every func.func
+ * of TRAIN and TEST a program, the analytic model (nominal machine) the
+ * cost, compared with the default order (every legal pass once, in list
+ * order, up to the horizon) and random orders.
+ *
  * Errors: PATH: error: for files, MLIR locations for imports, exit 1 on
  * bad input, 2 on a bad command line.
  *
@@ -28,7 +34,12 @@
 #include "search/astar/astar.h"
 #include "search/mlir/term_mlir.h"
 #include "costmodel/rl/ppo.h"
+#include "costmodel/machine.h"
+#include "costmodel/model.h"
+#include "costmodel/rl/pass_env.h"
 #include "costmodel/rl/rewrite_env.h"
+#include "passes/rewrite.h"
+#include "passes/search.h"
 #include "tools/support/mlirutil.h"
 #include "tools/support/toolargs.h"
 #include "utils/arena.h"
@@ -55,6 +66,7 @@ typedef struct Options {
   AriPpoConfig ppo;
   int64_t nats[MAX_NATS];
   unsigned nn;
+  bool passes; /* --env=passes */
 } Options;
 
 static void usage(FILE *f) {
@@ -63,6 +75,9 @@ static void usage(FILE *f) {
           "PPO rewrite selection (X-RLflow; docs/rl.md): trains agents that rewrite a\n"
           "program one (rule, location) at a time on TRAIN's programs, then compares them\n"
           "on TEST's (held out) with greedy and random rewriting.\n"
+          "  --env E              rewrites (default: environment 1) or passes\n"
+          "                       (environment 2: orders whole-program passes; the cost\n"
+          "                       is the analytic model's; no checkpoints or curves)\n"
           "  --rules R,..         the rule set (default knossos,beta; as ariadne-astar's)\n"
           "  --nats N,..          values for bare parameterised rules\n"
           "  --cost C             knossos (default) or size\n"
@@ -139,6 +154,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
                          : !strncmp(a, "--curve", 7)      ? &o->curve
                                                           : &o->plot;
       *dst = v;
+    } else if (ariToolOpt(argc, argv, &i, "--env", &v)) {
+      if (strcmp(v, "rewrites") && strcmp(v, "passes"))
+        return usageError("--env needs rewrites or passes, got '%s'", v);
+      o->passes = !strcmp(v, "passes");
     } else if (ariToolOpt(argc, argv, &i, "--rules", &v)) {
       if (!*v)
         return usageError("--rules needs a comma-separated list of rules");
@@ -228,6 +247,11 @@ static int parseOptions(int argc, char **argv, Options *o) {
     return usageError("no training programs (--train FILE), and no agent to --load");
   if ((o->resume || o->load) && o->seeds != 1)
     return usageError("--resume and --load take one agent: no --seeds");
+  if (o->passes && (o->checkpoint || o->resume || o->load || o->curve || o->plot || o->evalEvery))
+    return usageError("--env=passes takes no --checkpoint, --resume, --load, --curve, --plot or "
+                      "--eval-every");
+  if (o->passes && !o->train)
+    return usageError("--env=passes needs training programs (--train FILE)");
   if (o->evalEvery && !o->iterations)
     return usageError("--eval-every needs training iterations");
   return 0;
@@ -597,6 +621,265 @@ done:
 
 /* OpenBLAS's own: the network's products are small, and one thread makes
  * them bit-reproducible (a threaded sgemm may sum in another order). */
+/*--- environment 2: pass ordering ---------------------------------------------*/
+
+typedef struct Funcs {
+  AriTermFunc *f;
+  const AriTermFunc **ptr;
+  char **names;
+  unsigned n;
+} Funcs;
+
+/* Every func.func of path, as a function of s. */
+static bool loadFuncs(MlirContext ctx, const char *path, AriTermStore *s, AriArena *arena,
+                      unsigned limit, Funcs *out) {
+  out->f = ariArenaAlloc(arena, sizeof *out->f * MAX_PROGRAMS);
+  out->ptr = ariArenaAlloc(arena, sizeof *out->ptr * MAX_PROGRAMS);
+  out->names = ariArenaAlloc(arena, sizeof *out->names * MAX_PROGRAMS);
+  out->n = 0;
+  if (!out->f || !out->ptr || !out->names) {
+    fprintf(stderr, TOOL ": error: out of memory\n");
+    return false;
+  }
+  MlirModule mod = ariParseFile(ctx, path);
+  if (mlirModuleIsNull(mod))
+    return false;
+  bool ok = true;
+  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(mod));
+       ok && !mlirOperationIsNull(op) && out->n < MAX_PROGRAMS && (!limit || out->n < limit);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute na = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+    if (mlirAttributeIsNull(na) || !mlirAttributeIsAString(na))
+      continue;
+    MlirStringRef nm = mlirStringAttrGetValue(na);
+    MlirLocation loc;
+    if (!ariTermImportFunc(s, op, &out->f[out->n], &loc)) {
+      ok = false; /* the importer reported it at loc */
+      break;
+    }
+    char *name = ariArenaAlloc(arena, nm.length + 1);
+    if (!name) {
+      ok = false;
+      break;
+    }
+    memcpy(name, nm.data, nm.length);
+    name[nm.length] = 0;
+    out->names[out->n] = name;
+    out->ptr[out->n] = &out->f[out->n];
+    out->n++;
+  }
+  mlirModuleDestroy(mod);
+  if (ok && !out->n) {
+    fprintf(stderr, "%s: error: no func.func to order passes on\n", path);
+    ok = false;
+  }
+  return ok;
+}
+
+static bool scoreFuncs(void *ctx, AriTermStore *s, const AriTermFunc *const *fs, size_t n,
+                       double *scores, char *err, size_t cap) {
+  return ariCostModelScoreFuncs(ctx, s, fs, n, scores, err, cap);
+}
+
+/* One episode of program i by a fixed rule: mode 0 takes the first legal
+ * pass in list order not taken yet (the default order: every pass once,
+ * in list order), mode 1 a uniformly random legal pass. The final cost. */
+static bool baselineEpisode(AriPassEnv *e, int i, int mode, AriNnRng *rng, double *cost,
+                            char *err, size_t cap) {
+  AriRlEnv g = ariPassEnvGym(e);
+  ariPassEnvSetProgram(e, i);
+  if (!g.reset(g.self, rng, err, cap))
+    return false;
+  unsigned next = 1;
+  for (bool done = false; !done;) {
+    unsigned n = g.numActions(g.self);
+    if (!n)
+      return ariFailf(err, cap, "out of memory running passes");
+    unsigned char mask[ARI_PPO_MAX_ACTIONS];
+    g.legalMask(g.self, mask);
+    unsigned a = 0;
+    if (mode == 0) {
+      while (next < n && !mask[next])
+        next++;
+      a = next < n ? next++ : 0;
+    } else {
+      unsigned legal[ARI_PPO_MAX_ACTIONS], nl = 0;
+      for (unsigned k = 1; k < n; ++k)
+        if (mask[k])
+          legal[nl++] = k;
+      a = nl ? legal[ariNnRngNext(rng) % nl] : 0;
+    }
+    float r;
+    if (!g.step(g.self, a, &r, &done, err, cap))
+      return false;
+  }
+  ariPassEnvCurrent(e, cost, NULL, NULL);
+  return true;
+}
+
+enum { RANDOM_EPISODES = 10 };
+
+static int runPasses(const Options *o, MlirContext ctx) {
+  AriArena arena;
+  ariArenaInit(&arena, 0);
+  AriTermStore *s = ariTermStoreCreate(0);
+  AriCostModel model;
+  memset(&model, 0, sizeof model);
+  AriPassEnv *trainEnv = NULL, *testEnv = NULL;
+  char err[512];
+  int rc = 1;
+  AriMachine mach;
+  ariMachineNominal(&mach);
+  if (!s || !ariCostModelOpenAnalytic(&model, &mach, 1, err, sizeof err)) {
+    fprintf(stderr, TOOL ": error: %s\n", s ? err : "out of memory");
+    goto done;
+  }
+  AriStratProgram *prog = ariStratProgramNew(&arena);
+  AriStratRise *host = ariStratRiseCreate(s, &arena);
+  AriStratDiag d;
+  const char *prelude = ariRewritePrelude(), *acts = ariSearchDefaultActions();
+  if (!prog || !host ||
+      !ariStratParseDefinitions(prog, ARI_REWRITE_PRELUDE_NAME, prelude, strlen(prelude), &d) ||
+      !ariStratParseDefinitions(prog, "search/strategy/strategies/search.elv", acts, strlen(acts),
+                                &d)) {
+    fprintf(stderr, TOOL ": error: the built-in strategies do not parse\n");
+    goto done;
+  }
+  AriBeamAction *actions = NULL;
+  unsigned na = ARI_PASS_ENV_NUM_DEFAULT;
+  if (!ariPassEnvActions(prog, host, ariPassEnvDefaultTexts, na, &arena, &actions, err,
+                         sizeof err)) {
+    fprintf(stderr, TOOL ": error: %s\n", err);
+    goto done;
+  }
+  Funcs train, test;
+  if (!loadFuncs(ctx, o->train, s, &arena, o->trainLimit, &train) ||
+      !loadFuncs(ctx, o->test, s, &arena, 0, &test))
+    goto done;
+  trainEnv = ariPassEnvCreate(s, host, prog, actions, na, scoreFuncs, &model, train.ptr, train.n,
+                              o->horizon, err, sizeof err);
+  testEnv = trainEnv ? ariPassEnvCreate(s, host, prog, actions, na, scoreFuncs, &model, test.ptr,
+                                        test.n, o->horizon, err, sizeof err)
+                     : NULL;
+  if (!testEnv) {
+    fprintf(stderr, TOOL ": error: %s\n", err);
+    goto done;
+  }
+  double *input = ariArenaAlloc(&arena, sizeof(double) * test.n);
+  double *def = ariArenaAlloc(&arena, sizeof(double) * test.n);
+  double *rnd = ariArenaAlloc(&arena, sizeof(double) * test.n);
+  double *agent = ariArenaAlloc(&arena, sizeof(double) * test.n * o->seeds);
+  if (!input || !def || !rnd || !agent) {
+    fprintf(stderr, TOOL ": error: out of memory\n");
+    goto done;
+  }
+  printf("environment: passes; training programs: %u (%s), held-out programs: %u (%s), %u "
+         "passes, horizon %u\n",
+         train.n, o->train, test.n, o->test, na, o->horizon);
+  printf("passes:");
+  for (unsigned k = 0; k < na; ++k)
+    printf(" %s%s", actions[k].text, k + 1 < na ? "," : "\n");
+  AriNnRng brng = {o->seed};
+  for (unsigned i = 0; i < test.n; ++i) {
+    if (!scoreFuncs(&model, s, &test.ptr[i], 1, &input[i], err, sizeof err) ||
+        !baselineEpisode(testEnv, (int)i, 0, &brng, &def[i], err, sizeof err))
+      goto fail;
+    rnd[i] = 0;
+    for (unsigned r = 0; r < RANDOM_EPISODES; ++r) {
+      double c;
+      if (!baselineEpisode(testEnv, (int)i, 1, &brng, &c, err, sizeof err))
+        goto fail;
+      rnd[i] += c / RANDOM_EPISODES;
+    }
+  }
+  printf("%-5s %-5s %9s %6s %10s %10s %10s\n", "seed", "iter", "episodes", "steps", "return",
+         "loss", "entropy");
+  double trainSec = 0;
+  for (unsigned k = 0; k < o->seeds; ++k) {
+    uint64_t seed = o->seed + k;
+    AriRwPolicy *pol = ariRwPolicyCreate(o->dim, o->rounds, o->hidden, na, seed, err, sizeof err);
+    if (!pol) {
+      fprintf(stderr, TOOL ": error: %s\n", err);
+      goto done;
+    }
+    AriPpoConfig cfg = o->ppo;
+    cfg.seed = seed;
+    AriPpo p;
+    ariPpoInit(&p, &cfg);
+    AriRlPolicy pg = ariRwPolicyGym(pol);
+    AriRlEnv g = ariPassEnvGym(trainEnv);
+    bool ok = true;
+    double t0 = now();
+    for (unsigned it = 0; ok && it < o->iterations; ++it) {
+      AriPpoStats st;
+      ok = ariPpoIterate(&p, &g, &pg, &st, err, sizeof err);
+      if (ok)
+        printf("%-5llu %-5u %9u %6u %10.4f %10.4f %10.4f\n", (unsigned long long)seed, it + 1,
+               st.episodes, st.steps, st.meanReturn, st.meanLoss, st.meanEntropy);
+    }
+    trainSec += now() - t0;
+    AriRlEnv tg = ariPassEnvGym(testEnv);
+    for (unsigned i = 0; ok && i < test.n; ++i) {
+      ariPassEnvSetProgram(testEnv, (int)i);
+      double ret;
+      ok = tg.reset(tg.self, &p.rng, err, sizeof err) &&
+           ariPpoEpisode(&p, &tg, &pg, true, &ret, err, sizeof err);
+      ariPassEnvCurrent(testEnv, &agent[(size_t)k * test.n + i], NULL, NULL);
+    }
+    tg.release(tg.self);
+    ariPpoDestroy(&p);
+    ariRwPolicyDestroy(pol);
+    if (!ok)
+      goto fail;
+  }
+  printf("held-out programs: analytic cost, ppo mean +- std over %u seed(s); default = every pass "
+         "once in list order; random = mean of %d random orders\n",
+         o->seeds, RANDOM_EPISODES);
+  printf("%-24s %12s %12s %12s %12s %8s\n", "program", "input", "default", "random", "ppo",
+         "+-");
+  double *x = ariArenaAlloc(&arena, sizeof(double) * o->seeds);
+  double *mean = ariArenaAlloc(&arena, sizeof(double) * test.n);
+  if (!x || !mean)
+    goto fail;
+  for (unsigned i = 0; i < test.n; ++i) {
+    for (unsigned k = 0; k < o->seeds; ++k)
+      x[k] = agent[(size_t)k * test.n + i];
+    double sd;
+    meanStd(x, o->seeds, &mean[i], &sd);
+    printf("%-24s %12.6g %12.6g %12.6g %12.6g %8.3g\n", test.names[i], input[i], def[i], rnd[i],
+           mean[i], sd);
+  }
+  /* per seed: the mean relative improvement over the input, and over the
+   * default order ((D - R) / D) */
+  double *vsIn = ariArenaAlloc(&arena, sizeof(double) * o->seeds);
+  double *vsDef = ariArenaAlloc(&arena, sizeof(double) * o->seeds);
+  if (!vsIn || !vsDef)
+    goto fail;
+  for (unsigned k = 0; k < o->seeds; ++k) {
+    vsIn[k] = meanImprovement(agent + (size_t)k * test.n, input, test.n);
+    vsDef[k] = meanImprovement(agent + (size_t)k * test.n, def, test.n);
+  }
+  double m1, s1, m2, s2;
+  meanStd(vsIn, o->seeds, &m1, &s1);
+  meanStd(vsDef, o->seeds, &m2, &s2);
+  printf("mean relative improvement over the input: default %.4f, random %.4f, ppo %.4f +- "
+         "%.4f\n",
+         meanImprovement(def, input, test.n), meanImprovement(rnd, input, test.n), m1, s1);
+  printf("ppo's mean relative improvement over the default order: %.4f +- %.4f\n", m2, s2);
+  printf("training: %u iterations x %u seed(s) in %.1f s\n", o->iterations, o->seeds, trainSec);
+  rc = 0;
+  goto done;
+fail:
+  fprintf(stderr, TOOL ": error: %s\n", err);
+done:
+  ariPassEnvDestroy(trainEnv);
+  ariPassEnvDestroy(testEnv);
+  ariCostModelClose(&model);
+  ariTermStoreDestroy(s);
+  ariArenaDestroy(&arena);
+  return rc;
+}
+
 extern void openblas_set_num_threads(int n);
 
 static int toolMain(int argc, char **argv) {
@@ -608,7 +891,7 @@ static int toolMain(int argc, char **argv) {
   MlirContext ctx = ariContextCreate();
   AriDiagSink sink;
   ariDiagSinkAttach(&sink, ctx, stderr);
-  rc = run(&o, ctx);
+  rc = o.passes ? runPasses(&o, ctx) : run(&o, ctx);
   ariDiagSinkDetach(&sink);
   mlirContextDestroy(ctx);
   return rc;

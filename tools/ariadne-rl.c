@@ -832,8 +832,8 @@ static int runPasses(const Options *o, MlirContext ctx) {
     if (!ok)
       goto fail;
   }
-  printf("held-out programs: analytic cost, ppo mean +- std over %u seed(s); default = every pass "
-         "once in list order; random = mean of %d random orders\n",
+  printf("held-out programs: analytic cost, ppo mean +- std over %u seed(s); default = every legal "
+         "pass once in list order, up to the horizon; random = mean of %d random orders\n",
          o->seeds, RANDOM_EPISODES);
   printf("%-24s %12s %12s %12s %12s %8s\n", "program", "input", "default", "random", "ppo",
          "+-");

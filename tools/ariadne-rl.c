@@ -619,8 +619,6 @@ done:
   return rc;
 }
 
-/* OpenBLAS's own: the network's products are small, and one thread makes
- * them bit-reproducible (a threaded sgemm may sum in another order). */
 /*--- environment 2: pass ordering ---------------------------------------------*/
 
 typedef struct Funcs {
@@ -880,6 +878,8 @@ done:
   return rc;
 }
 
+/* OpenBLAS's own: the network's products are small, and one thread makes
+ * them bit-reproducible (a threaded sgemm may sum in another order). */
 extern void openblas_set_num_threads(int n);
 
 static int toolMain(int argc, char **argv) {

@@ -265,13 +265,22 @@ typedef struct Programs {
   unsigned n;
 } Programs;
 
-/* Every root of every func.func of path, into s. */
-static bool loadPrograms(MlirContext ctx, const char *path, AriTermStore *s, AriArena *arena,
-                         unsigned limit, Programs *out) {
-  out->terms = ariArenaAlloc(arena, sizeof *out->terms * MAX_PROGRAMS);
+typedef struct Funcs {
+  AriTermFunc *f;
+  const AriTermFunc **ptr;
+  char **names;
+  unsigned n;
+} Funcs;
+
+/* Every func.func of path (at most `limit`, 0: MAX_PROGRAMS), imported
+ * into s; `purpose` completes the error when there is none. */
+static bool loadFuncs(MlirContext ctx, const char *path, AriTermStore *s, AriArena *arena,
+                      unsigned limit, const char *purpose, Funcs *out) {
+  out->f = ariArenaAlloc(arena, sizeof *out->f * MAX_PROGRAMS);
+  out->ptr = ariArenaAlloc(arena, sizeof *out->ptr * MAX_PROGRAMS);
   out->names = ariArenaAlloc(arena, sizeof *out->names * MAX_PROGRAMS);
   out->n = 0;
-  if (!out->terms || !out->names) {
+  if (!out->f || !out->ptr || !out->names) {
     fprintf(stderr, TOOL ": error: out of memory\n");
     return false;
   }
@@ -279,43 +288,67 @@ static bool loadPrograms(MlirContext ctx, const char *path, AriTermStore *s, Ari
   if (mlirModuleIsNull(mod))
     return false;
   bool ok = true;
-  MlirBlock body = mlirModuleGetBody(mod);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(mod));
+       ok && !mlirOperationIsNull(op) && out->n < MAX_PROGRAMS && (!limit || out->n < limit);
        op = mlirOperationGetNextInBlock(op)) {
-    MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(op));
-    if (nm.length != 9 || memcmp(nm.data, "func.func", 9))
+    MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
+    if (opName.length != 9 || memcmp(opName.data, "func.func", 9))
       continue;
-    MlirAttribute sym =
-        mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
-    MlirStringRef fn = mlirStringAttrGetValue(sym);
-    AriTermFunc tf;
+    MlirStringRef nm = mlirStringAttrGetValue(
+        mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name")));
     MlirLocation errLoc = mlirOperationGetLocation(op);
-    if (!ariTermImportFunc(s, op, &tf, &errLoc)) {
+    if (!ariTermImportFunc(s, op, &out->f[out->n], &errLoc)) {
       char msg[1024];
-      snprintf(msg, sizeof msg, "cannot import '%.*s' into the term store: %s", (int)fn.length,
-               fn.data, ariTermStoreError(s));
+      snprintf(msg, sizeof msg, "cannot import '%.*s' into the term store: %s", (int)nm.length,
+               nm.data, ariTermStoreError(s));
       mlirEmitError(errLoc, msg);
       ok = false;
       break;
     }
-    for (unsigned r = 0; r < tf.numRoots; ++r) {
-      if (out->n == MAX_PROGRAMS || (limit && out->n == limit))
-        break;
-      char name[300];
-      if (tf.numRoots > 1)
-        snprintf(name, sizeof name, "%.*s#%u", (int)fn.length, fn.data, r);
-      else
-        snprintf(name, sizeof name, "%.*s", (int)fn.length, fn.data);
-      out->names[out->n] = ariArenaStrndup(arena, name, strlen(name));
-      out->terms[out->n++] = tf.roots[r].value;
+    out->names[out->n] = ariArenaStrndup(arena, nm.data, nm.length);
+    if (!out->names[out->n]) {
+      fprintf(stderr, TOOL ": error: out of memory\n");
+      ok = false;
+      break;
     }
+    out->ptr[out->n] = &out->f[out->n];
+    out->n++;
   }
   mlirModuleDestroy(mod);
   if (ok && !out->n) {
-    fprintf(stderr, "%s: error: no func.func to learn from\n", path);
+    fprintf(stderr, "%s: error: no func.func %s\n", path, purpose);
     ok = false;
   }
   return ok;
+}
+
+/* Every root of every func.func of path (at most `limit`), into s: a
+ * function of several roots is one program per root, NAME#ROOT. */
+static bool loadPrograms(MlirContext ctx, const char *path, AriTermStore *s, AriArena *arena,
+                         unsigned limit, Programs *out) {
+  Funcs fs;
+  if (!loadFuncs(ctx, path, s, arena, 0, "to learn from", &fs))
+    return false;
+  out->terms = ariArenaAlloc(arena, sizeof *out->terms * MAX_PROGRAMS);
+  out->names = ariArenaAlloc(arena, sizeof *out->names * MAX_PROGRAMS);
+  out->n = 0;
+  if (!out->terms || !out->names) {
+    fprintf(stderr, TOOL ": error: out of memory\n");
+    return false;
+  }
+  for (unsigned k = 0; k < fs.n; ++k)
+    for (unsigned r = 0; r < fs.f[k].numRoots; ++r) {
+      if (out->n == MAX_PROGRAMS || (limit && out->n == limit))
+        return true;
+      char name[300];
+      if (fs.f[k].numRoots > 1)
+        snprintf(name, sizeof name, "%s#%u", fs.names[k], r);
+      else
+        snprintf(name, sizeof name, "%s", fs.names[k]);
+      out->names[out->n] = ariArenaStrndup(arena, name, strlen(name));
+      out->terms[out->n++] = fs.f[k].roots[r].value;
+    }
+  return true;
 }
 
 /*--- training and evaluation -------------------------------------------------*/
@@ -621,59 +654,6 @@ done:
 
 /*--- environment 2: pass ordering ---------------------------------------------*/
 
-typedef struct Funcs {
-  AriTermFunc *f;
-  const AriTermFunc **ptr;
-  char **names;
-  unsigned n;
-} Funcs;
-
-/* Every func.func of path, as a function of s. */
-static bool loadFuncs(MlirContext ctx, const char *path, AriTermStore *s, AriArena *arena,
-                      unsigned limit, Funcs *out) {
-  out->f = ariArenaAlloc(arena, sizeof *out->f * MAX_PROGRAMS);
-  out->ptr = ariArenaAlloc(arena, sizeof *out->ptr * MAX_PROGRAMS);
-  out->names = ariArenaAlloc(arena, sizeof *out->names * MAX_PROGRAMS);
-  out->n = 0;
-  if (!out->f || !out->ptr || !out->names) {
-    fprintf(stderr, TOOL ": error: out of memory\n");
-    return false;
-  }
-  MlirModule mod = ariParseFile(ctx, path);
-  if (mlirModuleIsNull(mod))
-    return false;
-  bool ok = true;
-  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(mod));
-       ok && !mlirOperationIsNull(op) && out->n < MAX_PROGRAMS && (!limit || out->n < limit);
-       op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute na = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
-    if (mlirAttributeIsNull(na) || !mlirAttributeIsAString(na))
-      continue;
-    MlirStringRef nm = mlirStringAttrGetValue(na);
-    MlirLocation loc;
-    if (!ariTermImportFunc(s, op, &out->f[out->n], &loc)) {
-      ok = false; /* the importer reported it at loc */
-      break;
-    }
-    char *name = ariArenaAlloc(arena, nm.length + 1);
-    if (!name) {
-      ok = false;
-      break;
-    }
-    memcpy(name, nm.data, nm.length);
-    name[nm.length] = 0;
-    out->names[out->n] = name;
-    out->ptr[out->n] = &out->f[out->n];
-    out->n++;
-  }
-  mlirModuleDestroy(mod);
-  if (ok && !out->n) {
-    fprintf(stderr, "%s: error: no func.func to order passes on\n", path);
-    ok = false;
-  }
-  return ok;
-}
-
 static bool scoreFuncs(void *ctx, AriTermStore *s, const AriTermFunc *const *fs, size_t n,
                        double *scores, char *err, size_t cap) {
   return ariCostModelScoreFuncs(ctx, s, fs, n, scores, err, cap);
@@ -751,8 +731,8 @@ static int runPasses(const Options *o, MlirContext ctx) {
     goto done;
   }
   Funcs train, test;
-  if (!loadFuncs(ctx, o->train, s, &arena, o->trainLimit, &train) ||
-      !loadFuncs(ctx, o->test, s, &arena, 0, &test))
+  if (!loadFuncs(ctx, o->train, s, &arena, o->trainLimit, "to order passes on", &train) ||
+      !loadFuncs(ctx, o->test, s, &arena, 0, "to order passes on", &test))
     goto done;
   trainEnv = ariPassEnvCreate(s, host, prog, actions, na, scoreFuncs, &model, train.ptr, train.n,
                               o->horizon, err, sizeof err);

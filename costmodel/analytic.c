@@ -14,6 +14,42 @@ static double bandwidthFor(const AriMachine *m, double bytes) {
   return m->bandwidthGBs[ARI_MACHINE_LEVELS] * 1e9;
 }
 
+/* Seconds to bring in what level h moves from beyond each cache, for a
+ * reduction carried through a chain (a dot product, a matmul's k loop),
+ * whose operands stream: the loops around it reuse what fits. For each
+ * cache, the outermost loop around h (h included) one execution of which
+ * fits in it loads its footprint once per execution from the next level;
+ * nothing around h fitting, every byte comes from there. (A matmul row
+ * that streams all of B per row of A is L3-bound: 4.3 GB of B for 1024
+ * rows; four rows in registers fetch it a quarter as often.) Maps and
+ * short reductions keep the one-level roofline: their windows (slides
+ * reused across lines) would need a model of their own, and charging them
+ * so misranked Harris (docs/costmodel.md). */
+static double streamedSeconds(const AriMachine *m, const AriFeatures *f, unsigned h) {
+  const AriFeatLevel *l = &f->levels[h];
+  double moved = l->bytesLoaded + l->bytesStored, worst = 0;
+  for (int c = 0; c < ARI_MACHINE_LEVELS && moved > 0; ++c) {
+    double size = (double)m->cacheBytes[c];
+    if (size <= 0)
+      continue;
+    int fit = -1;
+    for (int a = (int)h; a >= 0 && (unsigned)a < f->numLevels; a = f->levels[a].parent) {
+      if (f->levels[a].footprint > size)
+        break;
+      fit = a;
+    }
+    double traffic = moved;
+    if (fit >= 0) {
+      double once = f->levels[fit].outerTrips * f->levels[fit].footprint;
+      traffic = once < moved ? once : moved;
+    }
+    int next = c + 1 < ARI_MACHINE_LEVELS && m->cacheBytes[c + 1] > 0 ? c + 1 : ARI_MACHINE_LEVELS;
+    double s = traffic / (m->bandwidthGBs[next] * 1e9);
+    worst = s > worst ? s : worst;
+  }
+  return worst;
+}
+
 double ariAnalyticSeconds(const AriMachine *m, const AriFeatures *f, int threads) {
   if (threads < 1)
     threads = 1;
@@ -44,6 +80,10 @@ double ariAnalyticSeconds(const AriMachine *m, const AriFeatures *f, int threads
     double compute = l->opsTotal / rate;
     double moved = l->bytesLoaded + l->bytesStored;
     double memory = moved > 0 ? moved / bandwidthFor(m, l->footprint) : 0;
+    if (l->loop == ARI_FEAT_LOOP_REDUCE && !noChain) {
+      double streamed = streamedSeconds(m, f, i);
+      memory = streamed > memory ? streamed : memory;
+    }
     double speedup = l->parallel > 1 ? l->parallel : 1;
     if (speedup > threads)
       speedup = threads;

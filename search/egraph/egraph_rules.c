@@ -445,6 +445,10 @@ static const struct {
     {"fissionReduceMap", "(reduce _ (lam (lam ?b)) ?i ?x)"},
     {"mapMapInterchange", "(map 0 _ (lam (map 0 _ (lam ?e) ?y)) ?x)"},
     {"mapReduceInterchange", "(map 0 _ (lam (reduce _ ?g ?i (var 0))) ?x)"},
+    /* a map of reductions over the row zipped with c, either side (the
+     * library rule checks the row count, the types and that g, i, c do not
+     * use the row) */
+    {"reduceJam", "(map 0 _ (lam (reduce _ ?g ?i (zip ?a ?b))) ?x)"},
     /* any reduction over anything derived from the row (the library rule
      * checks that g does not use the row) */
     {"mapReduceInterchangeAcc", "(map 0 _ (lam (reduce _ ?g ?i ?e)) ?x)"},

@@ -445,6 +445,21 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
     return ariTermReduce(s, redKind(c, acc == sa), redFn(c, acc, sa), gt(c, acc),
                          gt(c, arr(c, range(c, r->args[0] + 1, 3 * r->args[0]), sa)));
   }
+  case ARI_RULE_REDUCE_JAM: {
+    /* map (\x. reduce g i (zip x c)) X, R rows of scalars, x either side,
+     * with g, i and c built outside the row binder (they must not use x) */
+    int64_t R = below(c, 2) ? 2 : 4;
+    const AriType *u = elemT(c), *acc = below(c, 2) ? sb : a, *rowT = arr(c, n, sa);
+    bool xFirst = below(c, 2);
+    const AriType *P = xFirst ? ariTypePair(s, sa, u) : ariTypePair(s, u, sa);
+    AriTerm *g = redFn(c, acc, P), *i = gt(c, acc), *cs = gt(c, arr(c, n, u));
+    if (!g || !i || !cs)
+      return NULL;
+    AriTerm *x = var0(c, rowT), *c1 = up(c, cs, 1);
+    AriTerm *z = xFirst ? ariTermZip(s, x, c1) : ariTermZip(s, c1, x);
+    AriTerm *red = z ? ariTermReduce(s, redKind(c, false), up(c, g, 1), up(c, i, 1), z) : NULL;
+    return red ? mapT(c, ariTermLam(s, rowT, red), gt(c, arr(c, R, rowT))) : NULL;
+  }
   case ARI_RULE_FISSION_REDUCE_MAP: {
     const AriType *acc = below(c, 2) ? a : sa;
     if (ariTypeKind(acc) != ARI_TYPE_SCALAR)

@@ -127,6 +127,13 @@
        "x))) (drop m x), m = p * floor(n/p), drop m y = idx 1 (slide (n-m) m y)",                \
        "p does not divide n, the length of x, and p < n",                                       \
        "Halide tail strategies (the tail peeled off)")                                          \
+  RULE(REDUCE_JAM, "reduceJam", TILING, "", 0, 0, NAT, true,                                    \
+       "map (\\x. reduce/k g i (zip x c)) X |-> generate R (\\t. select (t == 0) r_0 (select "  \
+       "(t == 1) r_1 ..)) with r = reduce/k (\\a p. tuple_j (g a_j (pair (idx (fst p) j) (snd "  \
+       "p)))) (tuple_j i) (zip (transpose X) c), r_j its component j (also zip c x)",            \
+       "X : R.n.s, R 2 or 4, s a scalar; c, g, i do not use x; tuples are pairs (of pairs)",    \
+       "unroll-and-jam: a register block of R rows, each element of c loaded once for R "       \
+       "independent accumulators (Ariadne; matmul v8's block written as a rule)")               \
   /* slide and transpose */                                                                     \
   RULE(SLIDE_AFTER_SPLIT, "slideAfterSplit", SLIDE, "", 0, 0, NAT, true,                          \
        "split p (slide n m x) |-> map (slide n m) (slide (p*m+n-m) (p*m) x)",                    \

@@ -537,6 +537,109 @@ static AriTerm *padReduce(AriTermStore *s, AriTerm *t, int64_t p) {
   return padded ? ariTermReduce(s, ariTermPatternKind(t), g, K(t, 1), padded) : NULL;
 }
 
+/*--- register blocks (reduceJam) ----------------------------------------------*/
+
+/* Component j of an R-tuple (R 2: a pair; R 4: a pair of pairs). */
+static AriTerm *tupleGet(AriTermStore *s, AriTerm *t, unsigned R, unsigned j) {
+  if (R == 2)
+    return j ? ariTermSnd(s, t) : ariTermFst(s, t);
+  AriTerm *half = j < 2 ? ariTermFst(s, t) : ariTermSnd(s, t);
+  return half ? tupleGet(s, half, 2, j % 2) : NULL;
+}
+
+/* The R-tuple of xs[0..R-1], as tupleGet reads it. */
+static AriTerm *tupleOf(AriTermStore *s, AriTerm *const *xs, unsigned R) {
+  if (R == 2)
+    return ariTermPair(s, xs[0], xs[1]);
+  AriTerm *lo = ariTermPair(s, xs[0], xs[1]), *hi = ariTermPair(s, xs[2], xs[3]);
+  return lo && hi ? ariTermPair(s, lo, hi) : NULL;
+}
+
+/* map (\x. reduce/k g i (zip x c)) X, X : R.n.s with R 2 or 4: the R
+ * reductions share every element of c, so they become one reduction over
+ * zip (transpose X) c whose accumulator is an R-tuple, each component
+ * stepped by g exactly as before (the same operations in the same order:
+ * exact). The result is read back as an array by a generate selecting
+ * component t. This is matmul's register block (v8): R rows of
+ * accumulators per column panel, each B vector loaded once for R FMAs. */
+static AriTerm *reduceJam(AriTermStore *s, AriTerm *t) {
+  if (!isMapHL(t) || !ariRuleIs(K(t, 0), ARI_TERM_LAM))
+    return NULL;
+  AriTerm *X = K(t, 1), *r = K(K(t, 0), 0);
+  const AriType *xsT = ariTermType(X);
+  int64_t R = ariTypeSize(xsT);
+  if ((R != 2 && R != 4) || !ariRuleIs(r, ARI_TERM_REDUCE) || !ariRuleIs(K(r, 2), ARI_TERM_ZIP))
+    return NULL;
+  AriTerm *z = K(r, 2), *g = K(r, 0), *i = K(r, 1);
+  unsigned xAt; /* which zip operand is the row x (VAR 0) */
+  if (isVar(K(z, 0), 0) && !ariTermHasFree(K(z, 1), 0))
+    xAt = 0;
+  else if (isVar(K(z, 1), 0) && !ariTermHasFree(K(z, 0), 0))
+    xAt = 1;
+  else
+    return NULL;
+  const AriType *rowT = ariTypeElem(xsT), *sT = ariTypeElem(rowT);
+  if (ariTypeKind(rowT) != ARI_TYPE_ARRAY || ariTypeKind(sT) != ARI_TYPE_SCALAR ||
+      ariTermHasFree(g, 0) || ariTermHasFree(i, 0) || !ariRuleIs(g, ARI_TERM_LAM) ||
+      !ariRuleIs(K(g, 0), ARI_TERM_LAM))
+    return NULL;
+  /* out of the map's binder */
+  AriTerm *c = ariTermShift(s, K(z, 1 - xAt), -1, 0);
+  AriTerm *gO = ariTermShift(s, g, -1, 0), *iO = ariTermShift(s, i, -1, 0);
+  AriTerm *Xt = ariTermTranspose(s, X);
+  if (!c || !gO || !iO || !Xt)
+    return NULL;
+  const AriType *accT = ariTermType(i), *cT = ariTypeElem(ariTermType(c));
+  const AriType *blockT = ariTypeArray(s, R, sT);
+  const AriType *pT = xAt ? ariTypePair(s, cT, blockT) : ariTypePair(s, blockT, cT);
+  const AriType *pairT = ariTermLamParam(K(g, 0)); /* the old element: (s x u) or (u x s) */
+  const AriType *tupT =
+      R == 2 ? ariTypePair(s, accT, accT)
+             : ariTypePair(s, ariTypePair(s, accT, accT), ariTypePair(s, accT, accT));
+  /* the step, under the accumulator (VAR 1) and the pair p (VAR 0) */
+  AriTerm *g2 = ariTermShift(s, gO, 2, 0);
+  AriTerm *acc = ariTermVar(s, 1, tupT), *p = ariTermVar(s, 0, pT);
+  AriTerm *block = xAt ? ariTermSnd(s, p) : ariTermFst(s, p);
+  AriTerm *cj = xAt ? ariTermFst(s, p) : ariTermSnd(s, p);
+  AriTerm *steps[4], *inits[4];
+  if (!g2 || !block || !cj)
+    return NULL;
+  for (unsigned j = 0; j < (unsigned)R; ++j) {
+    AriTerm *xj = ariTermIdx(s, block, ariTermConstInt(s, ariTypeIndex(s), j));
+    AriTerm *pj = xj ? (xAt ? ariTermPair(s, cj, xj) : ariTermPair(s, xj, cj)) : NULL;
+    AriTerm *aj = tupleGet(s, acc, (unsigned)R, j);
+    if (!pj || !aj || ariTermType(pj) != pairT)
+      return NULL;
+    AriTerm *g1 = ariTermBeta(s, K(g2, 0), aj); /* \p. body[acc := a_j] */
+    steps[j] = g1 && ariRuleIs(g1, ARI_TERM_LAM) ? ariTermBeta(s, K(g1, 0), pj) : NULL;
+    inits[j] = iO;
+    if (!steps[j])
+      return NULL;
+  }
+  AriTerm *stepT = tupleOf(s, steps, (unsigned)R), *initT = tupleOf(s, inits, (unsigned)R);
+  AriTerm *zipped = xAt ? ariTermZip(s, c, Xt) : ariTermZip(s, Xt, c);
+  if (!stepT || !initT || !zipped)
+    return NULL;
+  /* The accumulator is not the element type: a sequential fold (unrolled
+   * if the original was). */
+  AriPatternKind kind = ariTermPatternKind(r) == ARI_PAT_UNROLL ? ARI_PAT_UNROLL : ARI_PAT_SEQ;
+  AriTerm *red =
+      ariTermReduce(s, kind, ariTermLam(s, tupT, ariTermLam(s, pT, stepT)), initT, zipped);
+  /* generate R (\t. select (t == 0) r_0 (select (t == 1) r_1 .. r_{R-1})) */
+  AriTerm *red1 = red ? ariTermShift(s, red, 1, 0) : NULL;
+  if (!red1)
+    return NULL;
+  const AriType *ix = ariTypeIndex(s);
+  AriTerm *sel = tupleGet(s, red1, (unsigned)R, (unsigned)R - 1);
+  for (int j = (int)R - 2; j >= 0 && sel; --j) {
+    AriTerm *cmpOps[2] = {ariTermVar(s, 0, ix), ariTermConstInt(s, ix, j)};
+    AriTerm *cond = ariTermOp(s, "arith.cmpi", "{predicate = 0 : i64}", cmpOps, 2, ariTypeI1(s));
+    AriTerm *selOps[3] = {cond, tupleGet(s, red1, (unsigned)R, (unsigned)j), sel};
+    sel = cond && selOps[1] ? ariTermOp(s, "arith.select", NULL, selOps, 3, accT) : NULL;
+  }
+  return sel ? ariTermGenerate(s, R, ariTermLam(s, ix, sel)) : NULL;
+}
+
 /* reduce/k g i x -> reduce/k g (reduce/seq (\a b. reduce/k g a b) i (split p (take m x)))
  * (drop m x), m = p * floor(n/p): the whole tiles, then the tail, in the
  * original order. */
@@ -1525,6 +1628,7 @@ AriRuleStatus ariRuleApplyRise(AriRuleId id, const AriRuleInst *r, AriTermStore 
   case ARI_RULE_PAD_TILE_MAPS: res = padTileMaps(s, t, r->args[0], r->args[1]); break;
   case ARI_RULE_PAD_REDUCE: res = padReduce(s, t, r->args[0]); break;
   case ARI_RULE_PEEL_REDUCE: res = peelReduce(s, t, r->args[0]); break;
+  case ARI_RULE_REDUCE_JAM: res = reduceJam(s, t); break;
   case ARI_RULE_FISSION_REDUCE_MAP: res = fissionReduceMap(s, t); break;
   case ARI_RULE_MAP_MAP_INTERCHANGE: res = mapMapInterchange(s, t); break;
   case ARI_RULE_MAP_REDUCE_INTERCHANGE: res = mapReduceInterchange(s, t); break;

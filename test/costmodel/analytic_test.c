@@ -10,6 +10,10 @@
  *  - a short reduction inside a reduction (a reduction split in chunks)
  *    still is: the accumulator threads through both;
  *  - memory: bytes at the bandwidth of the level holding the footprint;
+ *  - a long reduction's operands stream: each cache is filled once per
+ *    execution of the outermost loop around it that fits there (a matmul
+ *    row streams B from L3 for every row; a block of 4 rows, a quarter as
+ *    often); a map's bytes keep the one-level roofline;
  *  - parallel levels divide by min(threads, extent, cores), plus the
  *    fork/join cost per execution.
  *
@@ -121,10 +125,43 @@ static void testMemoryAndThreads(const AriMachine *m) {
   CHECK(near(ariAnalyticSeconds(m, &f, 8), 8e9 / 12e9 / 2 + 2e-6)); /* 2 cores */
 }
 
+static void testStreaming(const AriMachine *m) {
+  AriFeatLevel lv[3];
+  AriFeatLoop mr[] = {ARI_FEAT_LOOP_MAP, ARI_FEAT_LOOP_REDUCE};
+  const double panel = 1 << 20; /* what one reduction reads: in L2 */
+  for (int64_t rows = 1; rows <= 4; rows *= 4) {
+    int64_t ext[] = {1024 / rows, 1024};
+    AriFeatures f = nest(lv, 2, mr, ext, 1e6, 64);
+    lv[0].outerTrips = 1;
+    lv[0].footprint = lv[1].footprint = 8 << 20; /* the run: in L3, not L2 */
+    lv[1].outerTrips = 1;
+    lv[2].outerTrips = (double)ext[0];
+    lv[2].footprint = panel;
+    lv[2].bytesLoaded = panel * (double)ext[0]; /* all of it again per row (group) */
+    /* L2 filled once per reduction, from L3 at 30 GB/s (not 80 from L2) */
+    CHECK(near(ariAnalyticSeconds(m, &f, 1), panel * (double)ext[0] / 30e9));
+    if (rows == 1)
+      printf("streaming: a row at a time %.3g s\n", ariAnalyticSeconds(m, &f, 1));
+    /* the same bytes in a map: from L2 */
+    lv[2].loop = ARI_FEAT_LOOP_MAP;
+    CHECK(near(ariAnalyticSeconds(m, &f, 1), panel * (double)ext[0] / 80e9));
+  }
+  /* everything around the reduction fits in L2: filled once from L3 */
+  int64_t ext[] = {1024, 1024};
+  AriFeatures f = nest(lv, 2, mr, ext, 1e6, 64);
+  lv[0].outerTrips = lv[1].outerTrips = 1;
+  lv[0].footprint = lv[1].footprint = 1 << 20;
+  lv[2].outerTrips = 1024;
+  lv[2].footprint = 64 << 10;        /* not in L1: streamed from L2 */
+  lv[2].bytesLoaded = 1024.0 * (64 << 10);
+  CHECK(near(ariAnalyticSeconds(m, &f, 1), 1024.0 * (64 << 10) / 80e9));
+}
+
 int main(void) {
   AriMachine m = machine();
   testChains(&m);
   testMemoryAndThreads(&m);
+  testStreaming(&m);
   printf("%d checks, %d failures\n", checks, failures);
   return failures != 0;
 }

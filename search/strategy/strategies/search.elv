@@ -46,6 +46,21 @@ vectorizeInside = vectorizeBeforeMapZipReduce <+ vectorizeBeforeMapReduce <+
                   vectorizeBeforeMapZip <+ vectorizeBeforeMap;
 actVectorize(v) = startVectorization(v) ; one(vectorizeInside) ; tidy;
 
+// Register blocks (unroll-and-jam; matmul v8's block): a map over rows
+// split in groups of p, and each group's map of rows moved inward -- out of
+// the wrappers around its body (fission) and past the maps over columns
+// (interchange) -- down to its reduction, where reduceJam makes the p
+// reductions over the same c one fold with p accumulators: each element of
+// c loaded once for p rows. The block is stored (private) where the first
+// interchange put it, once per group: read through the views that put the
+// rows back, it would otherwise be folded again for every row.
+jamRows = reduceJam <+ (mapFission ; tidy ; child(1, jamRows)) <+
+          (mapMapInterchange ; tidy ; child(0, child(0, child(0, jamRows))));
+jamRowsStored = reduceJam <+ (mapFission ; tidy ; child(1, jamRowsStored)) <+
+                (mapMapInterchange ; tidy ; child(0, child(0, child(0, jamRows))) ;
+                 child(0, toMem(private)));
+actRegisterBlock(p) = splitJoin(p) ; tidy ; child(0, child(0, child(0, jamRowsStored))) ; tidy;
+
 // Storage: a value computed once into a buffer instead of recomputed where
 // read (global: the heap; private: the stack, per thread).
 actStoreGlobal = toMem(global);

@@ -485,8 +485,11 @@ static void record(AriFeatWork *w, const Val *m, int level, bool store) {
     l->bytesInvariant += bytes;
   else if (c == m->lanes || c == -m->lanes)
     l->bytesUnit += bytes;
-  else
+  else {
     l->bytesStrided += bytes;
+    if ((double)(c < 0 ? -c : c) * m->elemBytes >= 4096)
+      l->pageSteps += l->trips;
+  }
 }
 
 /* Op classes and what rise-stats counts for them (dialect/lib/work.c). */

@@ -196,6 +196,9 @@ typedef struct AriFeatLevel {
   double laneOps;   /* sum over op executions of opsTotal times their instruction's lanes */
   double bytesLoaded, bytesStored;
   double bytesUnit, bytesStrided, bytesInvariant, bytesGather; /* loads + stores */
+  double pageSteps; /* executions of its accesses whose step in its index is a page
+                       (4 KiB) or more: each touches a new page (a column of a row-major
+                       matrix); gathers excluded */
   double footprint;     /* unique bytes one execution touches, nested levels included */
   double footprintIter; /* unique bytes one iteration touches */
   double allocs, heapAllocs; /* executed per run, of the buffers homed here */

@@ -14,6 +14,8 @@
  *    execution of the outermost loop around it that fits there (a matmul
  *    row streams B from L3 for every row; a block of 4 rows, a quarter as
  *    often); a map's bytes keep the one-level roofline;
+ *  - such a reduction's steps to a new page cost 1.6 ns each (a map's do
+ *    not);
  *  - parallel levels divide by min(threads, extent, cores), plus the
  *    fork/join cost per execution.
  *
@@ -145,6 +147,22 @@ static void testStreaming(const AriMachine *m) {
     /* the same bytes in a map: from L2 */
     lv[2].loop = ARI_FEAT_LOOP_MAP;
     CHECK(near(ariAnalyticSeconds(m, &f, 1), panel * (double)ext[0] / 80e9));
+  }
+  /* steps a page at a time: 1.6 ns each on top, in a reduction only */
+  {
+    int64_t e2[] = {1024, 1024};
+    AriFeatures g = nest(lv, 2, mr, e2, 1e6, 64);
+    lv[0].outerTrips = lv[1].outerTrips = 1;
+    lv[0].footprint = lv[1].footprint = 1 << 10;
+    lv[2].outerTrips = 1024;
+    lv[2].footprint = 1 << 10; /* all in L1 */
+    lv[2].bytesLoaded = 4e6;
+    double base = ariAnalyticSeconds(m, &g, 1);
+    CHECK(near(base, 4e6 / 200e9));
+    lv[2].pageSteps = 1e6;
+    CHECK(near(ariAnalyticSeconds(m, &g, 1), base + 1e6 * 1.6e-9));
+    lv[2].loop = ARI_FEAT_LOOP_MAP;
+    CHECK(near(ariAnalyticSeconds(m, &g, 1), base));
   }
   /* everything around the reduction fits in L2: filled once from L3 */
   int64_t ext[] = {1024, 1024};

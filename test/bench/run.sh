@@ -16,8 +16,9 @@
 #     search/strategy/strategies/harris.elv (derived: generated here, into the
 #     temporary folder), Halide 14 (apps/harris schedule), naive C;
 #   search (in both): what rise-search makes of the high-level programs by
-#     itself (test/examples' matmul, harris_naive; the analytic model), its
-#     search seconds in the sched_s column;
+#     itself (test/examples' matmul, harris_naive; the analytic model),
+#     searched for each thread count (threads=T), its search seconds in the
+#     sched_s column;
 #   the other programs of issue 18, Halide against naive C:
 #     blur_sobel 1080x1920, conv1d7 2^22 (stencils.mlir), conv3x3 1026^2 ->
 #     1024^2, stencil1d 2^20, stencil2d 1024^2, matvec 1024x1024, dot 2^20
@@ -102,33 +103,44 @@ mopt "$here/harris.mlir" --pass-pipeline="builtin.module($(rw harris_naive),$(rw
 # search: what rise-search (the analytic model, its defaults: no strategy,
 # no guide) makes of the high-level programs -- test/examples/matmul.mlir's
 # @matmul (1024^3; its small check: @matmul_medium, 33x47x29) and
-# harris_naive (with harris_naive_small) -- renamed *_search(_small); the
-# seconds each search took are the table's sched_s
-srch() { echo "rise-search{func=$1 report=none}"; }
+# harris_naive (with harris_naive_small) -- renamed *_search(_small),
+# searched once per thread count (rise-search's threads=: the cost of a
+# map par depends on it); the seconds each search took are the table's
+# sched_s
+srch() { echo "rise-search{func=$1 threads=$2 report=none}"; }
 search_s=()
-timed_search() { # IN OUT FUNC SMALL NAME: searches FUNC and SMALL, renamed NAME(_small)
+timed_search() { # IN OUT FUNC SMALL NAME T: searches FUNC and SMALL for T threads, renamed NAME(_small)
   local start=$SECONDS
-  mopt "$1" --pass-pipeline="builtin.module($(srch "$3"),$(srch "$4"))" |
+  mopt "$1" --pass-pipeline="builtin.module($(srch "$3" "$6"),$(srch "$4" "$6"))" |
     sed -e "s/@$3(/@$5(/" -e "s/@$4(/@$5_small(/" > "$2"
-  search_s+=("$5 $((SECONDS - start))")
+  search_s+=("$5@$6 $((SECONDS - start))")
 }
-search_seconds() { local e; for e in "${search_s[@]}"; do [[ ${e%% *} == "$1" ]] && echo "${e#* }"; done; }
-if [[ " ${MM_VERSIONS-search} " == *" search "* ]]; then
-  log "rise-search on the high-level matmul"
-  timed_search "$root/test/examples/matmul.mlir" "$out/matmul_search.mlir" matmul matmul_medium matmul_search
-fi
-if [[ " ${HR_VERSIONS-search} " == *" search "* ]]; then
-  log "rise-search on harris_naive"
-  timed_search "$here/harris.mlir" "$out/harris_search.mlir" harris_naive harris_naive_small harris_search
-fi
-hr_file() {
+search_seconds() { # NAME T
+  local e
+  for e in "${search_s[@]}"; do [[ ${e%% *} == "$1@$2" ]] && echo "${e#* }"; done
+}
+for t in $threads; do
+  if [[ " ${MM_VERSIONS-search} " == *" search "* ]]; then
+    log "rise-search on the high-level matmul, threads=$t"
+    timed_search "$root/test/examples/matmul.mlir" "$out/matmul_search_t$t.mlir" matmul matmul_medium \
+      matmul_search "$t"
+  fi
+  if [[ " ${HR_VERSIONS-search} " == *" search "* ]]; then
+    log "rise-search on harris_naive, threads=$t"
+    timed_search "$here/harris.mlir" "$out/harris_search_t$t.mlir" harris_naive harris_naive_small \
+      harris_search "$t"
+  fi
+done
+hr_file() { # VERSION [T]
   case $1 in
     derived) echo "$out/harris_derived.mlir" ;;
-    search) echo "$out/harris_search.mlir" ;;
+    search) echo "$out/harris_search_t${2:-1}.mlir" ;;
     *) echo "$here/harris.mlir" ;;
   esac
 }
-mm_file() { [[ $1 == search ]] && echo "$out/matmul_search.mlir" || echo "$here/matmul.mlir"; }
+mm_file() { [[ $1 == search ]] && echo "$out/matmul_search_t${2:-1}.mlir" || echo "$here/matmul.mlir"; }
+# the thread counts a version has its own program for (the searches)
+own_threads() { [[ $1 == search ]] && echo "$threads" || echo 1; }
 
 # --- correctness first: every version against the interpreter ---------------
 mm_versions=${MM_VERSIONS-"v1 v2 v3 v4 v5 v6 v7 v8 v7fma v8fma search"}
@@ -137,25 +149,33 @@ mm_func() { echo "matmul_${1%fma}"; }
 mm_flags() { [[ $1 == *fma ]] && echo --fma || true; }
 hr_versions=${HR_VERSIONS-"naive sched rings lines strips derived search"}
 for v in $mm_versions; do
-  "$run" "$(mm_file $v)" --func="$(mm_func $v)_small" $(mm_flags $v) --threads=2 --reps=1 --warmup=0 >/dev/null \
-    || { log "matmul_${v}_small differs from the interpreter"; exit 1; }
+  for ft in $(own_threads $v); do
+    "$run" "$(mm_file $v $ft)" --func="$(mm_func $v)_small" $(mm_flags $v) --threads=2 --reps=1 \
+      --warmup=0 >/dev/null || { log "matmul_${v}_small differs from the interpreter"; exit 1; }
+  done
 done
 for v in $hr_versions; do
-  "$run" "$(hr_file $v)" --func=harris_${v}_small --threads=2 --reps=1 --warmup=0 >/dev/null \
-    || { log "harris_${v}_small differs from the interpreter"; exit 1; }
+  for ft in $(own_threads $v); do
+    "$run" "$(hr_file $v $ft)" --func=harris_${v}_small --threads=2 --reps=1 --warmup=0 >/dev/null \
+      || { log "harris_${v}_small differs from the interpreter"; exit 1; }
+  done
 done
 log "all rise versions match the interpreter at the small sizes"
 # ... and the full sizes against OpenBLAS / the naive C (same inputs as timed)
 "$out/bench" inputs "$out"
 for v in $mm_versions; do
-  "$run" "$(mm_file $v)" --func="$(mm_func $v)" $(mm_flags $v) --no-check --reps=1 --warmup=0 --threads=2 \
-    --input=0:"$out/a.bin" --input=1:"$out/b.bin" --print > "$out/c.txt"
-  "$out/bench" verify matmul "$out/c.txt" >/dev/null || { log "matmul_$v is wrong at 1024"; exit 1; }
+  for ft in $(own_threads $v); do
+    "$run" "$(mm_file $v $ft)" --func="$(mm_func $v)" $(mm_flags $v) --no-check --reps=1 --warmup=0 \
+      --threads=2 --input=0:"$out/a.bin" --input=1:"$out/b.bin" --print > "$out/c.txt"
+    "$out/bench" verify matmul "$out/c.txt" >/dev/null || { log "matmul_$v is wrong at 1024"; exit 1; }
+  done
 done
 for v in $hr_versions; do
-  "$run" "$(hr_file $v)" --func=harris_$v --no-check --reps=1 --warmup=0 --threads=2 \
-    --input=0:"$out/img.bin" --print > "$out/c.txt"
-  "$out/bench" verify harris "$out/c.txt" >/dev/null || { log "harris_$v is wrong at full size"; exit 1; }
+  for ft in $(own_threads $v); do
+    "$run" "$(hr_file $v $ft)" --func=harris_$v --no-check --reps=1 --warmup=0 --threads=2 \
+      --input=0:"$out/img.bin" --print > "$out/c.txt"
+    "$out/bench" verify harris "$out/c.txt" >/dev/null || { log "harris_$v is wrong at full size"; exit 1; }
+  done
 done
 rm -f "$out/c.txt" "$out"/*.bin
 log "all rise versions match OpenBLAS / the naive C at the benchmark sizes"
@@ -223,17 +243,17 @@ for round in $(seq 1 "$rounds"); do
     done
     for v in $mm_versions; do
       # v1..v6 have no map par: they are timed at 1 thread only
-      [[ $t != 1 && $v != v7* && $v != v8* ]] && continue
+      [[ $t != 1 && $v != v7* && $v != v8* && $v != search ]] && continue
       r=$reps w=$warmup
       if [[ $v == v1 || $v == v2 ]]; then # seconds per run: 3 runs, first round only
         [[ $round != 1 ]] && continue
         r=3 w=1
       fi
-      echo "matmul $t rise_matmul_$v $(rise "$(mm_file $v)" "$(mm_func $v)" "$t" $r $w "$(mm_flags $v)") $(search_seconds matmul_$v)" >> "$results"
+      echo "matmul $t rise_matmul_$v $(rise "$(mm_file $v $t)" "$(mm_func $v)" "$t" $r $w "$(mm_flags $v)") $(search_seconds matmul_$v $t)" >> "$results"
     done
     for v in $hr_versions; do
       [[ $v == naive && $t != 1 ]] && continue
-      echo "harris $t rise_harris_$v $(rise "$(hr_file $v)" harris_$v "$t" "$reps" "$warmup") $(search_seconds harris_$v)" >> "$results"
+      echo "harris $t rise_harris_$v $(rise "$(hr_file $v $t)" harris_$v "$t" "$reps" "$warmup") $(search_seconds harris_$v $t)" >> "$results"
     done
   done
 done

@@ -19,7 +19,8 @@
 #     itself (test/examples' matmul, harris_naive; the analytic model),
 #     searched for each thread count (threads=T), its search seconds in the
 #     sched_s column;
-#   the other programs of issue 18, Halide against naive C:
+#   the other programs of issue 18, Halide and rise (as written, and
+#     rise-search's program for each thread count) against naive C:
 #     blur_sobel 1080x1920, conv1d7 2^22 (stencils.mlir), conv3x3 1026^2 ->
 #     1024^2, stencil1d 2^20, stencil2d 1024^2, matvec 1024x1024, dot 2^20
 #     (test/examples): Halide with an obvious hand schedule
@@ -182,6 +183,23 @@ log "all rise versions match OpenBLAS / the naive C at the benchmark sizes"
 
 # --- timing --------------------------------------------------------------------
 others=${OTHERS-"blur_sobel conv1d7 conv3x3 stencil1d stencil2d matvec dot"}
+# ... and rise on them: the high-level program as written (its naive
+# lowering, 1 thread) and what rise-search makes of it for each thread
+# count (PROGRAM_search), checked against the interpreter at its small size
+other_file() {
+  case $1 in
+    blur_sobel | conv1d7) echo "$here/stencils.mlir" ;;
+    *) echo "$root/test/examples/$1.mlir" ;;
+  esac
+}
+for t in $threads; do
+  for p in $others; do
+    log "rise-search on $p, threads=$t"
+    timed_search "$(other_file "$p")" "$out/${p}_search_t$t.mlir" "$p" "${p}_small" "${p}_search" "$t"
+    "$run" "$out/${p}_search_t$t.mlir" --func="${p}_search_small" --threads=2 --reps=1 --warmup=0 \
+      >/dev/null || { log "${p}_search_small (threads=$t) differs from the interpreter"; exit 1; }
+  done
+done
 halide_auto=${HALIDE_AUTO-"adams2019 mullapudi2016 li2018"}
 # halide_auto_run PROGRAM THREADS: every autoscheduler on PROGRAM, ROUNDS
 # rounds in one process each; a failure (Halide's error, a crash, a wrong
@@ -240,6 +258,8 @@ for round in $(seq 1 "$rounds"); do
       [[ $t == 1 ]] && "$out/stencil_bench" "$p" "$reps" "$warmup" | sed "s/^/$p $t /" >> "$results"
       "$out/halide_bench" "$p" "$t" "$reps" "$warmup" | sed "s/^/$p $t /" >> "$results"
       [[ $round == 1 ]] && halide_auto_run "$p" "$t"
+      [[ $t == 1 ]] && echo "$p $t rise_${p}_naive $(rise "$(other_file "$p")" "$p" 1 "$reps" "$warmup")" >> "$results"
+      echo "$p $t rise_${p}_search $(rise "$out/${p}_search_t$t.mlir" "${p}_search" "$t" "$reps" "$warmup") $(search_seconds "${p}_search" "$t")" >> "$results"
     done
     for v in $mm_versions; do
       # v1..v6 have no map par: they are timed at 1 thread only

@@ -537,6 +537,16 @@ static AriTerm *padReduce(AriTermStore *s, AriTerm *t, int64_t p) {
   return padded ? ariTermReduce(s, ariTermPatternKind(t), g, K(t, 1), padded) : NULL;
 }
 
+/* Which operand of zip a b is the binder's variable (VAR 0) while the
+ * other does not use it: 0 or 1; -1 if neither. */
+static int zipSideOfVar0(AriTerm *z) {
+  if (isVar(K(z, 0), 0) && !ariTermHasFree(K(z, 1), 0))
+    return 0;
+  if (isVar(K(z, 1), 0) && !ariTermHasFree(K(z, 0), 0))
+    return 1;
+  return -1;
+}
+
 /*--- register blocks (reduceJam) ----------------------------------------------*/
 
 /* Component j of an R-tuple (R 2: a pair; R 4: a pair of pairs). */
@@ -571,12 +581,8 @@ static AriTerm *reduceJam(AriTermStore *s, AriTerm *t) {
   if ((R != 2 && R != 4) || !ariRuleIs(r, ARI_TERM_REDUCE) || !ariRuleIs(K(r, 2), ARI_TERM_ZIP))
     return NULL;
   AriTerm *z = K(r, 2), *g = K(r, 0), *i = K(r, 1);
-  unsigned xAt; /* which zip operand is the row x (VAR 0) */
-  if (isVar(K(z, 0), 0) && !ariTermHasFree(K(z, 1), 0))
-    xAt = 0;
-  else if (isVar(K(z, 1), 0) && !ariTermHasFree(K(z, 0), 0))
-    xAt = 1;
-  else
+  int xAt = zipSideOfVar0(z); /* which zip operand is the row x */
+  if (xAt < 0)
     return NULL;
   const AriType *rowT = ariTypeElem(xsT), *sT = ariTypeElem(rowT);
   if (ariTypeKind(rowT) != ARI_TYPE_ARRAY || ariTypeKind(sT) != ARI_TYPE_SCALAR ||
@@ -1217,12 +1223,8 @@ static AriTerm *vectorizeBeforeMapZipReduce(AriTermStore *s, AriTerm *t) {
       ariTermHasFree(K(r, 1), 0))
     return NULL;
   AriTerm *z = K(r, 2);
-  unsigned lane; /* which zip operand is the column c (VAR 0) */
-  if (isVar(K(z, 1), 0) && !ariTermHasFree(K(z, 0), 0))
-    lane = 1;
-  else if (isVar(K(z, 0), 0) && !ariTermHasFree(K(z, 1), 0))
-    lane = 0;
-  else
+  int lane = zipSideOfVar0(z); /* which zip operand is the column c */
+  if (lane < 0)
     return NULL;
   AriTerm *g = K(r, 0);
   if (!ariRuleIs(g, ARI_TERM_LAM) || !ariRuleIs(K(g, 0), ARI_TERM_LAM))

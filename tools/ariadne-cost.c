@@ -62,10 +62,13 @@ static void usage(FILE *f) {
           "  dataset --info FILE        counts: records, programs, variants, machines,\n"
           "                             thread counts, feature layouts, blocks, bytes\n"
           "  dataset --dump FILE        every record, one line each\n"
-          "  dataset merge -o FILE IN...\n"
+          "  dataset merge -o FILE IN... [--no-code]\n"
           "                             joins datasets (ariadne-proggen's shards): the\n"
           "                             records of all INs, ordered by program name\n"
-          "                             (stable: each program's records keep their order)\n"
+          "                             (stable: each program's records keep their order);\n"
+          "                             --no-code drops the code features of `measure`'s\n"
+          "                             records (layout 1101 -> 1001, which rise-search's\n"
+          "                             model: takes)\n"
           "  dataset --synthetic -o FILE [--programs N] [--variants N] [--seed N]\n"
           "          [--layout N] [--append]\n"
           "                             a learnable synthetic dataset (for tests, demos),\n"
@@ -728,13 +731,29 @@ static int cmpMerge(const void *a, const void *b) {
 
 static char *arenaStr(AriArena *a, const char *s) { return ariArenaStrndup(a, s, strlen(s)); }
 
-/* ariadne-cost dataset merge -o OUT IN...: shards generated independently
- * (programs named by their index) join into what one run over all the
- * programs writes, since that run writes programs in name order. */
+/* Record r (of layout ARI_COST_CODE_LAYOUT, its features copied to f)
+ * without its code features: layout ARI_COST_MEASURE_LAYOUT, the program
+ * vector and the baselines. False if r does not have that layout's count. */
+static bool dropCodeFeatures(AriCostRecord *r, double *f) {
+  if (r->numFeatures != ARI_COST_CODE_MEASURE_FEATURES)
+    return false;
+  memmove(f + ARI_FEAT_COUNT, f + ARI_FEAT_COUNT + ARI_COST_CODE_FEATURES,
+          ARI_COST_NUM_BASELINES * sizeof *f);
+  r->numFeatures = ARI_COST_MEASURE_FEATURES;
+  r->featureLayout = ARI_COST_MEASURE_LAYOUT;
+  return true;
+}
+
+/* ariadne-cost dataset merge -o OUT IN... [--no-code]: shards generated
+ * independently (programs named by their index) join into what one run
+ * over all the programs writes, since that run writes programs in name
+ * order. --no-code turns `measure`'s records into the layout without code
+ * features, for a model that rise-search can use. */
 static int datasetMerge(int argc, char **argv) {
   const char *out = NULL;
   const char *ins[256];
   int nin = 0;
+  bool noCode = false, oom = false;
   for (int i = 3; i < argc; ++i) {
     const char *v;
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -744,8 +763,11 @@ static int datasetMerge(int argc, char **argv) {
       if (!*v)
         return usageError("--output needs a value");
       out = v;
+    } else if (!strcmp(argv[i], "--no-code")) {
+      noCode = true;
     } else if (argv[i][0] == '-' && argv[i][1]) {
-      return usageError("unknown option '%s' ('dataset merge' takes -o FILE and inputs)", argv[i]);
+      return usageError("unknown option '%s' ('dataset merge' takes -o FILE, --no-code and inputs)",
+                        argv[i]);
     } else if (nin < 256) {
       ins[nin++] = argv[i];
     } else {
@@ -774,7 +796,7 @@ static int datasetMerge(int argc, char **argv) {
         size_t ncap = cap ? 2 * cap : 1024;
         MergeRec *grown = ariArenaAlloc(&a, ncap * sizeof *grown);
         if (!grown) {
-          ok = false;
+          ok = false, oom = true;
           break;
         }
         if (n)
@@ -790,16 +812,23 @@ static int datasetMerge(int argc, char **argv) {
       double *f = ariArenaAlloc(&a, (rec.numFeatures + 1) * sizeof(double));
       double *t = ariArenaAlloc(&a, (rec.numTimes + 1) * sizeof(double));
       if (!m->rec.program || !m->rec.variant || !m->rec.machine || !f || !t) {
-        ok = false;
+        ok = false, oom = true;
         break;
       }
       memcpy(f, rec.features, rec.numFeatures * sizeof(double));
       memcpy(t, rec.times, rec.numTimes * sizeof(double));
       m->rec.features = f;
       m->rec.times = t;
+      if (noCode && rec.featureLayout == ARI_COST_CODE_LAYOUT && !dropCodeFeatures(&m->rec, f)) {
+        fprintf(stderr, "%s: error: record %zu (%s) has layout %u with %u features, not %d\n",
+                ins[i], n, rec.program, rec.featureLayout, rec.numFeatures,
+                (int)ARI_COST_CODE_MEASURE_FEATURES);
+        ok = false;
+        break;
+      }
       n++;
     }
-    if (!ok)
+    if (oom)
       fprintf(stderr, "%s: error: out of memory\n", ins[i]);
     if (!finishDataset(ins[i], &r))
       ok = false;

@@ -3,7 +3,9 @@
 # time). For each high-level program, side by side in the same run:
 #   naive      the program as written, lowered as it is;
 #   analytic   rise-search with the analytic model (no measurement);
-#   model      rise-search with a learned model (MODEL=FILE; skipped without);
+#   model      rise-search with a learned model (MODEL=FILE; skipped without;
+#              MACHINE=FILE: the machine file its dataset's analytic
+#              baseline was computed with);
 #   measured   rise-search timing its best candidates (measure=$MEASURE);
 # each a median of $REPS runs after a warm-up (ariadne-run), with the search
 # time (the whole ariadne-run minus nothing: compile and check included for
@@ -29,6 +31,7 @@ reps=${REPS:-5}
 threads=${THREADS:-1}
 measure=${MEASURE:-8}
 model=${MODEL:-}
+machine=${MACHINE:-} # the machine file of MODEL's analytic baseline (its dataset's)
 programs=${PROGRAMS:-"matmul harris conv3x3 stencil1d stencil2d matvec dot mm100 outer512"}
 out=$(mktemp -d "${TMPDIR:-/tmp}/ariadne-search-XXXXXX")
 trap 'rm -rf "$out"' EXIT
@@ -83,7 +86,8 @@ for p in $programs; do
     }
     a=$(cell $(time_one "$file" "$p" "$t" "rise-search{threads=$t}"))
     m="-"
-    [[ -n $model ]] && m=$(cell $(time_one "$file" "$p" "$t" "rise-search{threads=$t cost=model:$model}"))
+    [[ -n $model ]] &&
+      m=$(cell $(time_one "$file" "$p" "$t" "rise-search{threads=$t cost=model:$model${machine:+ machine=$machine}}"))
     me=$(cell $(time_one "$file" "$p" "$t" "rise-search{threads=$t measure=$measure}"))
     printf '| %s | %s | %.2f | %s | %s | %s |\n' "$p" "$t" "$naive" "$a" "$m" "$me"
   done

@@ -2,7 +2,7 @@
  *
  *   ariadne-cost dataset --info FILE
  *   ariadne-cost dataset --dump FILE
- *   ariadne-cost dataset merge -o FILE IN...
+ *   ariadne-cost dataset merge -o FILE IN... [--no-code]
  *   ariadne-cost dataset --synthetic -o FILE [--programs N] [--variants N] [--seed N]
  *                        [--layout N] [--append]
  *   ariadne-cost train --data FILE --objective rank|reg --seed N -o MODEL [--rounds N] [--all]

@@ -114,6 +114,9 @@ struct AriFeatWork {
   char err[160];
   Map memo, uses;
   Scope *top;
+  /* The block the term being evaluated stands in: the home of the term
+   * that uses it, or the scope of the lambda whose body it is. */
+  Scope *block;
   uint32_t nextScope;
   unsigned recursion;
   AriFeatLevel *levels;
@@ -651,7 +654,7 @@ static void chargeOp(AriFeatWork *w, const AriTerm *t, int level) {
 static Val *eval(AriFeatWork *w, AriTerm *t, Scope *env);
 static Val *elementOf(AriFeatWork *w, Val *v, int level, Scope *at);
 static bool writeInto(AriFeatWork *w, Val *r, Val *d, int level);
-static bool materialise(AriFeatWork *w, Val *lazy, Val *dest);
+static bool materialise(AriFeatWork *w, Val *lazy, Val *dest, int at);
 
 static Val *apply(AriFeatWork *w, AriTerm *body, Scope *env, int level, Val *arg);
 
@@ -683,7 +686,7 @@ static Val *forceScalar(AriFeatWork *w, Val *v) {
   case V_PAIR:
     return forceScalar(w, v->a) && forceScalar(w, v->b) ? v : NULL;
   case V_LAZY:
-    return materialise(w, v, NULL) ? v : NULL;
+    return materialise(w, v, NULL, -1) ? v : NULL;
   default:
     return v;
   }
@@ -712,15 +715,33 @@ static AriTerm *lamBody(AriFeatWork *w, AriTerm *f, const AriTerm *at) {
 /* Applies `body` (a lambda's body) to `arg` at `level`, in env. */
 static Val *apply(AriFeatWork *w, AriTerm *body, Scope *env, int level, Val *arg) {
   Scope *s = newScope(w, env, level, arg);
-  return s ? eval(w, body, s) : NULL;
+  if (!s)
+    return NULL;
+  Scope *outer = w->block;
+  w->block = s;
+  Val *v = eval(w, body, s);
+  w->block = outer;
+  return v;
 }
 
-/* Lazy map/generate: its elements computed where they are read. */
-static bool materialise(AriFeatWork *w, Val *v, Val *dest) {
+/* Whether scope d is s or nested in it. */
+static bool within(const Scope *d, const Scope *s) {
+  for (; d; d = d->parent)
+    if (d == s)
+      return true;
+  return false;
+}
+
+/* Lazy map/generate: its elements computed where they are read. Into a
+ * temporary at its home, or into `dest` by a loop at level `at` (the
+ * writer's level: nested in the home, or the home itself): a to_mem that
+ * stands inside a loop fills its buffer once per iteration, whatever the
+ * home of what it stores. */
+static bool materialise(AriFeatWork *w, Val *v, Val *dest, int at) {
   if (v->kind != V_LAZY)
     return dest ? writeInto(w, v, dest, v->level) : resolve(w, v) != NULL;
   AriTerm *t = v->term;
-  int home = v->home->level;
+  int home = dest && at >= 0 ? at : v->home->level;
   bool isMap = ariTermKind(t) == ARI_TERM_MAP;
   if (!dest) {
     dest = bufFor(w, BUF_TEMP, v->type, home);
@@ -774,8 +795,8 @@ static bool writeInto(AriFeatWork *w, Val *r, Val *d, int level) {
      * an enclosing level (captured by this lambda) is computed there once,
      * into a temporary, then copied */
     if (r->home->level == level)
-      return materialise(w, r, d);
-    if (!materialise(w, r, NULL))
+      return materialise(w, r, d, level);
+    if (!materialise(w, r, NULL, -1))
       return false;
   }
   if (d->kind == V_PAIR) {
@@ -866,7 +887,7 @@ static Val *elementOf(AriFeatWork *w, Val *v, int level, Scope *at) {
       }
       return arg ? thunk(w, body, v->env, level, arg) : NULL;
     }
-    if (!materialise(w, v, NULL))
+    if (!materialise(w, v, NULL, -1))
       return NULL;
     return elementOf(w, v, level, at);
   }
@@ -895,7 +916,7 @@ static Val *viewK(AriFeatWork *w, AriTermKind kind, int64_t a0, int64_t a1, cons
   v = resolve(w, v);
   if (!v)
     return NULL;
-  if (v->kind == V_LAZY && !materialise(w, v, NULL))
+  if (v->kind == V_LAZY && !materialise(w, v, NULL, -1))
     return NULL;
   if (v->kind == V_PAIR) {
     Val *p = newVal(w, V_PAIR, v->level, rt);
@@ -1038,7 +1059,7 @@ static Val *indexInto(AriFeatWork *w, Val *xs, Val *i, int level, Scope *at) {
       Val *arg = isMap ? indexInto(w, xs->xs, i, level, xs->home) : i;
       return arg ? thunk(w, body, xs->env, level, arg) : NULL;
     }
-    if (!materialise(w, xs, NULL))
+    if (!materialise(w, xs, NULL, -1))
       return NULL;
     return indexInto(w, xs, i, level, at);
   }
@@ -1217,7 +1238,7 @@ static bool writeTerm(AriFeatWork *w, AriTerm *t, Scope *env, Val *dest, int lev
       Val *d = dest;
       for (AriTerm *u = t; d && u != core; u = ariTermKid(u, 0))
         d = acceptorOf(w, u, d);
-      return d && materialise(w, v, d);
+      return d && materialise(w, v, d, level);
     }
   }
   Val *v = eval(w, t, env);
@@ -1340,14 +1361,14 @@ static Val *compute(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
   }
   case ARI_TERM_UNZIP: {
     Val *v = resolve(w, eval(w, ariTermKid(t, 0), env));
-    if (v && v->kind == V_LAZY && !materialise(w, v, NULL))
+    if (v && v->kind == V_LAZY && !materialise(w, v, NULL, -1))
       return NULL;
     return v;
   }
   case ARI_TERM_FST:
   case ARI_TERM_SND: {
     Val *v = resolve(w, eval(w, ariTermKid(t, 0), env));
-    if (v && v->kind == V_LAZY && !materialise(w, v, NULL))
+    if (v && v->kind == V_LAZY && !materialise(w, v, NULL, -1))
       return NULL;
     if (!v)
       return NULL;
@@ -1413,6 +1434,14 @@ static Val *eval(AriFeatWork *w, AriTerm *t, Scope *env) {
     fail(w, ARI_FEAT_ERR_BAD_TERM, "free variable outside every lambda", t);
     return NULL;
   }
+  /* A private/local to_mem is computed where it stands, as the export
+   * leaves it (search/mlir/term_export.c: only global storage floats): in
+   * the block of its user, once per iteration of the loops around it,
+   * even when what it stores is loop-invariant. Taking it as computed
+   * once let the search re-pack all of B for every group of rows. */
+  if (ariTermKind(t) == ARI_TERM_TO_MEM && ariTermAddr(t) != ARI_ADDR_GLOBAL && w->block &&
+      w->block != home && within(w->block, home))
+    home = w->block;
   uint64_t key = (uint64_t)ariTermId(t) << 32 | home->id;
   Slot *m = mapFind(w, &w->memo, key, false);
   if (m)
@@ -1421,7 +1450,10 @@ static Val *eval(AriFeatWork *w, AriTerm *t, Scope *env) {
     fail(w, ARI_FEAT_ERR_TOO_DEEP, "term nested too deeply", t);
     return NULL;
   }
+  Scope *outer = w->block;
+  w->block = home;
   Val *v = compute(w, t, env, home);
+  w->block = outer;
   --w->recursion;
   if (!v)
     return NULL;
@@ -1508,6 +1540,7 @@ static bool reset(AriFeatWork *w, AriTermStore *s) {
   if (!mapInit(w, &w->memo, 512) || !mapInit(w, &w->uses, 512))
     return false;
   w->top = newScope(w, NULL, 0, NULL);
+  w->block = w->top;
   return w->top && newLevel(w, -1, ARI_FEAT_LOOP_PROGRAM, ARI_PAT_NONE, 1, 1) == 0;
 }
 

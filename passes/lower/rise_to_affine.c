@@ -2782,8 +2782,13 @@ static MlirLogicalResult lowerModule(MlirOperation module, bool fma, int64_t unr
     for (MlirOperation o = mlirBlockIsNull(mb) ? (MlirOperation){NULL}
                                                : mlirBlockGetFirstOperation(mb);
          ok && !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
-      if (riseOpIs(o, "func.func") && usesRise(o))
+      if (riseOpIs(o, "func.func") && usesRise(o)) {
+        /* the option, or the function's own rise.fma (rise-search's) */
+        MlirAttribute mark =
+            mlirOperationGetAttributeByName(o, mlirStringRefCreateFromCString(ARI_LOWER_FMA_ATTR));
+        L.fma = fma || (!mlirAttributeIsNull(mark) && mlirAttributeIsAUnit(mark));
         ok = lowerFunc(&L, o);
+      }
   }
   ariArenaDestroy(&arena);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();

@@ -107,7 +107,9 @@
  *    the element of `reduce (+) (map (*) (zip xs ys))` -- absorbs the
  *    mulf: a dot product written with map and reduce becomes fmas; vector.fma reaches LLVM as llvm.fmuladd (fused
  *    where the target has FMA instructions), math.fma as llvm.fma (a libm
- *    call where it has not);
+ *    call where it has not). A function with the unit attribute `rise.fma`
+ *    (ARI_LOWER_FMA_ATTR; rise-search sets it, option fma) is lowered so
+ *    even with the option off;
  *  - map/reduce `unroll` are unrolled in full up to 64 trips, beyond that
  *    they are an affine.for marked `rise.unroll`;
  *  - option `unroll-array-reduce` (default 4, 0..64): a reduction over an
@@ -145,6 +147,10 @@ extern "C" {
  * (Harris' 120 KB) stay on the stack, where allocating them per chunk is
  * free; a heap block there is malloc'd and freed once per chunk. */
 #define ARI_LOWER_MAX_STACK_BYTES (INT64_C(256) << 10)
+
+/* The func.func unit attribute that asks for option fma's fusion in that
+ * function alone. */
+#define ARI_LOWER_FMA_ATTR "rise.fma"
 
 extern const AriPassInfo ariRiseToAffinePass;
 

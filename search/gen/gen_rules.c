@@ -448,7 +448,7 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
   case ARI_RULE_REDUCE_JAM: {
     /* map (\x. reduce g i (zip x c)) X, R rows of scalars, x either side,
      * with g, i and c built outside the row binder (they must not use x) */
-    int64_t R = below(c, 2) ? 2 : 4;
+    int64_t R = (int64_t)2 << below(c, 3); /* 2, 4 or 8 */
     const AriType *u = elemT(c), *acc = below(c, 2) ? sb : a, *rowT = arr(c, n, sa);
     bool xFirst = below(c, 2);
     const AriType *P = xFirst ? ariTypePair(s, sa, u) : ariTypePair(s, u, sa);

@@ -549,23 +549,30 @@ static int zipSideOfVar0(AriTerm *z) {
 
 /*--- register blocks (reduceJam) ----------------------------------------------*/
 
-/* Component j of an R-tuple (R 2: a pair; R 4: a pair of pairs). */
+/* Component j of an R-tuple, R a power of two from 2 to 8: a pair of the
+ * tuples of its halves (R 4: a pair of pairs). */
 static AriTerm *tupleGet(AriTermStore *s, AriTerm *t, unsigned R, unsigned j) {
   if (R == 2)
     return j ? ariTermSnd(s, t) : ariTermFst(s, t);
-  AriTerm *half = j < 2 ? ariTermFst(s, t) : ariTermSnd(s, t);
-  return half ? tupleGet(s, half, 2, j % 2) : NULL;
+  AriTerm *half = j < R / 2 ? ariTermFst(s, t) : ariTermSnd(s, t);
+  return half ? tupleGet(s, half, R / 2, j % (R / 2)) : NULL;
 }
 
 /* The R-tuple of xs[0..R-1], as tupleGet reads it. */
 static AriTerm *tupleOf(AriTermStore *s, AriTerm *const *xs, unsigned R) {
   if (R == 2)
     return ariTermPair(s, xs[0], xs[1]);
-  AriTerm *lo = ariTermPair(s, xs[0], xs[1]), *hi = ariTermPair(s, xs[2], xs[3]);
+  AriTerm *lo = tupleOf(s, xs, R / 2), *hi = tupleOf(s, xs + R / 2, R / 2);
   return lo && hi ? ariTermPair(s, lo, hi) : NULL;
 }
 
-/* map (\x. reduce/k g i (zip x c)) X, X : R.n.s with R 2 or 4: the R
+/* The type of an R-tuple of t, as tupleOf builds it. */
+static const AriType *tupleType(AriTermStore *s, const AriType *t, unsigned R) {
+  const AriType *half = R == 2 ? t : tupleType(s, t, R / 2);
+  return ariTypePair(s, half, half);
+}
+
+/* map (\x. reduce/k g i (zip x c)) X, X : R.n.s with R 2, 4 or 8: the R
  * reductions share every element of c, so they become one reduction over
  * zip (transpose X) c whose accumulator is an R-tuple, each component
  * stepped by g exactly as before (the same operations in the same order:
@@ -578,7 +585,7 @@ static AriTerm *reduceJam(AriTermStore *s, AriTerm *t) {
   AriTerm *X = K(t, 1), *r = K(K(t, 0), 0);
   const AriType *xsT = ariTermType(X);
   int64_t R = ariTypeSize(xsT);
-  if ((R != 2 && R != 4) || !ariRuleIs(r, ARI_TERM_REDUCE) || !ariRuleIs(K(r, 2), ARI_TERM_ZIP))
+  if ((R != 2 && R != 4 && R != 8) || !ariRuleIs(r, ARI_TERM_REDUCE) || !ariRuleIs(K(r, 2), ARI_TERM_ZIP))
     return NULL;
   AriTerm *z = K(r, 2), *g = K(r, 0), *i = K(r, 1);
   int xAt = zipSideOfVar0(z); /* which zip operand is the row x */
@@ -599,15 +606,13 @@ static AriTerm *reduceJam(AriTermStore *s, AriTerm *t) {
   const AriType *blockT = ariTypeArray(s, R, sT);
   const AriType *pT = xAt ? ariTypePair(s, cT, blockT) : ariTypePair(s, blockT, cT);
   const AriType *pairT = ariTermLamParam(K(g, 0)); /* the old element: (s x u) or (u x s) */
-  const AriType *tupT =
-      R == 2 ? ariTypePair(s, accT, accT)
-             : ariTypePair(s, ariTypePair(s, accT, accT), ariTypePair(s, accT, accT));
+  const AriType *tupT = tupleType(s, accT, (unsigned)R);
   /* the step, under the accumulator (VAR 1) and the pair p (VAR 0) */
   AriTerm *g2 = ariTermShift(s, gO, 2, 0);
   AriTerm *acc = ariTermVar(s, 1, tupT), *p = ariTermVar(s, 0, pT);
   AriTerm *block = xAt ? ariTermSnd(s, p) : ariTermFst(s, p);
   AriTerm *cj = xAt ? ariTermFst(s, p) : ariTermSnd(s, p);
-  AriTerm *steps[4], *inits[4];
+  AriTerm *steps[8], *inits[8];
   if (!g2 || !block || !cj)
     return NULL;
   for (unsigned j = 0; j < (unsigned)R; ++j) {

@@ -10,6 +10,8 @@
  *  - a short reduction inside a reduction (a reduction split in chunks)
  *    still is: the accumulator threads through both;
  *  - memory: bytes at the bandwidth of the level holding the footprint;
+ *  - a level takes the larger of its compute and memory times, plus a
+ *    tenth of the smaller (their overlap is not perfect);
  *  - a long reduction's operands stream: each cache is filled once per
  *    execution of the outermost loop around it that fits there (a matmul
  *    row streams B from L3 for every row; a block of 4 rows, a quarter as
@@ -127,13 +129,30 @@ static void testMemoryAndThreads(const AriMachine *m) {
   CHECK(near(ariAnalyticSeconds(m, &f, 8), 8e9 / 12e9 / 2 + 2e-6)); /* 2 cores */
 }
 
+static void testOverlap(const AriMachine *m) {
+  AriFeatLevel lv[2];
+  AriFeatLoop map[] = {ARI_FEAT_LOOP_MAP};
+  int64_t ext[] = {1 << 20};
+  AriFeatures f = nest(lv, 1, map, ext, 64e9, 8); /* 1 s at 64 GFLOP/s */
+  lv[1].footprint = 1 << 10;                      /* L1: 200 GB/s */
+  lv[1].bytesLoaded = 40e9;                       /* 0.2 s */
+  CHECK(near(ariAnalyticSeconds(m, &f, 1), 1 + 0.1 * 0.2));
+  lv[1].bytesLoaded = 400e9; /* 2 s: now the memory bounds it */
+  CHECK(near(ariAnalyticSeconds(m, &f, 1), 2 + 0.1 * 1));
+  /* less traffic under the same compute: cheaper, though compute-bound */
+  lv[1].bytesLoaded = 20e9;
+  double less = ariAnalyticSeconds(m, &f, 1);
+  lv[1].bytesLoaded = 40e9;
+  CHECK(less < ariAnalyticSeconds(m, &f, 1));
+}
+
 static void testStreaming(const AriMachine *m) {
   AriFeatLevel lv[3];
   AriFeatLoop mr[] = {ARI_FEAT_LOOP_MAP, ARI_FEAT_LOOP_REDUCE};
   const double panel = 1 << 20; /* what one reduction reads: in L2 */
   for (int64_t rows = 1; rows <= 4; rows *= 4) {
     int64_t ext[] = {1024 / rows, 1024};
-    AriFeatures f = nest(lv, 2, mr, ext, 1e6, 64);
+    AriFeatures f = nest(lv, 2, mr, ext, 0, 64); /* memory alone */
     lv[0].outerTrips = 1;
     lv[0].footprint = lv[1].footprint = 8 << 20; /* the run: in L3, not L2 */
     lv[1].outerTrips = 1;
@@ -151,7 +170,7 @@ static void testStreaming(const AriMachine *m) {
   /* steps a page at a time: 1.6 ns each on top, in a reduction only */
   {
     int64_t e2[] = {1024, 1024};
-    AriFeatures g = nest(lv, 2, mr, e2, 1e6, 64);
+    AriFeatures g = nest(lv, 2, mr, e2, 0, 64);
     lv[0].outerTrips = lv[1].outerTrips = 1;
     lv[0].footprint = lv[1].footprint = 1 << 10;
     lv[2].outerTrips = 1024;
@@ -166,7 +185,7 @@ static void testStreaming(const AriMachine *m) {
   }
   /* everything around the reduction fits in L2: filled once from L3 */
   int64_t ext[] = {1024, 1024};
-  AriFeatures f = nest(lv, 2, mr, ext, 1e6, 64);
+  AriFeatures f = nest(lv, 2, mr, ext, 0, 64);
   lv[0].outerTrips = lv[1].outerTrips = 1;
   lv[0].footprint = lv[1].footprint = 1 << 20;
   lv[2].outerTrips = 1024;
@@ -179,6 +198,7 @@ int main(void) {
   AriMachine m = machine();
   testChains(&m);
   testMemoryAndThreads(&m);
+  testOverlap(&m);
   testStreaming(&m);
   printf("%d checks, %d failures\n", checks, failures);
   return failures != 0;

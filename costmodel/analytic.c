@@ -78,6 +78,11 @@ double ariAnalyticSeconds(const AriMachine *m, const AriFeatures *f, int threads
                      f->levels[l->parent].loop == ARI_FEAT_LOOP_REDUCE);
     if (l->loop == ARI_FEAT_LOOP_REDUCE && l->vecWidth <= 1 && !noChain) {
       double lanes = l->opsTotal > 0 && l->laneOps > l->opsTotal ? l->laneOps / l->opsTotal : 1;
+      /* An accumulator of several registers (reduceJam's R-tuple of
+       * vectors) is that many independent chains, each step of which
+       * waits only for its own. */
+      if (l->accLanes > lanes)
+        lanes = l->accLanes;
       double chain = m->gflopsScalar * 1e9 * lanes;
       rate = chain < rate ? chain : rate;
     }
@@ -87,13 +92,15 @@ double ariAnalyticSeconds(const AriMachine *m, const AriFeatures *f, int threads
     if (l->loop == ARI_FEAT_LOOP_REDUCE && !noChain) {
       double streamed = streamedSeconds(m, f, i);
       memory = streamed > memory ? streamed : memory;
-      /* An operand it steps through a page at a time (a column of a
-       * row-major matrix) defeats the prefetchers and the first-level
-       * TLB: 1.6 ns per step, from matmul 1024³ in register blocks, B
-       * read in place (8.4 M such steps, 51 ms) against B packed in
-       * contiguous panels (37.6 ms). */
-      memory += l->pageSteps * 1.6e-9;
     }
+    /* An operand stepped through a page at a time (a column of a
+     * row-major matrix) defeats the prefetchers and the first-level TLB:
+     * 1.6 ns per step, from matmul 1024³ in register blocks, B read in
+     * place (8.4 M such steps, 51 ms) against B packed in contiguous
+     * panels (37.6 ms). In maps too: matmul 1000³'s dot products over
+     * B's columns, materialised four columns at a time, ran 8x slower than
+     * the vector rate the model gave them. */
+    memory += l->pageSteps * 1.6e-9;
     double speedup = l->parallel > 1 ? l->parallel : 1;
     if (speedup > threads)
       speedup = threads;

@@ -230,6 +230,22 @@ static const AriType *leafOf(const AriType *t, int *rank) {
   return t;
 }
 
+/* Scalars of a data value (vectors: their lanes; pairs: both sides). */
+static double typeScalars(const AriType *t) {
+  switch (ariTypeKind(t)) {
+  case ARI_TYPE_SCALAR:
+    return 1;
+  case ARI_TYPE_VECTOR:
+    return (double)ariTypeSize(t);
+  case ARI_TYPE_ARRAY:
+    return (double)ariTypeSize(t) * typeScalars(ariTypeElem(t));
+  case ARI_TYPE_PAIR:
+    return typeScalars(ariTypeFirst(t)) + typeScalars(ariTypeSecond(t));
+  default:
+    return 0;
+  }
+}
+
 /* Bytes of a data value (pairs: both sides). */
 static double typeBytes(const AriType *t) {
   switch (ariTypeKind(t)) {
@@ -490,8 +506,15 @@ static void record(AriFeatWork *w, const Val *m, int level, bool store) {
     l->bytesUnit += bytes;
   else {
     l->bytesStrided += bytes;
-    if ((double)(c < 0 ? -c : c) * m->elemBytes >= 4096)
-      l->pageSteps += l->trips;
+    /* A stride whose one pass of the loop walks more pages than the
+     * first-level TLB holds (64): they are not hot when the loop comes
+     * round again, and each step crosses into a new one with probability
+     * stride / page. A few far-apart streams (a stencil's taps over 3
+     * rows, the 3 planes of an image) stay hot however far apart. */
+    double stride = (double)(c < 0 ? -c : c) * m->elemBytes;
+    double perStep = stride < 4096 ? stride / 4096 : 1;
+    if ((double)l->extent * perStep > 64)
+      l->pageSteps += l->trips * perStep;
   }
 }
 
@@ -1131,6 +1154,7 @@ static Val *evalReduce(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
     if (!forceScalar(w, init))
       return NULL;
     accv = newReg(w, lv, at);
+    w->levels[lv].accLanes = typeScalars(at);
   }
   Val *x = elementOf(w, xs, lv, home);
   Scope *s1 = x ? newScope(w, env, lv, accv) : NULL;

@@ -196,9 +196,13 @@ typedef struct AriFeatLevel {
   double laneOps;   /* sum over op executions of opsTotal times their instruction's lanes */
   double bytesLoaded, bytesStored;
   double bytesUnit, bytesStrided, bytesInvariant, bytesGather; /* loads + stores */
-  double pageSteps; /* executions of its accesses whose step in its index is a page
-                       (4 KiB) or more: each touches a new page (a column of a row-major
-                       matrix); gathers excluded */
+  double accLanes;  /* a reduce: the scalars of its accumulator when it is held in
+                       registers (a vector: its lanes; an R-tuple of them, R times
+                       that): independent chains; 0 for an array accumulator */
+  double pageSteps; /* steps of its strided accesses into a new page (4 KiB), where one
+                       pass of the loop walks more pages than a TLB holds (64): a column
+                       of a row-major matrix; a step of s < 4 KiB counts s / 4 KiB;
+                       gathers excluded */
   double footprint;     /* unique bytes one execution touches, nested levels included */
   double footprintIter; /* unique bytes one iteration touches */
   double allocs, heapAllocs; /* executed per run, of the buffers homed here */

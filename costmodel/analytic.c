@@ -97,10 +97,12 @@ double ariAnalyticSeconds(const AriMachine *m, const AriFeatures *f, int threads
      * row-major matrix) defeats the prefetchers and the first-level TLB:
      * 1.6 ns per step, from matmul 1024³ in register blocks, B read in
      * place (8.4 M such steps, 51 ms) against B packed in contiguous
-     * panels (37.6 ms). In maps too: matmul 1000³'s dot products over
-     * B's columns, materialised four columns at a time, ran 8x slower than
-     * the vector rate the model gave them. */
-    memory += l->pageSteps * 1.6e-9;
+     * panels (37.6 ms). In chain reductions and in maps (matmul 1000³'s
+     * dot products over B's columns, 4000 B apart, ran 8x slower than
+     * the vector rate the model gave them); not in short reductions (a
+     * stencil's taps). */
+    if ((l->loop == ARI_FEAT_LOOP_REDUCE && !noChain) || l->loop == ARI_FEAT_LOOP_MAP)
+      memory += l->pageSteps * 1.6e-9;
     double speedup = l->parallel > 1 ? l->parallel : 1;
     if (speedup > threads)
       speedup = threads;

@@ -506,14 +506,20 @@ static void record(AriFeatWork *w, const Val *m, int level, bool store) {
     l->bytesUnit += bytes;
   else {
     l->bytesStrided += bytes;
-    /* A stride whose one pass of the loop walks more pages than the
-     * first-level TLB holds (64): they are not hot when the loop comes
-     * round again, and each step crosses into a new one with probability
-     * stride / page. A few far-apart streams (a stencil's taps over 3
-     * rows, the 3 planes of an image) stay hot however far apart. */
+    /* Steps into a new page. In a reduction, every step of a page or
+     * more (a column of a row-major matrix: session 11's rule, which
+     * also catches strides of 4 KiB that alias in one L1 set). And in
+     * any loop, a stride under a page whose one pass walks more pages
+     * than the first-level TLB holds (64): they are not hot when the loop
+     * comes round again, and each step crosses into a new one with
+     * probability stride / page (matmul 1000^3's columns, 4000 B apart).
+     * Far-apart strides in maps are left out: a few such streams (an
+     * image's 3 planes) stay hot, and counting them made Harris's
+     * 2-thread pick single-threaded (6-12 ms -> 52 ms). */
     double stride = (double)(c < 0 ? -c : c) * m->elemBytes;
     double perStep = stride < 4096 ? stride / 4096 : 1;
-    if ((double)l->extent * perStep > 64)
+    if ((stride >= 4096 && l->loop == ARI_FEAT_LOOP_REDUCE) ||
+        (stride < 4096 && (double)l->extent * perStep > 64))
       l->pageSteps += l->trips * perStep;
   }
 }

@@ -199,10 +199,10 @@ typedef struct AriFeatLevel {
   double accLanes;  /* a reduce: the scalars of its accumulator when it is held in
                        registers (a vector: its lanes; an R-tuple of them, R times
                        that): independent chains; 0 for an array accumulator */
-  double pageSteps; /* steps of its strided accesses into a new page (4 KiB), where one
-                       pass of the loop walks more pages than a TLB holds (64): a column
-                       of a row-major matrix; a step of s < 4 KiB counts s / 4 KiB;
-                       gathers excluded */
+  double pageSteps; /* steps of its strided accesses into a new page (4 KiB): in a reduce,
+                       every step of a page or more; in any loop, steps of s < 4 KiB
+                       (counted s / 4 KiB each) when one pass walks more than 64 pages
+                       (a TLB's worth); gathers excluded */
   double footprint;     /* unique bytes one execution touches, nested levels included */
   double footprintIter; /* unique bytes one iteration touches */
   double allocs, heapAllocs; /* executed per run, of the buffers homed here */

@@ -131,7 +131,7 @@
        "map (\\x. reduce/k g i (zip x c)) X |-> generate R (\\t. select (t == 0) r_0 (select "  \
        "(t == 1) r_1 ..)) with r = reduce/k (\\a p. tuple_j (g a_j (pair (idx (fst p) j) (snd "  \
        "p)))) (tuple_j i) (zip (transpose X) c), r_j its component j (also zip c x)",            \
-       "X : R.n.s, R 2, 4 or 8, s a scalar; c, g, i do not use x; tuples are pairs (nested)",    \
+       "X : R.n.s, R 2, 4 or 8, s a scalar; c, g, i do not use x; tuples are pairs (nested)",   \
        "unroll-and-jam: a register block of R rows, each element of c loaded once for R "       \
        "independent accumulators (Ariadne; matmul v8's block written as a rule)")               \
   /* slide and transpose */                                                                     \

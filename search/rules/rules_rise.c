@@ -585,7 +585,8 @@ static AriTerm *reduceJam(AriTermStore *s, AriTerm *t) {
   AriTerm *X = K(t, 1), *r = K(K(t, 0), 0);
   const AriType *xsT = ariTermType(X);
   int64_t R = ariTypeSize(xsT);
-  if ((R != 2 && R != 4 && R != 8) || !ariRuleIs(r, ARI_TERM_REDUCE) || !ariRuleIs(K(r, 2), ARI_TERM_ZIP))
+  if ((R != 2 && R != 4 && R != 8) || !ariRuleIs(r, ARI_TERM_REDUCE) ||
+      !ariRuleIs(K(r, 2), ARI_TERM_ZIP))
     return NULL;
   AriTerm *z = K(r, 2), *g = K(r, 0), *i = K(r, 1);
   int xAt = zipSideOfVar0(z); /* which zip operand is the row x */

@@ -230,37 +230,25 @@ static const AriType *leafOf(const AriType *t, int *rank) {
   return t;
 }
 
-/* Scalars of a data value (vectors: their lanes; pairs: both sides). */
-static double typeScalars(const AriType *t) {
+/* Sum over the scalars of a data value (vectors: their lanes; pairs: both
+ * sides) of each one's bytes, or of 1 when !bytes. */
+static double typeSum(const AriType *t, bool bytes) {
   switch (ariTypeKind(t)) {
   case ARI_TYPE_SCALAR:
-    return 1;
+    return bytes ? scalarBytes(t) : 1;
   case ARI_TYPE_VECTOR:
-    return (double)ariTypeSize(t);
+    return (double)ariTypeSize(t) * typeSum(ariTypeElem(t), bytes);
   case ARI_TYPE_ARRAY:
-    return (double)ariTypeSize(t) * typeScalars(ariTypeElem(t));
+    return (double)ariTypeSize(t) * typeSum(ariTypeElem(t), bytes);
   case ARI_TYPE_PAIR:
-    return typeScalars(ariTypeFirst(t)) + typeScalars(ariTypeSecond(t));
+    return typeSum(ariTypeFirst(t), bytes) + typeSum(ariTypeSecond(t), bytes);
   default:
     return 0;
   }
 }
 
-/* Bytes of a data value (pairs: both sides). */
-static double typeBytes(const AriType *t) {
-  switch (ariTypeKind(t)) {
-  case ARI_TYPE_SCALAR:
-    return scalarBytes(t);
-  case ARI_TYPE_VECTOR:
-    return (double)ariTypeSize(t) * scalarBytes(ariTypeElem(t));
-  case ARI_TYPE_ARRAY:
-    return (double)ariTypeSize(t) * typeBytes(ariTypeElem(t));
-  case ARI_TYPE_PAIR:
-    return typeBytes(ariTypeFirst(t)) + typeBytes(ariTypeSecond(t));
-  default:
-    return 0;
-  }
-}
+/* Bytes of a data value. */
+static double typeBytes(const AriType *t) { return typeSum(t, true); }
 
 static bool holdsArray(const AriType *t) {
   if (ariTypeKind(t) == ARI_TYPE_ARRAY)
@@ -1160,7 +1148,7 @@ static Val *evalReduce(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
     if (!forceScalar(w, init))
       return NULL;
     accv = newReg(w, lv, at);
-    w->levels[lv].accLanes = typeScalars(at);
+    w->levels[lv].accLanes = typeSum(at, false);
   }
   Val *x = elementOf(w, xs, lv, home);
   Scope *s1 = x ? newScope(w, env, lv, accv) : NULL;

@@ -2,11 +2,12 @@
  *
  *   ariadne-cost dataset --info FILE
  *   ariadne-cost dataset --dump FILE
- *   ariadne-cost dataset merge -o FILE IN... [--no-code]
+ *   ariadne-cost dataset merge -o FILE IN... [--no-code] [--exclude P,...] [--programs N --seed S]
  *   ariadne-cost dataset --synthetic -o FILE [--programs N] [--variants N] [--seed N]
  *                        [--layout N] [--append]
- *   ariadne-cost train --data FILE --objective rank|reg --seed N -o MODEL [--rounds N] [--all]
- *   ariadne-cost eval --data FILE [--model MODEL] [--all]
+ *   ariadne-cost train --data FILE --objective rank|reg --seed N -o MODEL [--rounds N]
+ *                      [--all | --hold P,...]
+ *   ariadne-cost eval --data FILE [--model MODEL] [--all | --hold P,...]
  *   ariadne-cost predict --model MODEL --data FILE
  *   ariadne-cost measure PROGRAM.mlir... -o FILE [...]   (tools/cost_measure.c)
  *   ariadne-cost machine -o FILE [--scale X]             (tools/cost_measure.c)
@@ -62,27 +63,30 @@ static void usage(FILE *f) {
           "  dataset --info FILE        counts: records, programs, variants, machines,\n"
           "                             thread counts, feature layouts, blocks, bytes\n"
           "  dataset --dump FILE        every record, one line each\n"
-          "  dataset merge -o FILE IN... [--no-code]\n"
+          "  dataset merge -o FILE IN... [--no-code] [--exclude P,...] [--programs N --seed S]\n"
           "                             joins datasets (ariadne-proggen's shards): the\n"
           "                             records of all INs, ordered by program name\n"
           "                             (stable: each program's records keep their order);\n"
           "                             --no-code drops the code features of `measure`'s\n"
           "                             records (layout 1101 -> 1001, which rise-search's\n"
-          "                             model: takes)\n"
+          "                             model: takes); --exclude drops the named programs;\n"
+          "                             --programs keeps N programs drawn by seed S, all\n"
+          "                             their records (equal-size training sets)\n"
           "  dataset --synthetic -o FILE [--programs N] [--variants N] [--seed N]\n"
           "          [--layout N] [--append]\n"
           "                             a learnable synthetic dataset (for tests, demos),\n"
           "                             its features stamped with layout version N (0);\n"
           "                             --append adds to FILE, resuming after a torn end\n"
-          "  train --data FILE --objective rank|reg --seed N -o MODEL [--rounds N] [--all | --hold P]\n"
+          "  train --data FILE --objective rank|reg --seed N -o MODEL [--rounds N] [--all | --hold P,...]\n"
           "                             XGBoost, rank:pairwise by program group or\n"
           "                             regression on log time; trains on the programs\n"
           "                             not held out (--all: on every program; --hold P:\n"
-          "                             on all but program P, for leave-one-out runs)\n"
-          "  eval --data FILE [--model MODEL] [--all | --hold P]\n"
+          "                             on all but program P, for leave-one-out runs;\n"
+          "                             a comma-separated list holds out several)\n"
+          "  eval --data FILE [--model MODEL] [--all | --hold P,...]\n"
           "                             pairwise accuracy, best-1/best-2 error, TenSet's\n"
           "                             top-1/top-5 score, MAPE on the held-out programs\n"
-          "                             (--all: every program; --hold P: program P); with\n"
+          "                             (--all: every program; --hold P,...: those); with\n"
           "                             the baselines a measured dataset records (term\n"
           "                             size, weighted size, analytic) beside the model's\n"
           "                             figures\n"
@@ -114,7 +118,7 @@ static void usage(FILE *f) {
 
 typedef struct Options {
   const char *info, *dump, *data, *model, *output, *objective;
-  const char *hold; /* --hold: this program is the held-out set */
+  const char *hold; /* --hold: these programs (comma-separated) are the held-out set */
   bool synthetic, append, all, seedGiven;
   uint64_t seed, programs, variants, rounds, layout;
 } Options;
@@ -439,6 +443,20 @@ static bool tableReserve(Table *t, AriArena *a, size_t cap) {
  * machine, threads), groups in order of first appearance and rows in file
  * order within them. Every record (selected or not) must have the first
  * record's feature layout and count. */
+/* Whether `name` is one of the comma-separated names of `list`. */
+static bool inList(const char *list, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = list;;) {
+    const char *c = strchr(p, ',');
+    size_t l = c ? (size_t)(c - p) : strlen(p);
+    if (l == n && !strncmp(p, name, n))
+      return true;
+    if (!c)
+      return false;
+    p = c + 1;
+  }
+}
+
 static bool loadTable(const char *path, Split split, const char *hold, AriArena *a, Table *t) {
   memset(t, 0, sizeof *t);
   AriCostDsReader r;
@@ -471,7 +489,7 @@ static bool loadTable(const char *path, Split split, const char *hold, AriArena 
       ariCostDsClose(&r);
       return false;
     }
-    bool out = hold ? !strcmp(rec.program, hold) : ariCostDsHeldOut(rec.program);
+    bool out = hold ? inList(hold, rec.program) : ariCostDsHeldOut(rec.program);
     t->holdSeen |= out;
     if ((split == SPLIT_TRAIN && out) || (split == SPLIT_HELD_OUT && !out)) {
       t->skipped++;
@@ -744,16 +762,58 @@ static bool dropCodeFeatures(AriCostRecord *r, double *f) {
   return true;
 }
 
-/* ariadne-cost dataset merge -o OUT IN... [--no-code]: shards generated
- * independently (programs named by their index) join into what one run
- * over all the programs writes, since that run writes programs in name
- * order. --no-code turns `measure`'s records into the layout without code
- * features, for a model that rise-search can use. */
+/* Keeps `keep` of the sorted records' distinct programs, drawn by a
+ * seeded shuffle (all of them when keep >= their count): recs[] compacted
+ * in place, its order kept; the new count. */
+static size_t keepPrograms(MergeRec *recs, size_t n, uint64_t keep, uint64_t seed, AriArena *a,
+                           bool *oom) {
+  size_t np = 0;
+  for (size_t i = 0; i < n; ++i)
+    np += !i || strcmp(recs[i].rec.program, recs[i - 1].rec.program);
+  if (keep >= np)
+    return n;
+  uint32_t *order = ariArenaAlloc(a, (np + 1) * sizeof *order);
+  bool *kept = ariArenaCalloc(a, (np + 1) * sizeof *kept);
+  if (!order || !kept) {
+    *oom = true;
+    return n;
+  }
+  for (size_t i = 0; i < np; ++i)
+    order[i] = (uint32_t)i;
+  uint64_t state = seed;
+  for (size_t i = np - 1; i > 0; --i) { /* Fisher-Yates on splitmix64's stream */
+    state += 0x9E3779B97F4A7C15ull;
+    size_t j = (size_t)(ariHashMix64(state) % (i + 1));
+    uint32_t t = order[i];
+    order[i] = order[j], order[j] = t;
+  }
+  for (size_t i = 0; i < keep; ++i)
+    kept[order[i]] = true;
+  size_t m = 0, prog = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (i && strcmp(recs[i].rec.program, recs[i - 1].rec.program))
+      prog++;
+    if (kept[prog])
+      recs[m++] = recs[i];
+  }
+  return m;
+}
+
+/* ariadne-cost dataset merge -o OUT IN... [--no-code] [--exclude P,...]
+ * [--programs N --seed S]: shards generated independently (programs named
+ * by their index) join into what one run over all the programs writes,
+ * since that run writes programs in name order. --no-code turns
+ * `measure`'s records into the layout without code features, for a model
+ * that rise-search can use. --exclude and --programs select programs
+ * (whole, every record of each), for training sets of equal size drawn
+ * from different sources (docs/proggen.md, "The comparison"). */
 static int datasetMerge(int argc, char **argv) {
   const char *out = NULL;
   const char *ins[256];
   int nin = 0;
-  bool noCode = false, oom = false;
+  const char *exclude = NULL;
+  uint64_t keep = 0, seed = 0;
+  bool noCode = false, oom = false, haveKeep = false, haveSeed = false;
   for (int i = 3; i < argc; ++i) {
     const char *v;
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -765,8 +825,21 @@ static int datasetMerge(int argc, char **argv) {
       out = v;
     } else if (!strcmp(argv[i], "--no-code")) {
       noCode = true;
+    } else if (ariToolOpt(argc, argv, &i, "--exclude", &v)) {
+      if (!*v)
+        return usageError("--exclude needs program names");
+      exclude = v;
+    } else if (ariToolOpt(argc, argv, &i, "--programs", &v)) {
+      if (!ariToolParseU64(v, &keep) || !keep)
+        return usageError("--programs needs a positive integer, not '%s'", v);
+      haveKeep = true;
+    } else if (ariToolOpt(argc, argv, &i, "--seed", &v)) {
+      if (!ariToolParseU64(v, &seed))
+        return usageError("--seed needs a non-negative integer, not '%s'", v);
+      haveSeed = true;
     } else if (argv[i][0] == '-' && argv[i][1]) {
-      return usageError("unknown option '%s' ('dataset merge' takes -o FILE, --no-code and inputs)",
+      return usageError("unknown option '%s' ('dataset merge' takes -o FILE, --no-code, --exclude, "
+                        "--programs, --seed and inputs)",
                         argv[i]);
     } else if (nin < 256) {
       ins[nin++] = argv[i];
@@ -776,6 +849,8 @@ static int datasetMerge(int argc, char **argv) {
   }
   if (!out || !nin)
     return usageError("'dataset merge' needs -o FILE and at least one input");
+  if (haveKeep != haveSeed)
+    return usageError("'dataset merge' takes --programs N and --seed S together");
   for (int i = 0; i < nin; ++i)
     if (!strcmp(ins[i], out))
       return usageError("'dataset merge' would overwrite its input %s", out);
@@ -792,6 +867,8 @@ static int datasetMerge(int argc, char **argv) {
     }
     AriCostRecord rec;
     while (ok && ariCostDsNext(&r, &rec)) {
+      if (exclude && inList(exclude, rec.program))
+        continue;
       if (n == cap) {
         size_t ncap = cap ? 2 * cap : 1024;
         MergeRec *grown = ariArenaAlloc(&a, ncap * sizeof *grown);
@@ -835,6 +912,14 @@ static int datasetMerge(int argc, char **argv) {
   }
   if (ok) {
     qsort(recs, n, sizeof *recs, cmpMerge);
+    if (haveKeep)
+      n = keepPrograms(recs, n, keep, seed, &a, &oom);
+    if (oom) {
+      fprintf(stderr, "%s: error: out of memory\n", out);
+      ok = false;
+    }
+  }
+  if (ok) {
     AriCostDsWriter w;
     AriCostDsError e = ariCostDsCreate(&w, out, 0);
     if (!ariCostDsOk(&e)) {
@@ -1065,7 +1150,7 @@ static int cmdEval(int argc, char **argv) {
       printf("model: %s (%s, feature layout %u with %u features)\n", o.model,
              ariXgbObjectiveName(m.objective), m.featureLayout, m.numFeatures);
     printf("rows: %zu in %zu groups (%s; %llu records left out)\n", t.rows, t.numSizes,
-           o.all ? "every program" : o.hold ? "the --hold program" : "held-out programs",
+           o.all ? "every program" : o.hold ? "the --hold programs" : "held-out programs",
            (unsigned long long)t.skipped);
     double *score = ariArenaAlloc(&a, sizeof *score * t.rows);
     double *secs = ariArenaAlloc(&a, sizeof *secs * t.rows);

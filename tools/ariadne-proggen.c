@@ -50,11 +50,11 @@ typedef struct Options {
   const char *seedsDir, *out;
   uint64_t seed, count, schedules, shardI, shardN, steps, maxOps;
   double budgetMs;
-  bool native, importance;
+  bool native, importance, random;
 } Options;
 
 static void usage(FILE *f) {
-  fputs("usage: ariadne-proggen --seeds DIR --seed S --count N --out FILE [options]\n"
+  fputs("usage: ariadne-proggen (--seeds DIR | --random) --seed S --count N --out FILE [options]\n"
         "\n"
         "Generates random rise programs by type-directed mutation of the seed programs\n"
         "in DIR (every *.mlir file; its first func.func), keeps those that pass the\n"
@@ -75,6 +75,10 @@ static void usage(FILE *f) {
         "  --budget-ms MS     native time budget per run (default 1000)\n"
         "  --no-importance    mutate a uniformly drawn program instead of the one\n"
         "                     nearest to a target draw (for comparisons)\n"
+        "  --random           no seeds: draw each program whole from search/gen's random\n"
+        "                     generator (no mutation, no importance sampling; the\n"
+        "                     uniform baseline of the comparison); records are named\n"
+        "                     random/P instead of proggen/P\n"
         "  --no-native        no native compile/run: the filters stop at the interpreter\n"
         "                     and the times recorded are the interpreter estimate\n"
         "                     (ops x 1 ns); for tests and dry runs\n"
@@ -99,6 +103,8 @@ static int parse(int argc, char **argv, Options *o) {
       exit(ariToolExit(0));
     } else if (!strcmp(argv[i], "--no-importance")) {
       o->importance = false;
+    } else if (!strcmp(argv[i], "--random")) {
+      o->random = true;
     } else if (!strcmp(argv[i], "--no-native")) {
       o->native = false;
     } else if (ariToolOpt(argc, argv, &i, "--seeds", &v)) {
@@ -142,8 +148,10 @@ static int parse(int argc, char **argv, Options *o) {
       return ariToolUsageError(TOOL, "unknown argument '%s'", argv[i]);
     }
   }
-  if (!o->seedsDir)
-    return ariToolUsageError(TOOL, "--seeds DIR is required");
+  if (!o->seedsDir && !o->random)
+    return ariToolUsageError(TOOL, "--seeds DIR is required (or --random)");
+  if (o->seedsDir && o->random)
+    return ariToolUsageError(TOOL, "--random takes no --seeds: it draws programs whole");
   if (!o->out)
     return ariToolUsageError(TOOL, "--out FILE is required");
   if (!haveSeed || !haveCount)
@@ -337,19 +345,41 @@ static bool record(Gen *G, AriTermStore *s, const AriTermFunc *f, const char *na
   return wrote;
 }
 
-/* Generates, checks and measures program p. False on a write error. */
-static bool program(Gen *G, uint64_t p) {
-  AriTermStore *s = ariTermStoreCreate((size_t)1 << 30);
-  AriArena arena;
-  ariArenaInit(&arena, 0);
-  Member *pool = ariArenaAlloc(&arena, sizeof(Member) * (MAX_SEEDS + MAX_POOL));
-  size_t n = 0;
-  bool ok = true;
-  if (!s || !pool) {
-    fprintf(stderr, "%s: error: out of memory\n", TOOL);
-    ok = false;
-    goto done;
+/* Checks candidate m (its function exported, the filters run): the reason
+ * counted, and on success m's runtime and stage count set. */
+static bool accept(Gen *G, AriTermStore *s, Member *m, const AriPgCheckOptions *co) {
+  MlirLocation loc = mlirLocationUnknownGet(G->ctx), errLoc;
+  MlirModule mod = mlirModuleCreateEmpty(loc);
+  MlirOperation fn = ariTermExportNewFunc(s, &m->f, G->ctx, loc, &errLoc);
+  if (mlirOperationIsNull(fn)) {
+    ariTermStoreClearError(s);
+    G->reasons[ARI_PG_EXPORT]++;
+    mlirModuleDestroy(mod);
+    return false;
   }
+  mlirBlockAppendOwnedOperation(mlirModuleGetBody(mod), fn);
+  AriArena scratch;
+  ariArenaInit(&scratch, (size_t)512 << 20);
+  AriPgCheck res;
+  AriPgReason r = ariPgCheck(fn, co, &scratch, &res);
+  ariArenaDestroy(&scratch);
+  mlirModuleDestroy(mod);
+  G->reasons[r]++;
+  if (r != ARI_PG_VALID)
+    return false;
+  m->ms = res.ms;
+  m->stages = ariPgStages(m->root.value);
+  return true;
+}
+
+/* ProgGen proper: a chain of --steps accepted mutations of one seed, each
+ * step mutating the pool member nearest to a target draw (or a uniformly
+ * drawn one with --no-importance). The last accepted program, or NULL. */
+static Member *mutated(Gen *G, AriTermStore *s, AriArena *arena, uint64_t p) {
+  Member *pool = ariArenaAlloc(arena, sizeof(Member) * (MAX_SEEDS + MAX_POOL));
+  if (!pool)
+    return NULL;
+  size_t n = 0;
   for (int i = 0; i < G->nseeds; ++i) {
     MlirLocation errLoc;
     Member *m = &pool[n];
@@ -370,6 +400,8 @@ static bool program(Gen *G, uint64_t p) {
   unsigned poolStages[MAX_SEEDS + MAX_POOL];
   size_t nseedPool = n, accepted = 0;
   AriPgCheckOptions co = checkOptions(G, p);
+  char name[64];
+  snprintf(name, sizeof name, "pg%llu", (unsigned long long)p);
   for (uint64_t tries = 0; accepted < G->o->steps && tries < 8 * G->o->steps; ++tries) {
     for (size_t i = 0; i < n; ++i)
       poolMs[i] = pool[i].ms, poolStages[i] = pool[i].stages;
@@ -393,47 +425,97 @@ static bool program(Gen *G, uint64_t p) {
     m->root = from->root;
     m->root.value = t2;
     m->f.roots = &m->root;
-    char name[64];
-    snprintf(name, sizeof name, "pg%llu", (unsigned long long)p);
-    m->f.name = ariArenaStrndup(&arena, name, strlen(name));
-    MlirLocation loc = mlirLocationUnknownGet(G->ctx), errLoc;
+    m->f.name = ariArenaStrndup(arena, name, strlen(name));
     if (!ariGenCompact(&g, &m->f)) {
       G->reasons[ARI_PG_EXPORT]++;
       continue;
     }
-    MlirModule mod = mlirModuleCreateEmpty(loc);
-    MlirOperation fn = ariTermExportNewFunc(s, &m->f, G->ctx, loc, &errLoc);
-    if (mlirOperationIsNull(fn)) {
-      ariTermStoreClearError(s);
-      G->reasons[ARI_PG_EXPORT]++;
-      mlirModuleDestroy(mod);
+    if (!accept(G, s, m, &co))
       continue;
-    }
-    mlirBlockAppendOwnedOperation(mlirModuleGetBody(mod), fn);
-    AriArena scratch;
-    ariArenaInit(&scratch, (size_t)512 << 20);
-    AriPgCheck res;
-    AriPgReason r = ariPgCheck(fn, &co, &scratch, &res);
-    ariArenaDestroy(&scratch);
-    mlirModuleDestroy(mod);
-    G->reasons[r]++;
-    if (r != ARI_PG_VALID)
-      continue;
-    m->ms = res.ms;
-    m->stages = ariPgStages(t2);
     if (n + 1 < MAX_SEEDS + MAX_POOL)
       n++;
     accepted++;
   }
+  return accepted ? &pool[n - 1] : NULL;
+}
+
+/* --random: a program of search/gen's random generator, drawn whole (no
+ * seeds, no mutation, no importance sampling): the uniform baseline of the
+ * ProgGen comparison (docs/proggen.md). Its output is an f32 array of
+ * 4096..65536 scalars (1-D, or 32..128 rows of 64..256) and no
+ * intermediate array exceeds RANDOM_MAX_ELEMS scalars: sized so that the
+ * programs' median native time is microseconds, like the seeds' mutants
+ * (with search/gen's test sizes, at most 4096 scalars, it was 0.07 us,
+ * below what a timer resolves); the generator's fuel is
+ * drawn in 8..39. A draw that fails the filters, or has no stage, is
+ * redrawn, at most
+ * RANDOM_TRIES times. The accepted program, or NULL. */
+static Member *drawn(Gen *G, AriTermStore *s, AriArena *arena, uint64_t p) {
+  enum { RANDOM_TRIES = 64, RANDOM_MAX_ELEMS = 1 << 18 };
+  Member *m = ariArenaAlloc(arena, sizeof *m);
+  if (!m)
+    return NULL;
+  AriPgCheckOptions co = checkOptions(G, p);
   char name[64];
-  snprintf(name, sizeof name, "proggen/%09llu", (unsigned long long)p);
-  if (!accepted) {
-    G->failed++;
-    fprintf(stderr, "%s: program %llu: no valid program in %llu tries\n", TOOL,
-            (unsigned long long)p, (unsigned long long)(8 * G->o->steps));
+  snprintf(name, sizeof name, "rnd%llu", (unsigned long long)p);
+  for (uint64_t t = 0; t < RANDOM_TRIES; ++t) {
+    AriGen g;
+    ariGenInit(&g, s, p * RANDOM_TRIES + t);
+    g.maxElems = RANDOM_MAX_ELEMS;
+    const AriType *f32 = ariTypeF32(s), *ty;
+    if (ariGenBelow(&g, 2))
+      ty = ariTypeArray(s, (int64_t)4096 << ariGenBelow(&g, 5), f32);
+    else
+      ty = ariTypeArray(s, (int64_t)32 << ariGenBelow(&g, 3),
+                        ariTypeArray(s, (int64_t)64 << ariGenBelow(&g, 3), f32));
+    AriGenEnv env = {.depth = 0};
+    AriTerm *v = ariGenTerm(&g, &env, ty, 8 + (int)ariGenBelow(&g, 32));
+    AriTermFunc f;
+    if (!v || !ariGenFunc(&g, v, name, &f) || !outValue(&f, &m->root)) {
+      ariTermStoreClearError(s);
+      G->reasons[ARI_PG_NO_MUTATION]++;
+      continue;
+    }
+    m->f = f;
+    m->f.name = ariArenaStrndup(arena, name, strlen(name));
+    m->f.numRoots = 1;
+    m->f.roots = &m->root;
+    if (!ariGenCompact(&g, &m->f)) {
+      G->reasons[ARI_PG_EXPORT]++;
+      continue;
+    }
+    /* half the draws are views (a transpose of an input, a join): not a
+     * program to learn costs from */
+    if (!ariPgStages(m->root.value)) {
+      G->reasons[ARI_PG_TRIVIAL]++;
+      continue;
+    }
+    if (accept(G, s, m, &co))
+      return m;
+  }
+  return NULL;
+}
+
+/* Generates, checks and measures program p. False on a write error. */
+static bool program(Gen *G, uint64_t p) {
+  AriTermStore *s = ariTermStoreCreate((size_t)1 << 30);
+  AriArena arena;
+  ariArenaInit(&arena, 0);
+  bool ok = true;
+  if (!s) {
+    fprintf(stderr, "%s: error: out of memory\n", TOOL);
+    ok = false;
     goto done;
   }
-  Member *last = &pool[n - 1];
+  Member *last = G->o->random ? drawn(G, s, &arena, p) : mutated(G, s, &arena, p);
+  char name[64];
+  snprintf(name, sizeof name, "%s/%09llu", G->o->random ? "random" : "proggen",
+           (unsigned long long)p);
+  if (!last) {
+    G->failed++;
+    fprintf(stderr, "%s: program %llu: no valid program\n", TOOL, (unsigned long long)p);
+    goto done;
+  }
   fprintf(stderr, "%s: program %llu: %u stages, %.4g ms%s\n", TOOL, (unsigned long long)p,
           last->stages, last->ms, G->o->native ? "" : " (interpreter estimate)");
   AriHostArg *ref = NULL;
@@ -492,7 +574,8 @@ static bool loadDone(const char *path, const Options *o, bool *done) {
   AriCostRecord rec;
   while (ariCostDsNext(&r, &rec)) {
     unsigned long long p;
-    if (sscanf(rec.program, "proggen/%llu", &p) == 1 && p >= o->seed && p - o->seed < o->count)
+    if (sscanf(rec.program, o->random ? "random/%llu" : "proggen/%llu", &p) == 1 &&
+        p >= o->seed && p - o->seed < o->count)
       done[p - o->seed] = true;
   }
   /* a torn tail is what an interrupted append leaves: appending cuts it */
@@ -509,8 +592,8 @@ int main(int argc, char **argv) {
   AriArena arena;
   ariArenaInit(&arena, 0);
   char *paths[MAX_SEEDS];
-  int np = listSeeds(o.seedsDir, paths, &arena);
-  if (np <= 0) {
+  int np = o.random ? 0 : listSeeds(o.seedsDir, paths, &arena);
+  if (!o.random && np <= 0) {
     fprintf(stderr, "%s: %s: error: %s\n", TOOL, o.seedsDir,
             np < 0 ? "cannot read the directory" : "no *.mlir seed programs in it");
     ariArenaDestroy(&arena);
@@ -586,7 +669,7 @@ int main(int argc, char **argv) {
   }
   AriCostDsWriter w;
   bool open = false;
-  if (ok && !usable) {
+  if (ok && !usable && !o.random) {
     fprintf(stderr, "%s: %s: error: no seed passes the validity filters\n", TOOL, o.seedsDir);
     ok = false;
   }
@@ -621,7 +704,7 @@ int main(int argc, char **argv) {
     }
   }
   if (G.work) {
-    printf("programs: %llu generated, %llu without a valid mutant, %llu already in %s; %llu "
+    printf("programs: %llu generated, %llu without a valid program, %llu already in %s; %llu "
            "records\n",
            (unsigned long long)G.programs, (unsigned long long)G.failed,
            (unsigned long long)skipped, o.out, (unsigned long long)G.records);

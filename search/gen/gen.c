@@ -32,11 +32,13 @@ void ariGenInit(AriGen *g, AriTermStore *s, uint64_t seed) {
 
 /*--- types ------------------------------------------------------------------*/
 
+/* Scalars in a value of type t, saturating far above any cap. */
 static int64_t elems(const AriType *t) {
+  const int64_t SATURATED = (int64_t)1 << 40;
   switch (ariTypeKind(t)) {
   case ARI_TYPE_ARRAY: {
     int64_t e = elems(ariTypeElem(t)), n = ariTypeSize(t);
-    return e > ARI_GEN_MAX_ELEMS * 64 / (n ? n : 1) ? ARI_GEN_MAX_ELEMS * 64 : e * n;
+    return e > SATURATED / (n ? n : 1) ? SATURATED : e * n;
   }
   case ARI_TYPE_VECTOR: return ariTypeSize(t);
   case ARI_TYPE_PAIR: return elems(ariTypeFirst(t)) + elems(ariTypeSecond(t));
@@ -46,6 +48,11 @@ static int64_t elems(const AriType *t) {
 
 /* Can be a memref argument's rise type: arrays of scalars or vectors
  * (f32/i32 scalars: what the interpreter fills). */
+/* Too big for an intermediate array (AriGen.maxElems). */
+static bool tooBig(const AriGen *g, const AriType *t) {
+  return elems(t) > (g->maxElems > 0 ? g->maxElems : ARI_GEN_MAX_ELEMS);
+}
+
 static bool memrefable(const AriType *t) {
   while (ariTypeKind(t) == ARI_TYPE_ARRAY)
     t = ariTypeElem(t);
@@ -258,7 +265,7 @@ static AriTerm *genArray(AriGen *g, const AriGenEnv *env, const AriType *t, int 
       const AriType *o = randomScalar(g);
       bool first = ariGenBelow(g, 2);
       const AriType *pe = first ? ariTypePair(s, e, o) : ariTypePair(s, o, e);
-      if (elems(ariTypeArray(s, n, pe)) > ARI_GEN_MAX_ELEMS)
+      if (tooBig(g, ariTypeArray(s, n, pe)))
         break;
       AriTerm *u = ariTermUnzip(s, genArray(g, env, ariTypeArray(s, n, pe), fuel / 2));
       return first ? ariTermFst(s, u) : ariTermSnd(s, u);
@@ -290,7 +297,7 @@ static AriTerm *genArray(AriGen *g, const AriGenEnv *env, const AriType *t, int 
       const AriType *src = ariGenBelow(g, 2) ? e : randomScalar(g);
       if (ariTypeKind(e) == ARI_TYPE_ARRAY && ariGenBelow(g, 2))
         src = ariTypeArray(s, ariTypeSize(e), randomScalar(g));
-      if (elems(ariTypeArray(s, n, src)) > ARI_GEN_MAX_ELEMS)
+      if (tooBig(g, ariTypeArray(s, n, src)))
         break;
       return ariTermMap(s, ARI_PAT_NONE, -1, ariGenFn(g, env, src, e, fuel / 2),
                         genArray(g, env, ariTypeArray(s, n, src), fuel / 2));
@@ -313,7 +320,7 @@ static AriTerm *genArray(AriGen *g, const AriGenEnv *env, const AriType *t, int 
       if (ariTypeKind(e) == ARI_TYPE_ARRAY) { /* slide */
         int64_t m = ariTypeSize(e), sp = 1 + (int64_t)ariGenBelow(g, 2);
         const AriType *src = ariTypeArray(s, sp * (n - 1) + m, ariTypeElem(e));
-        if (elems(src) <= ARI_GEN_MAX_ELEMS)
+        if (!tooBig(g, src))
           return ariTermSlide(s, m, sp, genArray(g, env, src, fuel / 2));
       }
       break;

@@ -24,8 +24,9 @@
  * kept as roots too, so that a rewrite that drops an input (mapFstZip)
  * keeps the function's signature.
  *
- * Sizes stay small (arrays of at most ARI_GEN_MAX_ELEMS scalars) so that a
- * differential test runs thousands of programs in seconds. Values are
+ * Sizes stay small (arrays of at most ARI_GEN_MAX_ELEMS scalars, unless
+ * AriGen.maxElems says otherwise) so that a differential test runs
+ * thousands of programs in seconds. Values are
  * bounded: no division in random arithmetic, and the division rules'
  * templates divide only by terms bounded away from zero.
  *
@@ -63,6 +64,11 @@ typedef struct AriGen {
    * argument: ProgGen's mutations reuse terminals 90% of the time so that
    * programs do not grow an input per mutation. 0 after ariGenInit. */
   unsigned reusePercent;
+  /* The largest array (in scalars) the generator builds below the
+   * requested type, besides that type itself; 0 (ariGenInit) means
+   * ARI_GEN_MAX_ELEMS. ariadne-proggen --random raises it so that its
+   * programs take measurable time natively. */
+  int64_t maxElems;
 } AriGen;
 
 /* Binders in scope, outermost first: types[depth - 1] is VAR 0. */

@@ -14,7 +14,7 @@ enum { MAX_ARGS = 32, VISITED_CAP = 1 << 14 };
 
 static const char *const kReasons[ARI_PG_NUM_REASONS] = {
     "valid", "no-mutation", "export", "verify", "interp",
-    "nondeterministic", "constant", "nonfinite", "native", "budget"};
+    "nondeterministic", "constant", "nonfinite", "native", "budget", "trivial"};
 
 const char *ariPgReasonName(AriPgReason r) {
   return (unsigned)r < ARI_PG_NUM_REASONS ? kReasons[r] : "?";

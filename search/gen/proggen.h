@@ -37,7 +37,9 @@ extern "C" {
 /* Why a candidate was rejected (ARI_PG_VALID: it was not). */
 typedef enum AriPgReason {
   ARI_PG_VALID,
-  ARI_PG_NO_MUTATION, /* no well-typed mutation in ARI_GEN_MUTATE_TRIES tries */
+  ARI_PG_NO_MUTATION, /* no well-typed mutation in ARI_GEN_MUTATE_TRIES tries
+                       * (ariadne-proggen --random: the generator built no
+                       * function) */
   ARI_PG_EXPORT,      /* the term could not be written back as a func.func */
   ARI_PG_VERIFY,      /* the MLIR verifier refused it */
   ARI_PG_INTERP,      /* the interpreter stopped with an error */
@@ -46,6 +48,8 @@ typedef enum AriPgReason {
   ARI_PG_NONFINITE,   /* NaN or infinity in an output */
   ARI_PG_NATIVE,      /* native code failed to build or run, or mismatched */
   ARI_PG_BUDGET,      /* over the interpreter's or the native time budget */
+  ARI_PG_TRIVIAL,     /* no stage: the output is a view of the inputs (a
+                       * filter of ariadne-proggen --random only) */
   ARI_PG_NUM_REASONS
 } AriPgReason;
 

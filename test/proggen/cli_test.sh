@@ -4,7 +4,12 @@
 #   - shards merge into the dataset of one unsharded run over the same seeds;
 #   - an interrupted run (here: a shorter one) continues to the same dataset;
 #   - bad command lines exit 2, a missing seeds folder exits 1;
-#   - natively (compile, check, time) on two seeds: one program measured.
+#   - natively (compile, check, time) on two seeds: one program measured;
+#   - --random: programs drawn whole from search/gen, deterministic, each
+#     with at least one stage; a bad combination of options exits 2;
+#   - merge --exclude and --programs N --seed S select whole programs,
+#     deterministically, and differently for another seed;
+#   - train/eval --hold with a list of programs.
 # Usage: cli_test.sh PROGGEN COST SEEDS_DIR WORK_DIR
 set -eu
 PG=$1 COST=$2 SEEDS=$3 W=$4
@@ -52,4 +57,44 @@ cp "$SEEDS/linalg_axpy.mlir" "$SEEDS/general_sum.mlir" "$W/two/"
   >"$W/native.out" 2>"$W/err" || { cat "$W/err"; exit 1; }
 grep -q "programs: 1 generated" "$W/native.out" || { cat "$W/native.out" "$W/err"; exit 1; }
 dump "$W/native.ds" | grep -q "proggen/000000003" || { echo "FAIL: no native record"; exit 1; }
+
+rrun() { "$PG" --random --seed 20 --schedules 2 --no-native "$@" >"$W/rnd.out" 2>"$W/err" || { cat "$W/err"; exit 1; }; }
+rrun --count 8 --out "$W/rnd.ds"
+rrun --count 8 --out "$W/rnd2.ds"
+dump "$W/rnd.ds" > "$W/rnd.txt"
+dump "$W/rnd2.ds" > "$W/rnd2.txt"
+cmp "$W/rnd.txt" "$W/rnd2.txt" || { echo "FAIL: --random: same seed, different datasets"; exit 1; }
+[ "$(awk 'NR>1{print $2}' "$W/rnd.txt" | sort -u | grep -c '^random/')" = 8 ] ||
+  { echo "FAIL: --random: not 8 programs named random/P"; cat "$W/rnd.txt"; exit 1; }
+grep -q "programs: 8 generated" "$W/rnd.out" || { cat "$W/rnd.out"; exit 1; }
+# every accepted program has a stage: the progress lines say so
+if grep -q ": 0 stages" "$W/err"; then echo "FAIL: --random kept a program without a stage"; exit 1; fi
+grep -q "trivial [1-9]" "$W/rnd.out" || { echo "FAIL: no trivial draw rejected"; cat "$W/rnd.out"; exit 1; }
+expect 2 "$PG" --random --seeds "$SEEDS" --seed 1 --count 1 --out "$W/x.ds"
+
+# selection: whole programs, by seed
+programs() { dump "$1" | awk 'NR>1{print $2}' | sort -u | tr '\n' ' '; }
+"$COST" dataset merge -o "$W/sel1.ds" "$W/rnd.ds" --programs 3 --seed 1 >/dev/null
+"$COST" dataset merge -o "$W/sel1b.ds" "$W/rnd.ds" --programs 3 --seed 1 >/dev/null
+"$COST" dataset merge -o "$W/sel2.ds" "$W/rnd.ds" --programs 3 --seed 2 >/dev/null
+[ "$(programs "$W/sel1.ds" | wc -w)" = 3 ] || { echo "FAIL: --programs 3"; exit 1; }
+[ "$(programs "$W/sel1.ds")" = "$(programs "$W/sel1b.ds")" ] || { echo "FAIL: selection not deterministic"; exit 1; }
+[ "$(programs "$W/sel1.ds")" != "$(programs "$W/sel2.ds")" ] || { echo "FAIL: seed ignored"; exit 1; }
+for p in $(programs "$W/sel1.ds"); do
+  [ "$(grep -c " $p " "$W/rnd.txt")" = "$(dump "$W/sel1.ds" | grep -c " $p ")" ] ||
+    { echo "FAIL: $p not whole"; exit 1; }
+done
+"$COST" dataset merge -o "$W/ex.ds" "$W/rnd.ds" --exclude random/000000020,random/000000023 >/dev/null
+[ "$(programs "$W/ex.ds")" = "$(programs "$W/rnd.ds" | tr ' ' '\n' |
+  grep -v -e random/000000020 -e random/000000023 | tr '\n' ' ')" ] || { echo "FAIL: --exclude"; exit 1; }
+expect 2 "$COST" dataset merge -o "$W/x.ds" "$W/rnd.ds" --programs 3
+expect 2 "$COST" dataset merge -o "$W/x.ds" "$W/rnd.ds" --programs 0 --seed 1
+
+# --hold with a list: trains on the others, judges the listed ones
+"$COST" train --data "$W/rnd.ds" --objective rank --seed 1 -o "$W/m" \
+  --hold random/000000020,random/000000023 > "$W/train.out" || exit 1
+grep -q "in 6 groups" "$W/train.out" || { echo "FAIL: --hold list in train"; cat "$W/train.out"; exit 1; }
+"$COST" eval --data "$W/rnd.ds" --model "$W/m" --hold random/000000020,random/000000023 > "$W/eval.out" || exit 1
+grep -q "in 2 groups" "$W/eval.out" || { echo "FAIL: --hold list in eval"; cat "$W/eval.out"; exit 1; }
+expect 1 "$COST" eval --data "$W/rnd.ds" --hold random/nope,random/nada
 echo ok

@@ -171,6 +171,19 @@ static AriMeasureStatus await(pid_t pid, int fd, double deadline, AriRtTiming *t
   return ARI_MEASURE_OK;
 }
 
+static MlirWalkResult countOne(MlirOperation op, void *n) {
+  (void)op;
+  ++*(int64_t *)n;
+  return MlirWalkResultAdvance;
+}
+
+/* Operations nested in op, op included. */
+static int64_t countOps(MlirOperation op) {
+  int64_t n = 0;
+  mlirOperationWalk(op, countOne, &n, MlirWalkPreOrder);
+  return n;
+}
+
 AriMeasureStatus ariMeasureFunc(MlirOperation func, const AriMeasureOptions *opts,
                                 AriMeasureResult *res, AriArena *arena, AriHostArg **outputs,
                                 intptr_t *numOutputs) {
@@ -247,6 +260,8 @@ AriMeasureStatus ariMeasureFuncAt(MlirOperation func, const AriMeasureOptions *o
     o.timeoutS = 60;
   if (!o.checkMaxOps)
     o.checkMaxOps = 200000000;
+  if (o.maxCodeOps <= 0)
+    o.maxCodeOps = ARI_MEASURE_MAX_CODE_OPS;
   if (outputs)
     *outputs = NULL;
   MlirAttribute nameAttr =
@@ -330,8 +345,17 @@ AriMeasureStatus ariMeasureFuncAt(MlirOperation func, const AriMeasureOptions *o
     co.lowering = "rise-to-llvm-fma";
   char err[200] = "see the diagnostics";
   AriRtPackedFn fn = NULL;
-  if (mlirLogicalResultIsFailure(ariCompileLower(mod, &co)) ||
-      !ariRtJitCreate(&jit, mod, co.optLevel, err, sizeof err) ||
+  int64_t ops = 0;
+  if (mlirLogicalResultIsSuccess(ariCompileLower(mod, &co)) &&
+      (ops = countOps(mlirModuleGetOperation(mod))) > o.maxCodeOps) {
+    res->compileS = now() - t0;
+    char size[96];
+    snprintf(size, sizeof size, "%lld operations after lowering (the limit is %lld)",
+             (long long)ops, (long long)o.maxCodeOps);
+    st = fail(res, ARI_MEASURE_COMPILE_ERROR, "too large to compile: %s", size);
+    goto done;
+  }
+  if (!ops || !ariRtJitCreate(&jit, mod, co.optLevel, err, sizeof err) ||
       !(fn = ariRtJitLookup(&jit, name, err, sizeof err))) {
     res->compileS = now() - t0;
     st = fail(res, ARI_MEASURE_COMPILE_ERROR, "does not compile: %s", err);

@@ -15,8 +15,12 @@
  *   3. Time: `warmup` untimed calls, then the median of `reps` calls
  *      (fewer for slow candidates: ARI_MEASURE_SLOW_MS).
  *
- * Compilation runs in this process (MLIR and LLVM, bounded by the size of
- * the program). The compiled code runs in a child process with
+ * Compilation runs in this process (MLIR and LLVM). Its time grows with the
+ * size of the lowered code, which a schedule can blow up (a reduction over
+ * thousands of elements fully unrolled: LLVM's loop passes then ran for
+ * minutes), so a function whose lowered form has more than `maxCodeOps`
+ * operations is not compiled: ARI_MEASURE_COMPILE_ERROR, "too large". The
+ * compiled code runs in a child process with
  * OMP_NUM_THREADS set to `threads`, on buffers shared with this process: a
  * candidate that crashes, or that runs past `timeoutS` (the whole run:
  * check call, warm-up and timed calls), is killed and reported, and the
@@ -43,12 +47,18 @@
 extern "C" {
 #endif
 
+/* The default bound on the lowered code's size (AriMeasureOptions). */
+#define ARI_MEASURE_MAX_CODE_OPS 200000
+
 typedef struct AriMeasureOptions {
   int threads;         /* OMP_NUM_THREADS for the candidate; 0: 1 */
   int warmup, reps;    /* untimed and timed calls; 0: 2 and 10 */
   double timeoutS;     /* whole run in the child; 0: 60 s */
   uint64_t seed;       /* inputs */
   int64_t checkMaxOps; /* interpreter budget for the check; 0: 2e8 ops */
+  int64_t maxCodeOps;  /* operations of the lowered (LLVM dialect) module
+                          beyond which it is not compiled; 0:
+                          ARI_MEASURE_MAX_CODE_OPS */
   bool fma;            /* lower with rise-to-llvm-fma */
   bool unchecked;      /* time without any check: only for kernels that are
                           not in question (the machine micro-benchmark's),

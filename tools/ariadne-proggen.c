@@ -302,6 +302,9 @@ static bool record(Gen *G, AriTermStore *s, const AriTermFunc *f, const char *na
         *ref = outs;
         *nref = nouts;
       }
+    } else {
+      fprintf(stderr, "%s: note: %s %s not recorded: %s: %s (compile %.1f s)\n", TOOL, name,
+              label, ariMeasureStatusName(res.status), res.message, res.compileS);
     }
   } else {
     AriArena scratch;

@@ -90,6 +90,13 @@ int main(int argc, char **argv) {
   CHECK(ariMeasureFunc(endless, &slow, &r, NULL, NULL, NULL) == ARI_MEASURE_TIMEOUT);
   printf("endless: %s (%s)\n", ariMeasureStatusName(r.status), r.message);
 
+  /* code too large to compile (here a limit of 10 operations): refused
+   * before LLVM sees it, with the count */
+  AriMeasureOptions small = {.seed = 3, .maxCodeOps = 10};
+  CHECK(ariMeasureFunc(mv, &small, &r, NULL, NULL, NULL) == ARI_MEASURE_COMPILE_ERROR);
+  CHECK(strstr(r.message, "too large to compile") && strstr(r.message, "the limit is 10"));
+  printf("mv, at most 10 operations: %s (%s)\n", ariMeasureStatusName(r.status), r.message);
+
   /* keys */
   MlirOperation copy = mlirOperationClone(mv);
   CHECK(ariMeasureKey(mv) == ariMeasureKey(copy));

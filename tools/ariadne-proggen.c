@@ -49,7 +49,7 @@ enum { MAX_SEEDS = 256, MAX_POOL = 64, MAX_SCHEDULES = 1024 };
 typedef struct Options {
   const char *seedsDir, *out;
   uint64_t seed, count, schedules, shardI, shardN, steps, maxOps;
-  double budgetMs;
+  double budgetMs, targetMs;
   bool native, importance, random;
 } Options;
 
@@ -73,6 +73,8 @@ static void usage(FILE *f) {
         "  --steps K          accepted mutations per program (default 4)\n"
         "  --max-ops N        interpreter budget per run (default 5000000)\n"
         "  --budget-ms MS     native time budget per run (default 1000)\n"
+        "  --target-ms MS     the median of importance sampling's runtime target\n"
+        "                     (default 0.02; for seeds at other sizes)\n"
         "  --no-importance    mutate a uniformly drawn program instead of the one\n"
         "                     nearest to a target draw (for comparisons)\n"
         "  --random           no seeds: draw each program whole from search/gen's random\n"
@@ -134,6 +136,11 @@ static int parse(int argc, char **argv, Options *o) {
       o->budgetMs = strtod(v, &end);
       if (!*v || *end || !(o->budgetMs > 0) || !isfinite(o->budgetMs))
         return ariToolUsageError(TOOL, "--budget-ms needs a positive number, not '%s'", v);
+    } else if (ariToolOpt(argc, argv, &i, "--target-ms", &v)) {
+      char *end;
+      o->targetMs = strtod(v, &end);
+      if (!*v || *end || !(o->targetMs > 0) || !isfinite(o->targetMs))
+        return ariToolUsageError(TOOL, "--target-ms needs a positive number, not '%s'", v);
     } else if (ariToolOpt(argc, argv, &i, "--shard", &v)) {
       char a[32], b[32];
       const char *slash = strchr(v, '/');
@@ -380,8 +387,10 @@ static bool accept(Gen *G, AriTermStore *s, Member *m, const AriPgCheckOptions *
  * drawn one with --no-importance). The last accepted program, or NULL. */
 static Member *mutated(Gen *G, AriTermStore *s, AriArena *arena, uint64_t p) {
   Member *pool = ariArenaAlloc(arena, sizeof(Member) * (MAX_SEEDS + MAX_POOL));
-  if (!pool)
+  if (!pool) {
+    fprintf(stderr, "%s: error: out of memory\n", TOOL);
     return NULL;
+  }
   size_t n = 0;
   for (int i = 0; i < G->nseeds; ++i) {
     MlirLocation errLoc;
@@ -456,8 +465,10 @@ static Member *mutated(Gen *G, AriTermStore *s, AriArena *arena, uint64_t p) {
 static Member *drawn(Gen *G, AriTermStore *s, AriArena *arena, uint64_t p) {
   enum { RANDOM_TRIES = 64, RANDOM_MAX_ELEMS = 1 << 18 };
   Member *m = ariArenaAlloc(arena, sizeof *m);
-  if (!m)
+  if (!m) {
+    fprintf(stderr, "%s: error: out of memory\n", TOOL);
     return NULL;
+  }
   AriPgCheckOptions co = checkOptions(G, p);
   char name[64];
   snprintf(name, sizeof name, "rnd%llu", (unsigned long long)p);
@@ -624,6 +635,8 @@ int main(int argc, char **argv) {
   Seed seeds[MAX_SEEDS];
   Gen G = {.o = &o, .ctx = ctx, .seeds = seeds, .nseeds = np, .target = ariPgDefaultTarget(),
            .native = {o.budgetMs}};
+  if (o.targetMs > 0)
+    G.target.medianMs = o.targetMs;
   ariMeasureMachine(G.machine, sizeof G.machine);
   bool ok = true;
   int usable = 0;

@@ -46,13 +46,13 @@ static int64_t elems(const AriType *t) {
   }
 }
 
-/* Can be a memref argument's rise type: arrays of scalars or vectors
- * (f32/i32 scalars: what the interpreter fills). */
 /* Too big for an intermediate array (AriGen.maxElems). */
 static bool tooBig(const AriGen *g, const AriType *t) {
   return elems(t) > (g->maxElems > 0 ? g->maxElems : ARI_GEN_MAX_ELEMS);
 }
 
+/* Can be a memref argument's rise type: arrays of scalars or vectors
+ * (f32/i32 scalars: what the interpreter fills). */
 static bool memrefable(const AriType *t) {
   while (ariTypeKind(t) == ARI_TYPE_ARRAY)
     t = ariTypeElem(t);

@@ -44,6 +44,8 @@ expect 2 "$PG" --seeds "$SEEDS" --count 1 --out "$W/x.ds"
 expect 2 "$PG" --seeds "$SEEDS" --seed 1 --count 1 --out "$W/x.ds" --shard 3/3
 expect 2 "$PG" --seeds "$SEEDS" --seed 1 --count 0 --out "$W/x.ds"
 expect 2 "$PG" --bogus
+expect 2 "$PG" --seeds "$SEEDS" --seed 1 --count 1 --out "$W/x.ds" --target-ms 0
+expect 2 "$PG" --seeds "$SEEDS" --seed 1 --count 1 --out "$W/x.ds" --target-ms fast
 expect 0 "$PG" --help
 expect 1 "$PG" --seeds "$W/nowhere" --seed 1 --count 1 --out "$W/x.ds"
 grep -q "nowhere: error: cannot read the directory" "$W/err" || { cat "$W/err"; exit 1; }

@@ -3,7 +3,11 @@
 programs per domain (image, linear algebra, ML, general), small enough to
 measure in milliseconds on a loaded 2-core machine.
 
-    python3 test/proggen/make_seeds.py [OUTDIR]
+    python3 test/proggen/make_seeds.py [--scale K] [OUTDIR]
+
+--scale K multiplies every argument's array dimensions of 16 or more by K
+(3x3 weights keep their size; the committed seeds have K = 1):
+docs/proggen.md's scaled comparison used K = 4.
 
 The files are committed; this script is how they were written and how to
 change them consistently (types are tracked here, so every op's signature
@@ -225,8 +229,12 @@ def func(name, args, build):
     return "func.func @%s(%s) {\n%s\n}\n" % (name, sig, "\n".join(p.lines))
 
 
-def M(h, w): return arr(h, arr(w, F))
-def Vn(n): return arr(n, F)
+SCALE = 1  # array dimensions of 16 or more times this (--scale K)
+
+
+def sc(n): return n * SCALE if n >= 16 else n  # filter taps and weights keep their size
+def M(h, w): return arr(sc(h), arr(sc(w), F))
+def Vn(n): return arr(sc(n), F)
 
 
 H, W = 48, 64          # images
@@ -362,54 +370,61 @@ def gen_diff_pad(p, x):
     return p.map(p.slide(2, 1, pad), lambda w: p.sub(p.idx(w, p.cidx(1)), p.idx(w, p.cidx(0))))
 
 
-SEEDS = [
-    ("image", "blur3x3", [("x", M(H, W))], img_blur),
-    ("image", "gauss_twice", [("x", M(H, W))], img_gauss2),
-    ("image", "blur_chain3", [("x", M(H, W))], img_blur_chain3),
-    ("image", "sobel_mag", [("x", M(H, W))], img_sobel_mag),
-    ("image", "harris", [("x", M(H, W))], img_harris),
-    ("image", "conv3x3_w", [("x", M(H + 2, W + 2)), ("w", M(3, 3))], img_conv_input),
-    ("image", "laplace", [("x", M(H, W))], img_laplace),
-    ("image", "unsharp", [("x", M(H, W))], img_unsharp),
-    ("image", "brighten_clamp", [("x", M(H, W))], img_brighten_clamp),
-    ("image", "box5_separable", [("x", M(H, W))], img_box5),
-    ("linalg", "matmul", [("a", M(N, N)), ("b", M(N, N))], la_matmul),
-    ("linalg", "matmul_bt", [("a", M(N, 48)), ("bt", M(24, 48))], la_matmul_t),
-    ("linalg", "matvec", [("a", M(128, 96)), ("x", Vn(96))], la_matvec),
-    ("linalg", "matvec_t", [("a", M(96, 128)), ("x", Vn(96))], la_matvec_t),
-    ("linalg", "axpy", [("alpha", F), ("x", Vn(L)), ("y", Vn(L))], la_axpy),
-    ("linalg", "gemm_ab", [("alpha", F), ("beta", F), ("a", M(N, N)), ("b", M(N, N)), ("c", M(N, N))], la_gemm),
-    ("linalg", "outer", [("x", Vn(96)), ("y", Vn(80))], la_outer),
-    ("linalg", "dot", [("x", Vn(L)), ("y", Vn(L))], la_dot),
-    ("linalg", "gemv_ab", [("alpha", F), ("beta", F), ("a", M(96, 64)), ("x", Vn(64)), ("y", Vn(96))], la_gemv_ab),
-    ("linalg", "matmul_chain", [("a", M(24, 24)), ("b", M(24, 24)), ("c", M(24, 24))], la_matmul_chain),
-    ("ml", "softmax", [("x", M(32, 128))], ml_softmax),
-    ("ml", "layernorm", [("x", M(32, 128))], ml_layernorm),
-    ("ml", "mlp_relu", [("x", M(16, 64)), ("w", M(48, 64)), ("b", Vn(48))], ml_mlp_relu),
-    ("ml", "mlp2", [("x", M(16, 32)), ("w1", M(64, 32)), ("w2", M(16, 64))], ml_mlp2),
-    ("ml", "attn_scores", [("q", M(24, 32)), ("k", M(24, 32))], ml_attn_scores),
-    ("ml", "maxpool2", [("x", M(H, W))], ml_maxpool),
-    ("ml", "avgpool3", [("x", M(H, W))], ml_avgpool3),
-    ("ml", "gelu", [("x", M(64, 64))], ml_gelu_tanh),
-    ("ml", "rmsnorm", [("x", M(32, 128)), ("g", Vn(128))], ml_rmsnorm),
-    ("ml", "conv_relu", [("x", M(H, W))], ml_conv_relu),
-    ("general", "sum", [("x", Vn(L))], gen_sum),
-    ("general", "max", [("x", Vn(L))], gen_max),
-    ("general", "rowsum", [("x", M(64, 96))], gen_rowsum),
-    ("general", "colsum", [("x", M(64, 96))], gen_colsum),
-    ("general", "prefix_sum", [("x", Vn(96))], gen_prefix),
-    ("general", "gather_reverse", [("x", Vn(L))], gen_gather_rev),
-    ("general", "gather_stride", [("x", Vn(L))], gen_gather_stride),
-    ("general", "norm2", [("x", Vn(L))], gen_norm2),
-    ("general", "clip_sum", [("x", Vn(L))], gen_histclip),
-    ("general", "diff_pad", [("x", Vn(L))], gen_diff_pad),
-]
+def seeds():
+    """The seeds: (domain, name, arguments, builder); sizes read SCALE."""
+    return [
+        ("image", "blur3x3", [("x", M(H, W))], img_blur),
+        ("image", "gauss_twice", [("x", M(H, W))], img_gauss2),
+        ("image", "blur_chain3", [("x", M(H, W))], img_blur_chain3),
+        ("image", "sobel_mag", [("x", M(H, W))], img_sobel_mag),
+        ("image", "harris", [("x", M(H, W))], img_harris),
+        ("image", "conv3x3_w", [("x", M(H + 2, W + 2)), ("w", M(3, 3))], img_conv_input),
+        ("image", "laplace", [("x", M(H, W))], img_laplace),
+        ("image", "unsharp", [("x", M(H, W))], img_unsharp),
+        ("image", "brighten_clamp", [("x", M(H, W))], img_brighten_clamp),
+        ("image", "box5_separable", [("x", M(H, W))], img_box5),
+        ("linalg", "matmul", [("a", M(N, N)), ("b", M(N, N))], la_matmul),
+        ("linalg", "matmul_bt", [("a", M(N, 48)), ("bt", M(24, 48))], la_matmul_t),
+        ("linalg", "matvec", [("a", M(128, 96)), ("x", Vn(96))], la_matvec),
+        ("linalg", "matvec_t", [("a", M(96, 128)), ("x", Vn(96))], la_matvec_t),
+        ("linalg", "axpy", [("alpha", F), ("x", Vn(L)), ("y", Vn(L))], la_axpy),
+        ("linalg", "gemm_ab", [("alpha", F), ("beta", F), ("a", M(N, N)), ("b", M(N, N)), ("c", M(N, N))], la_gemm),
+        ("linalg", "outer", [("x", Vn(96)), ("y", Vn(80))], la_outer),
+        ("linalg", "dot", [("x", Vn(L)), ("y", Vn(L))], la_dot),
+        ("linalg", "gemv_ab", [("alpha", F), ("beta", F), ("a", M(96, 64)), ("x", Vn(64)), ("y", Vn(96))], la_gemv_ab),
+        ("linalg", "matmul_chain", [("a", M(24, 24)), ("b", M(24, 24)), ("c", M(24, 24))], la_matmul_chain),
+        ("ml", "softmax", [("x", M(32, 128))], ml_softmax),
+        ("ml", "layernorm", [("x", M(32, 128))], ml_layernorm),
+        ("ml", "mlp_relu", [("x", M(16, 64)), ("w", M(48, 64)), ("b", Vn(48))], ml_mlp_relu),
+        ("ml", "mlp2", [("x", M(16, 32)), ("w1", M(64, 32)), ("w2", M(16, 64))], ml_mlp2),
+        ("ml", "attn_scores", [("q", M(24, 32)), ("k", M(24, 32))], ml_attn_scores),
+        ("ml", "maxpool2", [("x", M(H, W))], ml_maxpool),
+        ("ml", "avgpool3", [("x", M(H, W))], ml_avgpool3),
+        ("ml", "gelu", [("x", M(64, 64))], ml_gelu_tanh),
+        ("ml", "rmsnorm", [("x", M(32, 128)), ("g", Vn(128))], ml_rmsnorm),
+        ("ml", "conv_relu", [("x", M(H, W))], ml_conv_relu),
+        ("general", "sum", [("x", Vn(L))], gen_sum),
+        ("general", "max", [("x", Vn(L))], gen_max),
+        ("general", "rowsum", [("x", M(64, 96))], gen_rowsum),
+        ("general", "colsum", [("x", M(64, 96))], gen_colsum),
+        ("general", "prefix_sum", [("x", Vn(96))], gen_prefix),
+        ("general", "gather_reverse", [("x", Vn(L))], gen_gather_rev),
+        ("general", "gather_stride", [("x", Vn(L))], gen_gather_stride),
+        ("general", "norm2", [("x", Vn(L))], gen_norm2),
+        ("general", "clip_sum", [("x", Vn(L))], gen_histclip),
+        ("general", "diff_pad", [("x", Vn(L))], gen_diff_pad),
+    ]
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "seeds")
+    global SCALE
+    args = sys.argv[1:]
+    if args[:1] == ["--scale"]:
+        SCALE = int(args[1])
+        args = args[2:]
+    out = args[0] if args else os.path.join(os.path.dirname(os.path.abspath(__file__)), "seeds")
     os.makedirs(out, exist_ok=True)
-    for dom, name, args, build in SEEDS:
+    for dom, name, args, build in seeds():
         text = "// ProgGen seed (%s): %s. Written by test/proggen/make_seeds.py.\n\n" % (dom, name)
         text += func(name, args, build)
         with open(os.path.join(out, "%s_%s.mlir" % (dom, name)), "w") as f:

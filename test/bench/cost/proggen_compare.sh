@@ -8,7 +8,8 @@
 #
 #   HELD     the real programs' variants: `ariadne-cost measure` over
 #            gen_programs.py's 12 kernels at 1 thread (none is a ProgGen seed)
-#   PROGGEN  `ariadne-proggen --seeds test/proggen/seeds ...`
+#   PROGGEN  `ariadne-proggen --seeds DIR ...` (DIR: seeds from
+#            `make_seeds.py --scale 5`, or test/proggen/seeds)
 #   RANDOM   `ariadne-proggen --random ...` (search/gen, no mutation, no
 #            importance sampling)
 #
@@ -20,7 +21,8 @@
 #   proggen  trains on as many whole programs of PROGGEN as make the same
 #            number of records as `hand` (drawn with seed k);
 #   random   likewise from RANDOM;
-#   proggen-all  trains on all of PROGGEN (not of equal size; for scale).
+#   proggen-all  trains on all of PROGGEN (not of equal size; for scale);
+#   hand+proggen trains on hand's records and all of PROGGEN together.
 # Each model is judged on F (`eval --hold F`), and its pick in each group
 # (the variant it scores best) is looked up in the measured times: the
 # downstream runtime. Figures per retrain are means over the families;
@@ -30,7 +32,7 @@
 # and the best measured variant.
 #
 # About 1 s per training on the 2-core workplace machine when it is idle:
-# 9 families x 3 sources x SEEDS + SEEDS trainings. Not a ctest.
+# 9 families x 4 sources x SEEDS + SEEDS trainings. Not a ctest.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../../.." && pwd)
@@ -105,6 +107,9 @@ for s in $(seq 1 "$seeds"); do
     n=$("$tool" dataset merge -o "$tmp/f.ards" "$held" --exclude "$fam" | awk '{print $2}')
     train "$held" "$s" "$tmp/hand.model" --hold "$fam"
     judge "$tmp/hand.model" "$fam" hand "$s"
+    "$tool" dataset merge -o "$tmp/both.ards" "$held" "$pg" --exclude "$fam" >/dev/null
+    train "$tmp/both.ards" "$s" "$tmp/both.model" --all
+    judge "$tmp/both.model" "$fam" hand+proggen "$s"
     for src in proggen random; do
       data=$pg recs=$pg_records progs=$pg_programs
       [ $src = random ] && data=$rnd recs=$rnd_records progs=$rnd_programs
@@ -119,7 +124,7 @@ done
 
 echo "| training data | pairwise accuracy | best-1 error | best-2 error | top-1 score | top-5 score |"
 echo "|---|---|---|---|---|---|"
-for src in hand proggen random proggen-all; do
+for src in hand proggen random proggen-all hand+proggen; do
   # per retrain: the mean over the families
   awk -v src=$src '$1==src{print $2, $3, $4, $5, $6, $7}' "$tmp/metrics" | mean_by_key |
     cut -d' ' -f2- > "$tmp/$src.rows"
@@ -128,13 +133,13 @@ done
 echo
 echo "Downstream: measured ms of each source's pick per held-out program (median over retrains)"
 echo
-echo "| program | unscheduled | best measured | hand | proggen | random | proggen-all |"
-echo "|---|---|---|---|---|---|---|"
+echo "| program | unscheduled | best measured | hand | proggen | random | proggen-all | hand+proggen |"
+echo "|---|---|---|---|---|---|---|---|"
 for p in $held_programs; do
   row="| ${p#*/}"
   row="$row | $(awk -v p=$p '$3==p{printf "%.4g", $6*1e3; exit}' "$tmp/picks")"
   row="$row | $(awk -v p=$p '$3==p{printf "%.4g", $5*1e3; exit}' "$tmp/picks")"
-  for src in hand proggen random proggen-all; do
+  for src in hand proggen random proggen-all hand+proggen; do
     row="$row | $(awk -v p=$p -v src=$src '$1==src && $3==p{print $4*1e3}' "$tmp/picks" |
       median | xargs printf "%.4g")"
   done
@@ -144,7 +149,7 @@ echo
 # geometric mean over the programs of pick / best, per source (medians over retrains)
 echo "| source | geometric mean over the held-out programs of pick / best measured |"
 echo "|---|---|"
-for src in hand proggen random proggen-all; do
+for src in hand proggen random proggen-all hand+proggen; do
   for p in $held_programs; do
     awk -v p=$p -v src=$src '$1==src && $3==p{print $4/$5}' "$tmp/picks" | median
   done | awk -v src=$src '{s+=log($1); c++} END{printf "| %s | %.3f |\n", src, exp(s/c)}'

@@ -439,10 +439,6 @@ static bool tableReserve(Table *t, AriArena *a, size_t cap) {
   return true;
 }
 
-/* Reads the rows of `split` from `path` into t, grouped by (program,
- * machine, threads), groups in order of first appearance and rows in file
- * order within them. Every record (selected or not) must have the first
- * record's feature layout and count. */
 /* Whether `name` is one of the comma-separated names of `list`. */
 static bool inList(const char *list, const char *name) {
   size_t n = strlen(name);
@@ -457,6 +453,10 @@ static bool inList(const char *list, const char *name) {
   }
 }
 
+/* Reads the rows of `split` from `path` into t, grouped by (program,
+ * machine, threads), groups in order of first appearance and rows in file
+ * order within them. Every record (selected or not) must have the first
+ * record's feature layout and count. */
 static bool loadTable(const char *path, Split split, const char *hold, AriArena *a, Table *t) {
   memset(t, 0, sizeof *t);
   AriCostDsReader r;

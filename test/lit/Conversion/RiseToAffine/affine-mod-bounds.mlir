@@ -1,22 +1,20 @@
-// KNOWN MISCOMPILE (XFAIL until fixed): found by ProgGen on 2026-11-27 (a
-// sampled schedule of proggen/000000006 from the seeds at scale 5:
-// "startVectorization(8),vectorizeBeforeMap,toMem(global),padSplitJoin(5),
-// padSplitJoin(8),mapSeq,padTileMaps(32, 2),mapSeq"), reduced by hand.
-// The native code differs from the interpreter on 76 of 480 outputs, from
-// index 73 on; the interpreter agrees with the semantics computed by hand.
-// Needed together: the view chain from a map whose lambda returns a view
-// (transpose, then a map of joins), through transposes, slides and
-// pad_clamp; and the vectorised tail (as_vector over that non-contiguous
-// view -- read lane by lane --, pad_clamp on vectors, split 8, nested map
-// seq). Either half alone lowers correctly (the same tail over a plain
-// input, or the chain with the tail cut to as_vector/as_scalar or without
-// split). Not the index splitting of divMod (disabling splitIndex keeps
-// the bug); suspects: padSide's loop peeling with the nested loops of
-// split 8, or a view evaluated under the wrong loop.
-// When this passes, delete the XFAIL line.
+// A miscompile ProgGen found on 2026-11-27 (a sampled schedule of
+// proggen/000000006 from the seeds at scale 5: "startVectorization(8),
+// vectorizeBeforeMap,toMem(global),padSplitJoin(5),padSplitJoin(8),mapSeq,
+// padTileMaps(32, 2),mapSeq"), reduced by hand: the native code differed
+// from the interpreter on 76 of 480 outputs. convert-rise-to-affine was
+// right; MLIR 22's canonicalization of affine ops, which simplifies maps
+// with the bounds of the enclosing loops, bounds `x mod c` wrongly when x's
+// range spans several periods, and folded a lane's index
+// ((64 a + 8 b) mod 5) floordiv 2, a in [1, 7), b in [0, 8), to the
+// constant 2. The rise-to-llvm pipeline now runs canonicalize with those
+// patterns (SimplifyAffineOp) disabled (passes/lower/rise_to_affine.c).
+// The upstream fold itself, still there, is shown by the second RUN line.
 
-// XFAIL: *
-// RUN: ariadne-run %s --reps=1 --warmup=0
+// RUN: ariadne-run %s --reps=1 --warmup=0 | FileCheck %s --check-prefix=NATIVE
+// NATIVE: @miscompile native time
+// RUN: %rise-opt --canonicalize %S/Inputs/affine-mod-bounds-upstream.mlir | FileCheck %s --check-prefix=UPSTREAM
+// UPSTREAM: arith.constant 2 : index
 
 func.func @miscompile(%arg0: memref<480xf32>, %argx: memref<3x3x32x2xf32>) {
   %cst = arith.constant 5.000000e-01 : f32

@@ -14,6 +14,7 @@
 #include "ariadne-c/Types.h"
 #include "passes/lower/build.h"
 #include "passes/lower/lower_hooks.h"
+#include "passes/lower/rise_to_affine.h"
 #include "utils/arena.h"
 #include "utils/strbuf.h"
 
@@ -728,7 +729,8 @@ const AriPassInfo ariRiseToGpuPass = {
 /* Down to the device code: kernels outlined into gpu.modules of
  * LLVM/NVVM ops; the host stays func.func with gpu.launch_func. */
 #define NVVM_DEVICE(GPUOPT, CHIP)                                                                 \
-  "builtin.module(convert-rise-to-gpu" GPUOPT ",canonicalize,cse,rise-insert-barriers,"           \
+  "builtin.module(convert-rise-to-gpu" GPUOPT "," ARI_LOWER_CANONICALIZE ",cse,"                 \
+  "rise-insert-barriers,"                                                                         \
   "gpu-launch-sink-index-computations,gpu-kernel-outlining,lower-affine,convert-vector-to-scf,"   \
   "convert-scf-to-cf,nvvm-attach-target{chip=" CHIP " features=+ptx80 O=3},"                      \
   "gpu.module(convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=true},canonicalize,cse,"          \

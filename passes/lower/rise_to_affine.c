@@ -2850,33 +2850,11 @@ const AriPassInfo ariRiseToAffinePass = {
     .numDependentDialects = sizeof kRiseToAffineDeps / sizeof kRiseToAffineDeps[0],
 };
 
-/* MLIR 22's canonicalization of affine ops (SimplifyAffineOp, which
- * simplifies an op's map with the bounds of the loops around it) bounds
- * `x mod c` wrongly when x's range spans several periods: it folded
- * ((64 a + 8 b) mod 5) floordiv 2 over a in [1, 7), b in [0, 8) to the
- * constant 2, a miscompile ProgGen found
- * (test/lit/Conversion/RiseToAffine/affine-mod-bounds.mlir). Those
- * patterns are disabled by name (MLIR 22's names; an unknown name would
- * be ignored, which that test would catch); canonicalize keeps the rest.
- * Running canonicalize only after lower-affine instead made a
- * hand-scheduled matmul much slower. */
-#define RISE_TO_LLVM_CANONICALIZE                                                           \
-  "canonicalize{disable-patterns=\""                                                      \
-  "(anonymous namespace)::SimplifyAffineOp<mlir::affine::AffineApplyOp>,"                 \
-  "(anonymous namespace)::SimplifyAffineOp<mlir::affine::AffineLoadOp>,"                  \
-  "(anonymous namespace)::SimplifyAffineOp<mlir::affine::AffineStoreOp>,"                 \
-  "(anonymous namespace)::SimplifyAffineOp<mlir::affine::AffineVectorLoadOp>,"            \
-  "(anonymous namespace)::SimplifyAffineOp<mlir::affine::AffineVectorStoreOp>,"           \
-  "(anonymous namespace)::SimplifyAffineOp<mlir::affine::AffineMinOp>,"                   \
-  "(anonymous namespace)::SimplifyAffineOp<mlir::affine::AffineMaxOp>,"                   \
-  "(anonymous namespace)::SimplifyAffineOp<mlir::affine::AffinePrefetchOp>"               \
-  "\"}"
-
 /* memref.alloca_scope (which scf-to-openmp puts around each parallel
  * body) must be lowered while its body is still one block, so memref goes
  * to LLVM before scf goes to cf. */
 #define RISE_TO_LLVM_REST                                                                   \
-  "," RISE_TO_LLVM_CANONICALIZE ",cse,lower-affine,"                                         \
+  "," ARI_LOWER_CANONICALIZE ",cse,lower-affine,"                                         \
   "convert-scf-to-openmp,convert-vector-to-scf,expand-strided-metadata,lower-affine,"       \
   "finalize-memref-to-llvm,convert-scf-to-cf,convert-vector-to-llvm,convert-to-llvm,"       \
   "reconcile-unrealized-casts)"

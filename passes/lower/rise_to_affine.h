@@ -152,6 +152,29 @@ extern "C" {
  * function alone. */
 #define ARI_LOWER_FMA_ATTR "rise.fma"
 
+/* MLIR 22's canonicalization of affine ops (SimplifyAffineOp, which
+ * simplifies an op's map with the bounds of the loops around it) bounds
+ * `x mod c` wrongly when x's range spans several periods: it folded
+ * ((64 a + 8 b) mod 5) floordiv 2 over a in [1, 7), b in [0, 8) to the
+ * constant 2, a miscompile ProgGen found
+ * (test/lit/Conversion/RiseToAffine/affine-mod-bounds.mlir). Those
+ * patterns are disabled by name (MLIR 22's names; an unknown name would
+ * be ignored, which that test would catch); canonicalize keeps the rest.
+ * Running canonicalize only after lower-affine instead made a
+ * hand-scheduled matmul much slower. The rise-to-llvm and rise-to-nvvm
+ * pipelines both use this. */
+#define ARI_LOWER_CANONICALIZE                                                           \
+  "canonicalize{disable-patterns=\""                                                      \
+  "(anonymous namespace)::SimplifyAffineOp<mlir::affine::AffineApplyOp>,"                 \
+  "(anonymous namespace)::SimplifyAffineOp<mlir::affine::AffineLoadOp>,"                  \
+  "(anonymous namespace)::SimplifyAffineOp<mlir::affine::AffineStoreOp>,"                 \
+  "(anonymous namespace)::SimplifyAffineOp<mlir::affine::AffineVectorLoadOp>,"            \
+  "(anonymous namespace)::SimplifyAffineOp<mlir::affine::AffineVectorStoreOp>,"           \
+  "(anonymous namespace)::SimplifyAffineOp<mlir::affine::AffineMinOp>,"                   \
+  "(anonymous namespace)::SimplifyAffineOp<mlir::affine::AffineMaxOp>,"                   \
+  "(anonymous namespace)::SimplifyAffineOp<mlir::affine::AffinePrefetchOp>"               \
+  "\"}"
+
 extern const AriPassInfo ariRiseToAffinePass;
 
 /* The textual pipeline registered as `rise-to-llvm`: convert-rise-to-affine

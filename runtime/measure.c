@@ -345,7 +345,7 @@ AriMeasureStatus ariMeasureFuncAt(MlirOperation func, const AriMeasureOptions *o
     co.lowering = "rise-to-llvm-fma";
   char err[200] = "see the diagnostics";
   AriRtPackedFn fn = NULL;
-  int64_t ops = 0;
+  int64_t ops = 0; /* stays 0 when the lowering fails: "does not compile" below */
   if (mlirLogicalResultIsSuccess(ariCompileLower(mod, &co)) &&
       (ops = countOps(mlirModuleGetOperation(mod))) > o.maxCodeOps) {
     res->compileS = now() - t0;

@@ -74,7 +74,8 @@ median() { sort -g | awk '{a[NR]=$1} END{print NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[N
 records_of() { "$tool" dataset --info "$1" | awk '/^records:/{print $2}'; }
 programs_of() { "$tool" dataset --dump "$1" | awk 'NR>1{print $2}' | sort -u; }
 
-held_programs=$(programs_of "$held")
+"$tool" dataset --dump "$held" | awk 'NR>1{print $2}' > "$tmp/held.names"
+held_programs=$(sort -u "$tmp/held.names")
 matmuls=$(echo "$held_programs" | grep -E '/(mm[0-9x]+|gemm[0-9]+)$' | paste -sd, -)
 families=$( (echo "$matmuls"; echo "$held_programs" | grep -vE '/(mm[0-9x]+|gemm[0-9]+)$') |
   grep -v '^$')
@@ -99,16 +100,26 @@ judge() { # MODEL FAMILY SOURCE SEED -> metrics to $tmp/metrics, picks to $tmp/p
 
 : > "$tmp/metrics"
 : > "$tmp/picks"
+# per family, once: the records hand trains on (as many are drawn from the
+# other sources, by whole programs) and hand's data joined with PROGGEN
+f=0
+for fam in $families; do
+  f=$((f + 1))
+  awk -v fam="$fam" 'BEGIN{n=split(fam, a, ","); for(i=1;i<=n;i++) out[a[i]]=1}
+       !($1 in out){c++} END{print c+0}' "$tmp/held.names" > "$tmp/hand-$f.n"
+  "$tool" dataset merge -o "$tmp/both-$f.ards" "$held" "$pg" --exclude "$fam" >/dev/null
+done
+
 for s in $(seq 1 "$seeds"); do
   train "$pg" "$s" "$tmp/all.model" --all
+  f=0
   for fam in $families; do
+    f=$((f + 1))
     judge "$tmp/all.model" "$fam" proggen-all "$s"
-    # the records hand trains on; as many from the others, by whole programs
-    n=$("$tool" dataset merge -o "$tmp/f.ards" "$held" --exclude "$fam" | awk '{print $2}')
+    n=$(cat "$tmp/hand-$f.n")
     train "$held" "$s" "$tmp/hand.model" --hold "$fam"
     judge "$tmp/hand.model" "$fam" hand "$s"
-    "$tool" dataset merge -o "$tmp/both.ards" "$held" "$pg" --exclude "$fam" >/dev/null
-    train "$tmp/both.ards" "$s" "$tmp/both.model" --all
+    train "$tmp/both-$f.ards" "$s" "$tmp/both.model" --all
     judge "$tmp/both.model" "$fam" hand+proggen "$s"
     for src in proggen random; do
       data=$pg recs=$pg_records progs=$pg_programs

@@ -222,3 +222,18 @@ bool ariCostRankPrograms(void *ctx, AriTermStore *s, AriTerm *const *programs, s
   AriCostRankCtx *rc = ctx;
   return ariCostModelScoreRoots(rc->model, s, rc->f, rc->root, programs, n, scores, err, cap);
 }
+
+bool ariCostMeasuredLayout(uint32_t layout, uint32_t cols, uint32_t *codeFeatures) {
+  /* (code features version, their count); version 0: none */
+  static const uint32_t kVersions[][2] = {{0, 0}, {1, 25}, {ARI_COST_CODE_VERSION, ARI_COST_CODE_FEATURES}};
+  for (size_t i = 0; i < sizeof kVersions / sizeof kVersions[0]; ++i) {
+    uint32_t v = kVersions[i][0], n = kVersions[i][1];
+    if (layout == 1000u + 100u * v + ARI_FEAT_VERSION &&
+        cols == ARI_FEAT_COUNT + n + ARI_COST_NUM_BASELINES) {
+      if (codeFeatures)
+        *codeFeatures = n;
+      return true;
+    }
+  }
+  return false;
+}

@@ -52,12 +52,20 @@ enum { ARI_COST_MEASURE_FEATURES = ARI_FEAT_COUNT + ARI_COST_NUM_BASELINES };
  * measure` records. The cost model cannot lower code (it sits below
  * passes/ and runtime/), so whoever scores with such a model supplies the
  * code features as a callback (AriCostModel.codeFeatures). */
-#define ARI_COST_CODE_VERSION 1
+#define ARI_COST_CODE_VERSION 2
 #define ARI_COST_CODE_LAYOUT (1000u + 100u * ARI_COST_CODE_VERSION + ARI_FEAT_VERSION)
 enum {
-  ARI_COST_CODE_FEATURES = 25,
+  ARI_COST_CODE_FEATURES = 31,
   ARI_COST_CODE_MEASURE_FEATURES = ARI_FEAT_COUNT + ARI_COST_CODE_FEATURES + ARI_COST_NUM_BASELINES
 };
+
+/* Whether (layout, cols) is one `ariadne-cost measure` has written, in this
+ * version or an earlier one, with the baselines last: ARI_COST_MEASURE_LAYOUT,
+ * ARI_COST_CODE_LAYOUT, or layout 1101 (code features version 1: 25 of
+ * them, datasets measured before 2026-11-27). *codeFeatures (may be NULL)
+ * gets how many code features follow the program vector (0 for none). */
+bool ariCostMeasuredLayout(uint32_t layout, uint32_t cols, uint32_t *codeFeatures);
+#define ARI_COST_CODE_LAYOUT_V1 (1100u + ARI_FEAT_VERSION)
 
 /* The ARI_COST_MEASURE_FEATURES values of layout ARI_COST_MEASURE_LAYOUT
  * for function f with features `feat` (ariCostFeaturesFunc of f); m may be

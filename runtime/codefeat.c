@@ -30,6 +30,10 @@ typedef struct {
   double mult;   /* executions of the body per run */
   MlirValue iv;  /* the fastest-moving induction variable; null for none */
   double trips;  /* iterations per execution of the loop */
+  /* For the auto-vectorisation features: what the loop's own body (not
+   * its nested loops) does, decided when the loop closes. */
+  double scalarOps, bytes;
+  bool hasLoop, strided, carried;
 } Frame;
 
 typedef struct {
@@ -172,6 +176,25 @@ static bool indexMoves(MlirOperation op, MlirAttribute map, intptr_t first, intp
   return false;
 }
 
+/* Bytes between consecutive values of index `dim` of memref type t: its
+ * layout's stride, or the row-major one when the layout has none; a
+ * dynamic size or stride counts as a page (a column of an unknown-size
+ * matrix is usually that far apart). */
+static double strideBytes(MlirType t, intptr_t dim) {
+  double elem = scalarBytes(mlirShapedTypeGetElementType(t));
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  int64_t strides[16], offset;
+  if (rank <= 16 && mlirLogicalResultIsSuccess(mlirMemRefTypeGetStridesAndOffset(t, strides, &offset)))
+    return mlirShapedTypeIsDynamicStrideOrOffset(strides[dim]) ? 4096 : elem * (double)strides[dim];
+  double n = elem;
+  for (intptr_t j = dim + 1; j < rank; ++j) {
+    if (mlirShapedTypeIsDynamicDim(t, j))
+      return 4096;
+    n *= (double)mlirShapedTypeGetDimSize(t, j);
+  }
+  return n;
+}
+
 /* A load or store: memref operand at `mem`, indices from mem + 1 (through
  * the "map" attribute when there is one), the moved value's type `vt`. */
 static void access(Walk *w, MlirOperation op, intptr_t mem, MlirType vt, bool store) {
@@ -188,19 +211,29 @@ static void access(Walk *w, MlirOperation op, intptr_t mem, MlirType vt, bool st
   int cls = 2; /* invariant */
   if (!mlirValueIsNull(iv) && rank > 0) {
     intptr_t nidx = mlirAttributeIsNull(map) ? rank : mlirAffineMapGetNumResults(mlirAffineMapAttrGetValue(map));
-    bool others = false, last = false;
+    bool last = false;
+    intptr_t other = -1; /* the last index but the last one that moves */
     for (intptr_t k = 0; k < nidx; ++k) {
       if (mlirAttributeIsNull(map) && mem + 1 + k >= mlirOperationGetNumOperands(op))
         break;
       bool moves = indexMoves(op, map, mem + 1, k, iv);
       if (k == nidx - 1)
         last = moves;
-      else
-        others |= moves;
+      else if (moves)
+        other = k;
     }
-    cls = others ? 1 : last ? 0 : 2;
+    cls = other >= 0 ? 1 : last ? 0 : 2;
+    double step = other >= 0 && other < rank ? strideBytes(mt, other) : 0;
+    if (step >= 64)
+      w->v[ARI_CODEFEAT_LINE_STRIDED] += bytes;
+    if (step >= 4096)
+      w->v[ARI_CODEFEAT_PAGE_STRIDED] += bytes;
   }
   w->v[(store ? ARI_CODEFEAT_STORE_UNIT : ARI_CODEFEAT_LOAD_UNIT) + cls] += bytes;
+  if (w->depth) {
+    w->frames[w->depth - 1].bytes += bytes;
+    w->frames[w->depth - 1].strided |= cls == 1;
+  }
   if (mult > w->hotMult) {
     w->hotMult = mult;
     w->v[ARI_CODEFEAT_HOT_TRIPS] = w->depth ? w->frames[w->depth - 1].trips : 1;
@@ -224,12 +257,19 @@ static void loop(Walk *w, MlirOperation op, double trips, MlirValue iv, bool par
   w->v[ARI_CODEFEAT_LOOPS] += 1;
   if (par) {
     w->v[ARI_CODEFEAT_PAR_LOOPS] += 1;
+    /* every execution forks and joins the thread team: a parallel loop
+     * under a sequential one pays that per outer iteration (a conv3x3
+     * whose rows each fork runs 1,000x slower than its sequential twin) */
+    w->v[ARI_CODEFEAT_PAR_LAUNCHES] += mult;
     if (!w->parDepth)
       w->v[ARI_CODEFEAT_PAR_TRIPS] = w->v[ARI_CODEFEAT_PAR_TRIPS] > trips
                                          ? w->v[ARI_CODEFEAT_PAR_TRIPS]
                                          : trips;
   }
-  if (mlirOperationGetNumResults(op) > 0)
+  bool carried = mlirOperationGetNumResults(op) > 0;
+  if (w->depth)
+    w->frames[w->depth - 1].hasLoop = true;
+  if (carried)
     w->v[mlirTypeIsAVector(mlirValueGetType(mlirOperationGetResult(op, 0)))
              ? ARI_CODEFEAT_CARRIED_VECTOR
              : ARI_CODEFEAT_CARRIED_SCALAR] += 1;
@@ -237,13 +277,24 @@ static void loop(Walk *w, MlirOperation op, double trips, MlirValue iv, bool par
     walkRegions(w, op);
     return;
   }
-  w->frames[w->depth++] = (Frame){mult * trips, iv, trips};
+  w->frames[w->depth++] = (Frame){mult * trips, iv, trips, 0, 0, false, false, carried};
   if (w->depth > w->v[ARI_CODEFEAT_MAX_DEPTH])
     w->v[ARI_CODEFEAT_MAX_DEPTH] = w->depth;
   w->parDepth += par || w->parDepth;
   walkRegions(w, op);
   w->parDepth -= par || w->parDepth > 0;
   w->depth--;
+  /* LLVM's loop vectoriser takes an innermost loop of scalar code that
+   * carries no value (a reduction in a register needs reassociation,
+   * which the lowering does not allow) and whose accesses are unit-stride
+   * or invariant: the ikj matmul runs 8-16 lanes wide with no `vec` in
+   * the term. Code features that see only explicit vectors rank it with
+   * the scalar code (docs/costmodel.md, "Code features"). */
+  Frame *f = &w->frames[w->depth];
+  if (!f->hasLoop && !f->carried && !f->strided && trips >= 4 && f->scalarOps > 0) {
+    w->v[ARI_CODEFEAT_AUTOVEC_OPS] += f->scalarOps;
+    w->v[ARI_CODEFEAT_AUTOVEC_BYTES] += f->bytes;
+  }
 }
 
 static MlirValue bodyArg(MlirOperation op, intptr_t i) {
@@ -312,6 +363,10 @@ static void walkOp(Walk *w, MlirOperation op) {
       if (!mlirShapedTypeIsDynamicDim(t, i))
         bytes *= (double)mlirShapedTypeGetDimSize(t, i);
     w->v[ARI_CODEFEAT_ALLOC_BYTES] += bytes * mult;
+    /* glibc maps blocks of 128 KiB or more afresh: each run touches new
+     * zeroed pages (a stencil's 768 KiB `to_mem` copy costs it 10x) */
+    if (bytes >= 128 * 1024 && isOp(op, "memref.alloc"))
+      w->v[ARI_CODEFEAT_MAPPED_BYTES] += bytes * mult;
     if (w->depth)
       w->v[ARI_CODEFEAT_LOOP_ALLOCS] += mult;
     return;
@@ -335,8 +390,11 @@ static void walkOp(Walk *w, MlirOperation op) {
                                               : 1;
     if (n > 1)
       w->v[ARI_CODEFEAT_OPS_VECTOR] += mult;
-    else
+    else {
       w->v[ARI_CODEFEAT_OPS_SCALAR] += mult;
+      if (w->depth)
+        w->frames[w->depth - 1].scalarOps += mult;
+    }
     w->v[ARI_CODEFEAT_OPS_LANES] += n * mult;
     if (math && !isOp(op, "math.fma") && !isOp(op, "math.absf") && !isOp(op, "math.absi"))
       w->v[ARI_CODEFEAT_TRANSCENDENTAL] += n * mult;

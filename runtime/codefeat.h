@@ -21,7 +21,11 @@
  *   - the loop structure: loops, parallel loops, the deepest nesting, the
  *     iterations of the outermost parallel loop, the trips of the loop
  *     that holds the most executed access, loops carrying vector or scalar
- *     values (reductions kept in registers).
+ *     values (reductions kept in registers);
+ *   - what the hardware and libraries add (version 2): scalar work in
+ *     innermost loops LLVM's loop vectoriser takes, launches of parallel
+ *     loops (a fork/join each), strided bytes whose step is a cache line
+ *     or a page, and heap blocks large enough for glibc to map afresh.
  * This is what TVM's Ansor featurises (the lowered loop program), and why:
  * the code's counts, not the program's. It costs a lowering: 1-4 ms per
  * sampled variant of the full dataset's programs on the workplace machine
@@ -45,7 +49,7 @@ extern "C" {
 
 /* The layout of the vector; model files and datasets record it through
  * the measured layout (costmodel/model.h). Bump on any change. */
-#define ARI_CODEFEAT_VERSION 1
+#define ARI_CODEFEAT_VERSION 2
 
 /* X(ID, name, meaning): every count is per run of the function. */
 #define ARI_CODEFEAT_LIST(X)                                                               \
@@ -55,6 +59,10 @@ extern "C" {
   X(STORE_UNIT, "code_store_unit", "bytes stored, unit stride")                            \
   X(STORE_STRIDED, "code_store_strided", "bytes stored, strided")                          \
   X(STORE_INVARIANT, "code_store_invariant", "bytes stored at an invariant index")         \
+  X(LINE_STRIDED, "code_line_strided",                                                       \
+    "of the strided bytes, those whose index steps 64 B or more (a new cache line each)")  \
+  X(PAGE_STRIDED, "code_page_strided",                                                       \
+    "of the strided bytes, those whose index steps 4 KiB or more (a new page each)")       \
   X(OPS_SCALAR, "code_ops_scalar", "scalar arith/math op executions")                      \
   X(OPS_VECTOR, "code_ops_vector", "vector arith/math instructions executed")              \
   X(OPS_LANES, "code_ops_lanes", "lanes of all arith/math executions")                     \
@@ -65,15 +73,21 @@ extern "C" {
   X(BROADCASTS, "code_broadcasts", "vector.broadcast executions")                          \
   X(LOOP_ALLOCS, "code_loop_allocs", "memref.alloc/alloca executions inside loops")        \
   X(ALLOC_BYTES, "code_alloc_bytes", "bytes allocated, all executions")                    \
+  X(MAPPED_BYTES, "code_mapped_bytes", "of those, heap blocks of 128 KiB or more (fresh pages)") \
   X(LOOPS, "code_loops", "loops in the code")                                              \
   X(PAR_LOOPS, "code_par_loops", "scf.parallel loops")                                     \
   X(MAX_DEPTH, "code_max_depth", "deepest loop nesting")                                   \
   X(PAR_TRIPS, "code_par_trips", "iterations of the outermost parallel loop (1: none)")   \
+  X(PAR_LAUNCHES, "code_par_launches", "executions of parallel loops (fork/join of the team)") \
   X(HOT_TRIPS, "code_hot_trips", "trips of the loop around the most executed access")      \
   X(CARRIED_VECTOR, "code_carried_vector", "loops carrying vector values (iter_args)")      \
   X(CARRIED_SCALAR, "code_carried_scalar", "loops carrying scalar values")                 \
   X(UNKNOWN_TRIPS, "code_unknown_trips", "loops whose trip count is not a constant")       \
-  X(OPS_PER_BYTE, "code_ops_per_byte", "op lanes / bytes loaded and stored")
+  X(OPS_PER_BYTE, "code_ops_per_byte", "op lanes / bytes loaded and stored")                 \
+  X(AUTOVEC_OPS, "code_autovec_ops",                                                         \
+    "scalar op executions in innermost loops LLVM can vectorise (no carried value, no "    \
+    "strided access, 4 or more trips)")                                                    \
+  X(AUTOVEC_BYTES, "code_autovec_bytes", "bytes loaded and stored in those loops")
 
 enum {
 #define ARI_CODEFEAT_X(id, name, doc) ARI_CODEFEAT_##id,

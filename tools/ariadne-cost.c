@@ -68,7 +68,7 @@ static void usage(FILE *f) {
           "                             records of all INs, ordered by program name\n"
           "                             (stable: each program's records keep their order);\n"
           "                             --no-code drops the code features of `measure`'s\n"
-          "                             records (layout 1101 -> 1001, which rise-search's\n"
+          "                             records (layout 1201 -> 1001, which rise-search's\n"
           "                             model: takes); --exclude drops the named programs;\n"
           "                             --programs keeps N programs drawn by seed S, all\n"
           "                             their records (equal-size training sets)\n"
@@ -749,14 +749,15 @@ static int cmpMerge(const void *a, const void *b) {
 
 static char *arenaStr(AriArena *a, const char *s) { return ariArenaStrndup(a, s, strlen(s)); }
 
-/* Record r (of layout ARI_COST_CODE_LAYOUT, its features copied to f)
- * without its code features: layout ARI_COST_MEASURE_LAYOUT, the program
- * vector and the baselines. False if r does not have that layout's count. */
+/* Record r (of a measured layout with code features, this version's or
+ * an earlier one's; its features copied to f) without its code features:
+ * layout ARI_COST_MEASURE_LAYOUT, the program vector and the baselines.
+ * False if r is no such record. */
 static bool dropCodeFeatures(AriCostRecord *r, double *f) {
-  if (r->numFeatures != ARI_COST_CODE_MEASURE_FEATURES)
+  uint32_t code;
+  if (!ariCostMeasuredLayout(r->featureLayout, r->numFeatures, &code) || !code)
     return false;
-  memmove(f + ARI_FEAT_COUNT, f + ARI_FEAT_COUNT + ARI_COST_CODE_FEATURES,
-          ARI_COST_NUM_BASELINES * sizeof *f);
+  memmove(f + ARI_FEAT_COUNT, f + ARI_FEAT_COUNT + code, ARI_COST_NUM_BASELINES * sizeof *f);
   r->numFeatures = ARI_COST_MEASURE_FEATURES;
   r->featureLayout = ARI_COST_MEASURE_LAYOUT;
   return true;
@@ -896,10 +897,12 @@ static int datasetMerge(int argc, char **argv) {
       memcpy(t, rec.times, rec.numTimes * sizeof(double));
       m->rec.features = f;
       m->rec.times = t;
-      if (noCode && rec.featureLayout == ARI_COST_CODE_LAYOUT && !dropCodeFeatures(&m->rec, f)) {
-        fprintf(stderr, "%s: error: record %zu (%s) has layout %u with %u features, not %d\n",
-                ins[i], n, rec.program, rec.featureLayout, rec.numFeatures,
-                (int)ARI_COST_CODE_MEASURE_FEATURES);
+      bool code = rec.featureLayout == ARI_COST_CODE_LAYOUT ||
+                  rec.featureLayout == ARI_COST_CODE_LAYOUT_V1;
+      if (noCode && code && !dropCodeFeatures(&m->rec, f)) {
+        fprintf(stderr, "%s: error: record %zu (%s) has layout %u with %u features, not one "
+                        "that `measure` writes\n",
+                ins[i], n, rec.program, rec.featureLayout, rec.numFeatures);
         ok = false;
         break;
       }
@@ -1133,8 +1136,7 @@ static int cmdEval(int argc, char **argv) {
     ariArenaDestroy(&a);
     return 1;
   }
-  bool baselines = (t.layout == ARI_COST_MEASURE_LAYOUT && t.cols == ARI_COST_MEASURE_FEATURES) ||
-                   (t.layout == ARI_COST_CODE_LAYOUT && t.cols == ARI_COST_CODE_MEASURE_FEATURES);
+  bool baselines = ariCostMeasuredLayout(t.layout, t.cols, NULL);
   rc = 0;
   if (!t.rows) {
     fprintf(stderr, "%s: error: no %s rows to evaluate on (%llu records)\n", o.data,

@@ -13,7 +13,7 @@
  *                            (for a rank model comparable only among
  *                            variants of one program). A model trained
  *                            on what `ariadne-cost measure` records now
- *                            (layout 1101) also reads the code a function
+ *                            (layout 1201) also reads the code a function
  *                            lowers to, which this API does not compute:
  *                            ariCostLoad refuses it with a message saying
  *                            so. Models of the program vector (layout 1)
@@ -54,7 +54,7 @@ typedef struct AriCostStatus {
 /* Loads the model `spec` ("analytic:MACHINE_FILE" or "model:MODEL_FILE")
  * into *out, estimating for `threads` OpenMP threads (0: the machine
  * file's cores; a learned model without a machine file: 1). On failure
- * *out is NULL; a model trained with code features (layout 1101) is such
+ * *out is NULL; a model trained with code features (layout 1201) is such
  * a failure. */
 AriCostStatus ariCostLoad(const char *spec, int threads, AriCostModelRef *out);
 

@@ -88,6 +88,35 @@ static const char kLowered[] =
     "  return\n"
     "}\n";
 
+static const char kStrides[] =
+    "func.func @strides(%A: memref<64x1024xf32>, %B: memref<1024x64xf32>,\n"
+    "                   %y: memref<1024xf32>) {\n"
+    "  %c0 = arith.constant 0 : index\n"
+    "  %c1 = arith.constant 1 : index\n"
+    "  %c8 = arith.constant 8 : index\n"
+    "  %one = arith.constant 1.0 : f32\n"
+    "  affine.for %i = 0 to 64 {\n"
+    "    affine.for %j = 0 to 1024 {\n"
+    "      %a = affine.load %A[%i, %j] : memref<64x1024xf32>\n"
+    "      %s = arith.addf %a, %one : f32\n"
+    "      affine.store %s, %B[%j, %i] : memref<1024x64xf32>\n"
+    "    }\n"
+    "  }\n"
+    "  affine.for %j = 0 to 1024 {\n"
+    "    affine.for %i = 0 to 64 {\n"
+    "      %a = affine.load %A[%i, %j] : memref<64x1024xf32>\n"
+    "      affine.store %a, %y[%j] : memref<1024xf32>\n"
+    "    }\n"
+    "  }\n"
+    "  affine.for %k = 0 to 4 {\n"
+    "    scf.parallel (%p) = (%c0) to (%c8) step (%c1) {\n"
+    "      %m = memref.alloc() : memref<65536xf32>\n"
+    "      scf.reduce\n"
+    "    }\n"
+    "  }\n"
+    "  return\n"
+    "}\n";
+
 int main(int argc, char **argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: codefeat_test Inputs/codefeat.mlir\n");
@@ -123,11 +152,14 @@ int main(int argc, char **argv) {
   EXPECT("tr", v, W(LOAD_UNIT, 512), W(STORE_STRIDED, 512), W(LOOPS, 2), W(MAX_DEPTH, 2),
          W(HOT_TRIPS, 16));
 
-  /* scf.parallel i < 8 { for j < 16 { B[i, j] = A[i, j] / A[i, j] } } */
+  /* scf.parallel i < 8 { for j < 16 { B[i, j] = A[i, j] / A[i, j] } }: the
+   * inner loop is one LLVM vectorises (scalar, unit-stride, nothing
+   * carried) */
   features(mod, "par", v);
   EXPECT("par", v, W(LOAD_UNIT, 512), W(STORE_UNIT, 512), W(OPS_SCALAR, 128), W(OPS_LANES, 128),
          W(DIVISIONS, 128), W(LOOPS, 2), W(PAR_LOOPS, 1), W(MAX_DEPTH, 2), W(PAR_TRIPS, 8),
-         W(HOT_TRIPS, 16), W(OPS_PER_BYTE, 128.0 / 1024));
+         W(PAR_LAUNCHES, 1), W(HOT_TRIPS, 16), W(OPS_PER_BYTE, 128.0 / 1024),
+         W(AUTOVEC_OPS, 128), W(AUTOVEC_BYTES, 1024));
 
   /* for i < 8 { v = vector.load A[4i]; exp; mulf; vector.store B[4i] } */
   features(mod, "vec", v);
@@ -137,18 +169,21 @@ int main(int argc, char **argv) {
 
   /* scf.parallel i < 8 { p = alloca 16xf32; for j < 16 { p[j] = A[i, j]^2 }
    * for j < 16 iter_args { += p[j] }; y[i] = sum }: the private copy is
-   * allocated per parallel iteration */
+   * allocated per parallel iteration; the squaring loop vectorises, the
+   * summing one carries its sum */
   features(mod, "tomem", v);
   EXPECT("tomem", v, W(LOAD_UNIT, 1024), W(STORE_UNIT, 512 + 32), W(OPS_SCALAR, 256),
          W(OPS_LANES, 256), W(LOOP_ALLOCS, 8), W(ALLOC_BYTES, 8 * 64), W(LOOPS, 3),
-         W(PAR_LOOPS, 1), W(MAX_DEPTH, 2), W(PAR_TRIPS, 8), W(HOT_TRIPS, 16),
-         W(CARRIED_SCALAR, 1), W(OPS_PER_BYTE, 256.0 / (1024 + 544)));
+         W(PAR_LOOPS, 1), W(MAX_DEPTH, 2), W(PAR_TRIPS, 8), W(PAR_LAUNCHES, 1), W(HOT_TRIPS, 16),
+         W(CARRIED_SCALAR, 1), W(OPS_PER_BYTE, 256.0 / (1024 + 544)), W(AUTOVEC_OPS, 128),
+         W(AUTOVEC_BYTES, 1024));
 
   /* the same in a sequential map: LICM hoists the alloca out of the loops */
   features(mod, "tomem_seq", v);
   EXPECT("tomem_seq", v, W(LOAD_UNIT, 1024), W(STORE_UNIT, 512 + 32), W(OPS_SCALAR, 256),
          W(OPS_LANES, 256), W(ALLOC_BYTES, 64), W(LOOPS, 3), W(MAX_DEPTH, 2), W(HOT_TRIPS, 16),
-         W(CARRIED_SCALAR, 1), W(OPS_PER_BYTE, 256.0 / (1024 + 544)));
+         W(CARRIED_SCALAR, 1), W(OPS_PER_BYTE, 256.0 / (1024 + 544)), W(AUTOVEC_OPS, 128),
+         W(AUTOVEC_BYTES, 1024));
 
   /* counting alone, on code already lowered */
   MlirModule low = ariParseString(ctx, kLowered);
@@ -161,6 +196,24 @@ int main(int argc, char **argv) {
            W(CARRIED_VECTOR, 1), W(UNKNOWN_TRIPS, 1), W(LOOP_ALLOCS, 1), W(ALLOC_BYTES, 16),
            W(OPS_PER_BYTE, 80.0 / 84));
     mlirModuleDestroy(low);
+  }
+
+  /* strides, team launches and mapped blocks: a transpose writing B's
+   * columns (a 256 B step: a new cache line, not a new page), a column
+   * walk of A (4 KiB: a new page), and a parallel loop launched in each of
+   * 4 sequential iterations whose every iteration allocates 256 KiB */
+  MlirModule sp = ariParseString(ctx, kStrides);
+  CHECK(!mlirModuleIsNull(sp));
+  if (!mlirModuleIsNull(sp)) {
+    ariCodeFeatCount(sp, v);
+    double n = 64 * 1024, b = 4 * n;
+    EXPECT("strides", v, W(LOAD_UNIT, b), W(STORE_STRIDED, b), W(LOAD_STRIDED, b),
+           W(STORE_INVARIANT, b), W(LINE_STRIDED, 2 * b), W(PAGE_STRIDED, b), W(OPS_SCALAR, n),
+           W(OPS_LANES, n), W(LOOPS, 6), W(PAR_LOOPS, 1), W(MAX_DEPTH, 2), W(PAR_TRIPS, 8),
+           W(PAR_LAUNCHES, 4), W(HOT_TRIPS, 1024), W(LOOP_ALLOCS, 32),
+           W(ALLOC_BYTES, 32 * 262144.0), W(MAPPED_BYTES, 32 * 262144.0),
+           W(OPS_PER_BYTE, n / (4 * b)));
+    mlirModuleDestroy(sp);
   }
 
   /* every index has a distinct "code_" name and a meaning */

@@ -7,7 +7,7 @@
  * incomplete specs, missing and damaged files, something that is not a
  * func.func, a function the import refuses, NULL arguments. With a
  * model file as argument (one trained on `ariadne-cost measure`'s records,
- * layout 1101), that loading it is refused with a message saying why.
+ * layout 1201), that loading it is refused with a message saying why.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -174,7 +174,7 @@ int main(int argc, char **argv) {
   if (argc > 1) { /* a model trained on `ariadne-cost measure`'s records */
     snprintf(spec, sizeof spec, "model:%.80s", argv[1]);
     st = ariCostLoad(spec, 0, &m2);
-    CHECK(!st.ok && m2 == NULL && strstr(st.message, "trained with code features (layout 1101") &&
+    CHECK(!st.ok && m2 == NULL && strstr(st.message, "trained with code features (layout 1201") &&
           strstr(st.message, argv[1]));
     printf("code-feature model: %s\n", st.message);
   }

@@ -8,7 +8,8 @@
 #   bash test/bench/cost/make_dataset.sh [OUTDIR]   (default build/cost-data)
 #
 # Needs a built tree (bash utils/setup.sh run). Run it on a quiet machine
-# (28 minutes on the 2-core workplace Xeon, 2026-11-26, at nice -n -15):
+# (28 minutes on the 2-core workplace Xeon, 2026-11-26, at nice -n -15, with
+# other builds beside it; 15 minutes on 2026-11-27 with one core free):
 # the labels are wall-clock times.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

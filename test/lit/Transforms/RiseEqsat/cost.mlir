@@ -41,7 +41,7 @@
 // RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides cost=model:%t/junk.model})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=JUNK
 // JUNK: error: rise-eqsat: cost='model:{{.*}}junk.model': model file '{{.*}}junk.model': not an Ariadne model file (bad magic)
 // RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides cost=model:%t/synthetic.model})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=LAYOUT
-// LAYOUT: error: rise-eqsat: cost='model:{{.*}}synthetic.model': model '{{.*}}synthetic.model' was trained on feature layout 0 with 6 features; the search gives layout 1 (137 features), 1001 (140 features) or 1101 (165 features, `ariadne-cost measure`'s)
+// LAYOUT: error: rise-eqsat: cost='model:{{.*}}synthetic.model': model '{{.*}}synthetic.model' was trained on feature layout 0 with 6 features; the search gives layout 1 (137 features), 1001 (140 features) or 1201 (171 features, `ariadne-cost measure`'s)
 // RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides cost=model:%t/synthetic.model machine=%t/none.txt})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=MACHINE
 // MACHINE: error: rise-eqsat: cost='model:{{.*}}synthetic.model': cannot open machine file '{{.*}}none.txt'
 // RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides cost=analytic:%t/m.txt candidates=0})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=CANDIDATES

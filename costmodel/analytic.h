@@ -16,7 +16,9 @@
  *     loops on its own);
  *   - memory: its bytes loaded and stored at the bandwidth of the smallest
  *     cache level that holds one execution's footprint (the data the
- *     level's body reuses), memory if none does;
+ *     level's body reuses), memory if none does -- less its footprint when
+ *     it runs once per program run: those are first touches, which the
+ *     run's footprint term below pays;
  *   - a level inside parallel loops divides both by min(threads, the
  *     parallel extent around it, the machine's cores);
  *   - its time is the larger of the two (roofline).

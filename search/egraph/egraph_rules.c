@@ -470,6 +470,7 @@ static const struct {
      "(as_vector _ (map 0 _ (lam (reduce 1 (lam (lam ?b)) ?i (zip ?a ?c))) ?x)) | "
      "(as_vector _ (map 0 _ (lam (reduce 2 (lam (lam ?b)) ?i (zip ?a ?c))) ?x))"},
     {"vectorizeBeforeMapZip", "(as_vector _ (map 0 _ (lam ?b) ?x))"},
+    {"vectorizeReduce", "(reduce _ (lam (lam ?b)) ?i ?x)"},
     {"asScalarAsVector", "(as_scalar (as_vector _ ?x))"},
     {"asVectorAsScalar", "(as_vector _ (as_scalar ?x))"},
     /* a high-level or sequential map */

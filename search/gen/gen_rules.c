@@ -662,6 +662,38 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
     AriTerm *body = laneBody(c, T, sa, 3);
     return body ? ariTermAsVector(s, v, mapT(c, ariTermLam(s, T, body), x)) : NULL;
   }
+  case ARI_RULE_VECTORIZE_REDUCE: {
+    /* reduce/k (\a y. a op e(y)) i x: x of scalars or (nested) pairs of
+     * scalars, as a zip term or any array of pairs; e lane-wise on y's
+     * projections; op one with a neutral element, the accumulator either
+     * side */
+    static const char *const fo[] = {"arith.addf", "arith.mulf", "arith.maximumf",
+                                     "arith.minimumf"};
+    static const char *const io[] = {"arith.addi", "arith.muli", "arith.maxsi", "arith.minsi"};
+    int64_t len = r->args[0] * m;
+    const AriType *T = sa;
+    switch (below(c, 3)) {
+    case 0: break;
+    case 1: T = ariTypePair(s, sa, sa); break;
+    default: T = ariTypePair(s, sa, ariTypePair(s, sa, sa)); break;
+    }
+    AriTerm *x;
+    if (ariTypeKind(T) == ARI_TYPE_PAIR && below(c, 2))
+      x = ariTermZip(s, gt(c, arr(c, len, ariTypeFirst(T))), gt(c, arr(c, len, ariTypeSecond(T))));
+    else
+      x = gt(c, arr(c, len, T));
+    /* laneBody is built under one binder (y); the accumulator's goes
+     * between it and the context */
+    AriTerm *e = laneBody(c, T, sa, 3);
+    e = e ? ariTermShift(s, e, 1, 1) : NULL;
+    const char *o = ariTypeIsFloat(sa) ? fo[below(c, 4)] : io[below(c, 4)];
+    AriTerm *acc = ariTermVar(s, 1, sa);
+    AriTerm *body = below(c, 2) ? op2(c, o, e, acc, sa) : op2(c, o, acc, e, sa);
+    /* a high-level reduce folds elements of the accumulator's type */
+    return body && x ? ariTermReduce(s, redKind(c, T == sa), ariTermLam(s, sa, ariTermLam(s, T, body)),
+                                     gt(c, sa), x)
+                     : NULL;
+  }
   case ARI_RULE_VECTORIZE_BEFORE_MAP_ZIP_REDUCE: {
     /* as in matmul: a dot product of a row r with every column */
     int64_t v = (int64_t)1 << range(c, 1, 2), k = range(c, 1, 4);

@@ -202,6 +202,16 @@
        "x's elements scalars or (nested) pairs of scalars; f's body lane-wise arith/math ops "   \
        "on projections of its parameter (f' the same on vectors, other scalars broadcast)",     \
        "thesis Listing C.15 (vectorizeBeforeMap over zipped data, via unzip)")                 \
+  RULE(VECTORIZE_REDUCE, "vectorizeReduce", VECTOR, "v", 1, 1, NAT, false,                       \
+       "reduce/k (\\a y. a op e(y)) i x |-> reduce/unroll (\\a b. a op b) i (as_scalar (generate 1 " \
+       "(\\_. reduce/k (\\a y. a op e'(y)) (vector_from_scalar v n) x')))",                        \
+       "v divides the length of x, whose elements are scalars or (nested) pairs of scalars (x' "  \
+       "their vector arrays, as vectorizeBeforeMapZip's); op lane-wise with a neutral element "  \
+       "n (padReduce's list), the accumulator either operand; e built from lane-wise ops on "    \
+       "y's projections (e' the same on vectors, other scalars broadcast); e does not use a; "  \
+       "k none, seq or unroll",                                                                 \
+       "thesis vectorizeReductions (test/examples/dot_lowlevel.mlir): v partial results in "    \
+       "the lanes of one vector accumulator, summed at the end")                                \
   RULE(AS_SCALAR_AS_VECTOR, "asScalarAsVector", VECTOR, "", 0, 0, NAT, true,                      \
        "as_scalar (as_vector v x) |-> x", "", "shine")                                          \
   RULE(AS_VECTOR_AS_SCALAR, "asVectorAsScalar", VECTOR, "", 0, 0, NAT, true,                      \

@@ -1288,6 +1288,96 @@ static AriTerm *vectorArrays(AriTermStore *s, AriTerm *x, int64_t v, unsigned de
   return ariTermZip(s, parts[0], parts[1]);
 }
 
+/* For vectorizeReduce: a chain of fst/snd ending in VAR 0, the same chain
+ * on VAR 0 of type yT (the vectors of the element's components). */
+static AriTerm *projOnVectors(AriTermStore *s, AriTerm *b, const AriType *yT, unsigned depth) {
+  if (isVar(b, 0))
+    return ariTermVar(s, 0, yT);
+  bool fst = ariRuleIs(b, ARI_TERM_FST), snd = ariRuleIs(b, ARI_TERM_SND);
+  if (!(fst || snd) || depth > 8)
+    return NULL;
+  AriTerm *in = projOnVectors(s, K(b, 0), yT, depth + 1);
+  return !in ? NULL : fst ? ariTermFst(s, in) : ariTermSnd(s, in);
+}
+
+/* For vectorizeReduce: e (under \a y.; VAR 1 is a, VAR 0 is y) on v
+ * lanes: y's scalar projections as vectors, the other scalars (constants,
+ * captured values) broadcast. NULL where e uses a or an op that is not
+ * lane-wise. */
+static AriTerm *lanesOfReduce(AriTermStore *s, AriTerm *b, int64_t v, const AriType *yT,
+                              unsigned depth) {
+  const AriType *bt = ariTermType(b);
+  if (ariTypeKind(bt) != ARI_TYPE_SCALAR || depth > 64)
+    return NULL;
+  if (!ariTermHasFree(b, 0) && !ariTermHasFree(b, 1))
+    return ariTermVectorFromScalar(s, v, b);
+  if (isVar(b, 0) || ariRuleIs(b, ARI_TERM_FST) || ariRuleIs(b, ARI_TERM_SND))
+    return projOnVectors(s, b, yT, 0);
+  if (!ariRuleIs(b, ARI_TERM_OP) || !laneWise(ariSymStr(ariTermSym(b))))
+    return NULL;
+  unsigned n = ariTermNumKids(b);
+  if (n > 3)
+    return NULL;
+  AriTerm *kids[3];
+  for (unsigned i = 0; i < n; ++i) {
+    if (ariTermType(K(b, i)) != bt || !(kids[i] = lanesOfReduce(s, K(b, i), v, yT, depth + 1)))
+      return NULL;
+  }
+  return ariTermOp(s, ariSymStr(ariTermSym(b)), ariSymStr(ariTermSym2(b)), kids, n,
+                   ariTypeVector(s, v, bt));
+}
+
+/* reduce/k (\a y. a op e(y)) i x -> reduce/unroll (\a b. a op b) i
+ * (as_scalar (generate 1 (\_. reduce/k (\a y. a op e'(y)) (vfs v n) x'))):
+ * v partial results in the lanes of one vector accumulator (v independent
+ * chains, each step one vector op), added up at the end. The partial
+ * results start from op's neutral element n and the whole from i, so the
+ * result differs from the original by reassociation only. */
+static AriTerm *vectorizeReduce(AriTermStore *s, AriTerm *t, int64_t v) {
+  if (!ariRuleIs(t, ARI_TERM_REDUCE) || v < 2)
+    return NULL;
+  AriPatternKind k = ariTermPatternKind(t);
+  if (k != ARI_PAT_NONE && k != ARI_PAT_SEQ && k != ARI_PAT_UNROLL)
+    return NULL;
+  AriTerm *g = K(t, 0), *i = K(t, 1), *x = K(t, 2);
+  const AriType *accT = ariTermType(i);
+  int64_t n = ariTypeSize(ariTermType(x));
+  if (ariTypeKind(accT) != ARI_TYPE_SCALAR || n < v || n % v || !ariRuleIs(g, ARI_TERM_LAM) ||
+      !ariRuleIs(K(g, 0), ARI_TERM_LAM))
+    return NULL;
+  AriTerm *b = K(K(g, 0), 0);
+  if (!ariRuleIs(b, ARI_TERM_OP) || ariTermNumKids(b) != 2 || ariTermType(b) != accT)
+    return NULL;
+  const char *op = ariSymStr(ariTermSym(b));
+  int side = isVar(K(b, 0), 1) ? 0 : isVar(K(b, 1), 1) ? 1 : -1; /* the accumulator's */
+  if (side < 0 || ariTermHasFree(K(b, 1 - side), 1) || !laneWise(op))
+    return NULL;
+  AriTerm *neutral = neutralOf(s, op, accT), *xv = vectorArrays(s, x, v, 0);
+  if (!neutral || !xv)
+    return NULL;
+  const AriType *yT = elemOf(xv), *vT = ariTypeVector(s, v, accT);
+  AriTerm *e = lanesOfReduce(s, K(b, 1 - side), v, yT, 0);
+  if (!e)
+    return NULL;
+  AriTerm *kids[2];
+  kids[side] = ariTermVar(s, 1, vT);
+  kids[1 - side] = e;
+  AriTerm *body = ariTermOp(s, op, ariSymStr(ariTermSym2(b)), kids, 2, vT);
+  AriTerm *lanes = body ? ariTermReduce(s, k, ariTermLam(s, vT, ariTermLam(s, yT, body)),
+                                        ariTermVectorFromScalar(s, v, neutral), xv)
+                        : NULL;
+  /* the vector as an array of one, its lanes as v scalars */
+  AriTerm *one = lanes ? ariTermGenerate(s, 1, ariTermLam(s, ariTypeIndex(s),
+                                                           ariTermShift(s, lanes, 1, 0)))
+                       : NULL;
+  AriTerm *flat = one ? ariTermAsScalar(s, one) : NULL;
+  AriTerm *sk[2] = {ariTermVar(s, 1, accT), ariTermVar(s, 0, accT)};
+  AriTerm *sum = ariTermOp(s, op, ariSymStr(ariTermSym2(b)), sk, 2, accT);
+  return flat && sum ? ariTermReduce(s, ARI_PAT_UNROLL,
+                                     ariTermLam(s, accT, ariTermLam(s, accT, sum)), i, flat)
+                     : NULL;
+}
+
 /* f's body b for vectorizeBeforeMapZip: VAR 0, the parameter, becomes a
  * pair of vectors (pT) and its projections follow; lane-wise ops are
  * rebuilt on vectors; scalars that do not use the parameter are broadcast
@@ -1672,6 +1762,7 @@ AriRuleStatus ariRuleApplyRise(AriRuleId id, const AriRuleInst *r, AriTermStore 
   case ARI_RULE_VECTORIZE_BEFORE_MAP_REDUCE: res = vectorizeBeforeMapReduce(s, t); break;
   case ARI_RULE_VECTORIZE_BEFORE_MAP_ZIP_REDUCE: res = vectorizeBeforeMapZipReduce(s, t); break;
   case ARI_RULE_VECTORIZE_BEFORE_MAP_ZIP: res = vectorizeBeforeMapZip(s, t); break;
+  case ARI_RULE_VECTORIZE_REDUCE: res = vectorizeReduce(s, t, r->args[0]); break;
   case ARI_RULE_AS_SCALAR_AS_VECTOR:
     res = ariRuleIs(t, ARI_TERM_AS_SCALAR) && ariRuleIs(K(t, 0), ARI_TERM_AS_VECTOR)
               ? K(K(t, 0), 0)

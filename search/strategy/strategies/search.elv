@@ -45,6 +45,9 @@ actFission = (mapFissionDeep <+ fissionReduceMap) ; tidy;
 vectorizeInside = vectorizeBeforeMapZipReduce <+ vectorizeBeforeMapReduce <+
                   vectorizeBeforeMapZip <+ vectorizeBeforeMap;
 actVectorize(v) = startVectorization(v) ; one(vectorizeInside) ; tidy;
+// A reduction over v lanes: v partial results in one vector accumulator
+// (v independent chains, one vector op a step), added up at the end.
+actVectorizeReduce(v) = vectorizeReduce(v) ; tidy;
 
 // Register blocks (unroll-and-jam; matmul v8's block): a map over rows
 // split in groups of p, and each group's map of rows moved inward -- out of

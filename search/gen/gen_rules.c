@@ -310,6 +310,23 @@ static AriTerm *laneBody(Ctx *c, const AriType *pT, const AriType *sT, int depth
   }
 }
 
+/* x for the rules that vectorise over x's elements: scalars sa or
+ * (nested) pairs of them, as a zip term or as any array of pairs, of
+ * length len; *T gets the element type. */
+static AriTerm *laneInput(Ctx *c, const AriType *sa, int64_t len, const AriType **T) {
+  AriTermStore *s = c->s;
+  switch (below(c, 4)) {
+  case 0: *T = sa; break;
+  case 1: *T = ariTypePair(s, sa, sa); break;
+  case 2: *T = ariTypePair(s, sa, ariTypePair(s, sa, sa)); break;
+  default: *T = ariTypePair(s, ariTypePair(s, sa, sa), sa); break;
+  }
+  if (ariTypeKind(*T) == ARI_TYPE_PAIR && below(c, 2))
+    return ariTermZip(s, gt(c, arr(c, len, ariTypeFirst(*T))),
+                      gt(c, arr(c, len, ariTypeSecond(*T))));
+  return gt(c, arr(c, len, *T));
+}
+
 static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
   AriTermStore *s = c->s;
   AriRuleId id = (AriRuleId)r->id;
@@ -646,19 +663,9 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
   case ARI_RULE_VECTORIZE_BEFORE_MAP_ZIP: {
     /* as_vector v (map f x), x of scalars or (nested) pairs of scalars,
      * given as a zip term or as any array of pairs; f lane-wise */
-    int64_t v = (int64_t)1 << range(c, 1, 2), len = v * m;
-    const AriType *T = sa;
-    switch (below(c, 4)) {
-    case 0: break;
-    case 1: T = ariTypePair(s, sa, sa); break;
-    case 2: T = ariTypePair(s, sa, ariTypePair(s, sa, sa)); break;
-    default: T = ariTypePair(s, ariTypePair(s, sa, sa), sa); break;
-    }
-    AriTerm *x;
-    if (ariTypeKind(T) == ARI_TYPE_PAIR && below(c, 2))
-      x = ariTermZip(s, gt(c, arr(c, len, ariTypeFirst(T))), gt(c, arr(c, len, ariTypeSecond(T))));
-    else
-      x = gt(c, arr(c, len, T));
+    int64_t v = (int64_t)1 << range(c, 1, 2);
+    const AriType *T;
+    AriTerm *x = laneInput(c, sa, v * m, &T);
     AriTerm *body = laneBody(c, T, sa, 3);
     return body ? ariTermAsVector(s, v, mapT(c, ariTermLam(s, T, body), x)) : NULL;
   }
@@ -670,18 +677,8 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
     static const char *const fo[] = {"arith.addf", "arith.mulf", "arith.maximumf",
                                      "arith.minimumf"};
     static const char *const io[] = {"arith.addi", "arith.muli", "arith.maxsi", "arith.minsi"};
-    int64_t len = r->args[0] * m;
-    const AriType *T = sa;
-    switch (below(c, 3)) {
-    case 0: break;
-    case 1: T = ariTypePair(s, sa, sa); break;
-    default: T = ariTypePair(s, sa, ariTypePair(s, sa, sa)); break;
-    }
-    AriTerm *x;
-    if (ariTypeKind(T) == ARI_TYPE_PAIR && below(c, 2))
-      x = ariTermZip(s, gt(c, arr(c, len, ariTypeFirst(T))), gt(c, arr(c, len, ariTypeSecond(T))));
-    else
-      x = gt(c, arr(c, len, T));
+    const AriType *T;
+    AriTerm *x = laneInput(c, sa, r->args[0] * m, &T);
     /* laneBody is built under one binder (y); the accumulator's goes
      * between it and the context */
     AriTerm *e = laneBody(c, T, sa, 3);

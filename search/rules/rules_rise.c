@@ -1104,6 +1104,37 @@ static bool laneWise(const char *op) {
   return false;
 }
 
+/* How a vectoriser converts an operand of a lane-wise op (laneOp). */
+typedef AriTerm *(*LaneFn)(AriTermStore *s, AriTerm *b, int64_t v, const void *ctx,
+                           unsigned depth);
+
+/* b, a lane-wise arith/math op on scalars of its own type, rebuilt on
+ * v-lane vectors with each operand converted by fn; NULL when b is no
+ * such op or an operand does not convert. */
+static AriTerm *laneOp(AriTermStore *s, AriTerm *b, int64_t v, LaneFn fn, const void *ctx,
+                       unsigned depth) {
+  if (!ariRuleIs(b, ARI_TERM_OP) || !laneWise(ariSymStr(ariTermSym(b))))
+    return NULL;
+  unsigned n = ariTermNumKids(b);
+  if (n > 3)
+    return NULL;
+  const AriType *bt = ariTermType(b);
+  AriTerm *kids[3];
+  for (unsigned i = 0; i < n; ++i)
+    if (ariTermType(K(b, i)) != bt || !(kids[i] = fn(s, K(b, i), v, ctx, depth + 1)))
+      return NULL;
+  return ariTermOp(s, ariSymStr(ariTermSym(b)), ariSymStr(ariTermSym2(b)), kids, n,
+                   ariTypeVector(s, v, bt));
+}
+
+static AriTerm *vectorizeBody(AriTermStore *s, AriTerm *b, int64_t v);
+
+static AriTerm *vectorizeBodyFn(AriTermStore *s, AriTerm *b, int64_t v, const void *ctx,
+                                unsigned depth) {
+  (void)ctx, (void)depth;
+  return vectorizeBody(s, b, v);
+}
+
 /* g's body (VAR 0, VAR 1 scalars of type sT) on vectors of width v; the
  * other scalar subterms (constants, captured values) are broadcast. depth
  * counts binders entered (none: the body is lambda-free here). */
@@ -1116,20 +1147,7 @@ static AriTerm *vectorizeBody(AriTermStore *s, AriTerm *b, int64_t v) {
     return ariTermVar(s, ariTermVarIndex(b), vt);
   if (!ariTermHasFree(b, 0) && !ariTermHasFree(b, 1))
     return ariTermVectorFromScalar(s, v, b); /* same depth: no shift */
-  if (!ariRuleIs(b, ARI_TERM_OP) || !laneWise(ariSymStr(ariTermSym(b))))
-    return NULL;
-  unsigned n = ariTermNumKids(b);
-  if (n > 3)
-    return NULL;
-  AriTerm *kids[3];
-  for (unsigned i = 0; i < n; ++i) {
-    if (ariTermType(K(b, i)) != bt)
-      return NULL;
-    kids[i] = vectorizeBody(s, K(b, i), v);
-    if (!kids[i])
-      return NULL;
-  }
-  return ariTermOp(s, ariSymStr(ariTermSym(b)), ariSymStr(ariTermSym2(b)), kids, n, vt);
+  return laneOp(s, b, v, vectorizeBodyFn, NULL, 0);
 }
 
 static AriTerm *vectorizeBeforeMap(AriTermStore *s, AriTerm *t) {
@@ -1184,6 +1202,21 @@ static AriTerm *vectorizeBeforeMapReduce(AriTermStore *s, AriTerm *t) {
 /* g's body for vectorizeBeforeMapZipReduce: VAR 1 the accumulator, VAR 0
  * a pair whose component `lane` (0 fst, 1 snd) becomes a vector and whose
  * other component is broadcast; pT is the new pair type. */
+typedef struct {
+  unsigned lane;
+  const AriType *pT;
+} PairLanes;
+
+static AriTerm *vectorizePairBody(AriTermStore *s, AriTerm *b, int64_t v, unsigned lane,
+                                  const AriType *pT);
+
+static AriTerm *vectorizePairBodyFn(AriTermStore *s, AriTerm *b, int64_t v, const void *ctx,
+                                    unsigned depth) {
+  const PairLanes *p = ctx;
+  (void)depth;
+  return vectorizePairBody(s, b, v, p->lane, p->pT);
+}
+
 static AriTerm *vectorizePairBody(AriTermStore *s, AriTerm *b, int64_t v, unsigned lane,
                                   const AriType *pT) {
   const AriType *bt = ariTermType(b);
@@ -1200,20 +1233,8 @@ static AriTerm *vectorizePairBody(AriTermStore *s, AriTerm *b, int64_t v, unsign
     AriTerm *proj = fst ? ariTermFst(s, p) : ariTermSnd(s, p);
     return (unsigned)snd == lane ? proj : ariTermVectorFromScalar(s, v, proj);
   }
-  if (!ariRuleIs(b, ARI_TERM_OP) || !laneWise(ariSymStr(ariTermSym(b))))
-    return NULL;
-  unsigned n = ariTermNumKids(b);
-  if (n > 3)
-    return NULL;
-  AriTerm *kids[3];
-  for (unsigned i = 0; i < n; ++i) {
-    if (ariTermType(K(b, i)) != bt)
-      return NULL;
-    kids[i] = vectorizePairBody(s, K(b, i), v, lane, pT);
-    if (!kids[i])
-      return NULL;
-  }
-  return ariTermOp(s, ariSymStr(ariTermSym(b)), ariSymStr(ariTermSym2(b)), kids, n, vt);
+  PairLanes ctx = {lane, pT};
+  return laneOp(s, b, v, vectorizePairBodyFn, &ctx, 0);
 }
 
 static AriTerm *vectorizeBeforeMapZipReduce(AriTermStore *s, AriTerm *t) {
@@ -1304,27 +1325,15 @@ static AriTerm *projOnVectors(AriTermStore *s, AriTerm *b, const AriType *yT, un
  * lanes: y's scalar projections as vectors, the other scalars (constants,
  * captured values) broadcast. NULL where e uses a or an op that is not
  * lane-wise. */
-static AriTerm *lanesOfReduce(AriTermStore *s, AriTerm *b, int64_t v, const AriType *yT,
+static AriTerm *lanesOfReduce(AriTermStore *s, AriTerm *b, int64_t v, const void *yT,
                               unsigned depth) {
-  const AriType *bt = ariTermType(b);
-  if (ariTypeKind(bt) != ARI_TYPE_SCALAR || depth > 64)
+  if (ariTypeKind(ariTermType(b)) != ARI_TYPE_SCALAR || depth > 64)
     return NULL;
   if (!ariTermHasFree(b, 0) && !ariTermHasFree(b, 1))
     return ariTermVectorFromScalar(s, v, b);
   if (isVar(b, 0) || ariRuleIs(b, ARI_TERM_FST) || ariRuleIs(b, ARI_TERM_SND))
     return projOnVectors(s, b, yT, 0);
-  if (!ariRuleIs(b, ARI_TERM_OP) || !laneWise(ariSymStr(ariTermSym(b))))
-    return NULL;
-  unsigned n = ariTermNumKids(b);
-  if (n > 3)
-    return NULL;
-  AriTerm *kids[3];
-  for (unsigned i = 0; i < n; ++i) {
-    if (ariTermType(K(b, i)) != bt || !(kids[i] = lanesOfReduce(s, K(b, i), v, yT, depth + 1)))
-      return NULL;
-  }
-  return ariTermOp(s, ariSymStr(ariTermSym(b)), ariSymStr(ariTermSym2(b)), kids, n,
-                   ariTypeVector(s, v, bt));
+  return laneOp(s, b, v, lanesOfReduce, yT, depth);
 }
 
 /* reduce/k (\a y. a op e(y)) i x -> reduce/unroll (\a b. a op b) i

@@ -225,7 +225,8 @@ bool ariCostRankPrograms(void *ctx, AriTermStore *s, AriTerm *const *programs, s
 
 bool ariCostMeasuredLayout(uint32_t layout, uint32_t cols, uint32_t *codeFeatures) {
   /* (code features version, their count); version 0: none */
-  static const uint32_t kVersions[][2] = {{0, 0}, {1, 25}, {ARI_COST_CODE_VERSION, ARI_COST_CODE_FEATURES}};
+  static const uint32_t kVersions[][2] = {
+      {0, 0}, {1, 25}, {ARI_COST_CODE_VERSION, ARI_COST_CODE_FEATURES}};
   for (size_t i = 0; i < sizeof kVersions / sizeof kVersions[0]; ++i) {
     uint32_t v = kVersions[i][0], n = kVersions[i][1];
     if (layout == 1000u + 100u * v + ARI_FEAT_VERSION &&

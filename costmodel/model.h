@@ -59,13 +59,16 @@ enum {
   ARI_COST_CODE_MEASURE_FEATURES = ARI_FEAT_COUNT + ARI_COST_CODE_FEATURES + ARI_COST_NUM_BASELINES
 };
 
+/* Layout 1101: code features version 1 (25 of them), what datasets
+ * measured before 2026-11-27 hold. */
+#define ARI_COST_CODE_LAYOUT_V1 (1100u + ARI_FEAT_VERSION)
+
 /* Whether (layout, cols) is one `ariadne-cost measure` has written, in this
  * version or an earlier one, with the baselines last: ARI_COST_MEASURE_LAYOUT,
- * ARI_COST_CODE_LAYOUT, or layout 1101 (code features version 1: 25 of
- * them, datasets measured before 2026-11-27). *codeFeatures (may be NULL)
- * gets how many code features follow the program vector (0 for none). */
+ * ARI_COST_CODE_LAYOUT or ARI_COST_CODE_LAYOUT_V1. *codeFeatures (may be
+ * NULL) gets how many code features follow the program vector (0 for
+ * none). */
 bool ariCostMeasuredLayout(uint32_t layout, uint32_t cols, uint32_t *codeFeatures);
-#define ARI_COST_CODE_LAYOUT_V1 (1100u + ARI_FEAT_VERSION)
 
 /* The ARI_COST_MEASURE_FEATURES values of layout ARI_COST_MEASURE_LAYOUT
  * for function f with features `feat` (ariCostFeaturesFunc of f); m may be

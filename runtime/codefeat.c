@@ -212,7 +212,7 @@ static void access(Walk *w, MlirOperation op, intptr_t mem, MlirType vt, bool st
   if (!mlirValueIsNull(iv) && rank > 0) {
     intptr_t nidx = mlirAttributeIsNull(map) ? rank : mlirAffineMapGetNumResults(mlirAffineMapAttrGetValue(map));
     bool last = false;
-    intptr_t other = -1; /* the last index but the last one that moves */
+    intptr_t other = -1; /* the innermost moving index before the last one */
     for (intptr_t k = 0; k < nidx; ++k) {
       if (mlirAttributeIsNull(map) && mem + 1 + k >= mlirOperationGetNumOperands(op))
         break;

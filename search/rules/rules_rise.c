@@ -1199,9 +1199,7 @@ static AriTerm *vectorizeBeforeMapReduce(AriTermStore *s, AriTerm *t) {
   return mapOfVar0(s, rowT, red, xin);
 }
 
-/* g's body for vectorizeBeforeMapZipReduce: VAR 1 the accumulator, VAR 0
- * a pair whose component `lane` (0 fst, 1 snd) becomes a vector and whose
- * other component is broadcast; pT is the new pair type. */
+/* vectorizePairBody's arguments, for laneOp. */
 typedef struct {
   unsigned lane;
   const AriType *pT;
@@ -1217,6 +1215,9 @@ static AriTerm *vectorizePairBodyFn(AriTermStore *s, AriTerm *b, int64_t v, cons
   return vectorizePairBody(s, b, v, p->lane, p->pT);
 }
 
+/* g's body for vectorizeBeforeMapZipReduce: VAR 1 the accumulator, VAR 0
+ * a pair whose component `lane` (0 fst, 1 snd) becomes a vector and whose
+ * other component is broadcast; pT is the new pair type. */
 static AriTerm *vectorizePairBody(AriTermStore *s, AriTerm *b, int64_t v, unsigned lane,
                                   const AriType *pT) {
   const AriType *bt = ariTermType(b);

@@ -17,15 +17,20 @@ static double bandwidthFor(const AriMachine *m, double bytes) {
 /* Seconds to bring in what level h moves from beyond each cache, for a
  * reduction carried through a chain (a dot product, a matmul's k loop),
  * whose operands stream: the loops around it reuse what fits. For each
- * cache, the outermost loop around h (h included) one execution of which
- * fits in it loads its footprint once per execution from the next level;
- * nothing around h fitting, every byte comes from there. (A matmul row
- * that streams all of B per row of A is L3-bound: 4.3 GB of B for 1024
- * rows; four rows in registers fetch it a quarter as often.) Maps and
- * short reductions keep the one-level roofline: their windows (slides
- * reused across lines) would need a model of their own, and charging them
- * so misranked Harris (docs/costmodel.md). `moved` is what the level moves
- * beyond its first touches (see compulsoryBytes). */
+ * cache, take the outermost loop around h (h included) one iteration of
+ * which fits in it: what consecutive iterations share (an operand that
+ * does not depend on its index) stays, so each execution of it loads its
+ * unique bytes (its footprint) once from the next level; nothing around h
+ * fitting, every byte comes from there. (A matmul row that streams all of
+ * B per row of A is L3-bound: 4.3 GB of B for 1024 rows; four rows in
+ * registers fetch it a quarter as often. With the column panels outermost
+ * and the rows inside, B's 128 KiB panel stays in L2 while the rows pass:
+ * 19.8 ms against 23.7-34 with the rows outermost, which the old rule,
+ * the outermost loop whose whole execution fits, scored the other way.)
+ * Maps and short reductions keep the one-level roofline: their windows
+ * (slides reused across lines) would need a model of their own, and
+ * charging them so misranked Harris (docs/costmodel.md). `moved` is what
+ * the level moves beyond its first touches (see compulsoryBytes). */
 static double streamedSeconds(const AriMachine *m, const AriFeatures *f, unsigned h,
                               double moved) {
   double worst = 0;
@@ -35,7 +40,7 @@ static double streamedSeconds(const AriMachine *m, const AriFeatures *f, unsigne
       continue;
     int fit = -1;
     for (int a = (int)h; a >= 0 && (unsigned)a < f->numLevels; a = f->levels[a].parent) {
-      if (f->levels[a].footprint > size)
+      if (f->levels[a].footprintIter > size)
         break;
       fit = a;
     }

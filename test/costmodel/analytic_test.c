@@ -13,10 +13,11 @@
  *  - memory: bytes at the bandwidth of the level holding the footprint;
  *  - a level takes the larger of its compute and memory times, plus a
  *    tenth of the smaller (their overlap is not perfect);
- *  - a long reduction's operands stream: each cache is filled once per
- *    execution of the outermost loop around it that fits there (a matmul
- *    row streams B from L3 for every row; a block of 4 rows, a quarter as
- *    often); a map's bytes keep the one-level roofline;
+ *  - a long reduction's operands stream: each cache is filled with the
+ *    footprint of the outermost loop around it one iteration of which fits
+ *    there, once per execution of that loop (matmul's 8-row blocks with
+ *    B's panel outermost read all of B from L3 once, with the rows
+ *    outermost once per block); a map's bytes keep the one-level roofline;
  *  - steps to a new page cost 1.6 ns each, in a reduction or a map;
  *  - parallel levels divide by min(threads, extent, cores), plus the
  *    fork/join cost per execution.
@@ -156,35 +157,67 @@ static void testOverlap(const AriMachine *m) {
   CHECK(less < ariAnalyticSeconds(m, &f, 1));
 }
 
+/* Matmul 1024^3 in 8-row register blocks of 32-lane panels: a reduction
+ * of 1024 steps reading 8 floats of A and a 128-byte row of B's packed
+ * panel per step, inside a map over the 128 row blocks and a map over
+ * the 32 panels, in either order. Fills `lv` (4 levels) and returns the
+ * features. */
+static AriFeatures matmulBlocks(AriFeatLevel *lv, bool panelsOuter) {
+  AriFeatLoop mmr[] = {ARI_FEAT_LOOP_MAP, ARI_FEAT_LOOP_MAP, ARI_FEAT_LOOP_REDUCE};
+  int64_t ext[] = {panelsOuter ? 32 : 128, panelsOuter ? 128 : 32, 1024};
+  AriFeatures f = nest(lv, 3, mmr, ext, 0, 64); /* memory alone */
+  const double kib = 1024, rowBlock = 32 * kib, panel = 128 * kib, mib4 = 4096 * kib;
+  lv[0].footprint = lv[0].footprintIter = lv[1].footprint = 2 * mib4; /* A and B */
+  /* one iteration of the outer map: one panel and all of A, or one row
+   * block and all of B */
+  lv[1].footprintIter = lv[2].footprint = panelsOuter ? panel + mib4 : rowBlock + mib4;
+  lv[2].footprintIter = lv[3].footprint = rowBlock + panel; /* one reduction */
+  lv[3].footprintIter = 8 * 4 + 128;                       /* one step */
+  lv[3].bytesLoaded = lv[3].footprintIter * 1024 * 128 * 32;
+  return f;
+}
+
 static void testStreaming(const AriMachine *m) {
-  AriFeatLevel lv[3];
+  /* A loop one iteration of which fits in a cache keeps there what its
+   * consecutive iterations share: each execution of it loads its
+   * footprint once. In L1 only one step of the reduction fits: every
+   * execution of the reduction (4,096) brings its 160 KiB from L2. In L2,
+   * one iteration of the inner map fits: with the panels outermost, each
+   * of the 32 executions of the map over row blocks loads all of A and
+   * one panel (4 MiB + 128 KiB) from L3; with the row blocks outermost,
+   * each of the 128 executions of the map over panels loads all of B and
+   * one row block -- 4x the traffic, the larger of the two. */
+  AriFeatLevel lv[4];
+  const double kib = 1024, l1 = 4096 * 160 * kib / 80e9;
+  AriFeatures f = matmulBlocks(lv, true);
+  double inner = ariAnalyticSeconds(m, &f, 1);
+  CHECK(near(inner, l1 > 32 * 4224 * kib / 30e9 ? l1 : 32 * 4224 * kib / 30e9));
+  f = matmulBlocks(lv, false);
+  double outer = ariAnalyticSeconds(m, &f, 1);
+  CHECK(near(outer, 128 * 4128 * kib / 30e9));
+  CHECK(inner < outer);
+  printf("streaming: matmul blocks, panels outermost %.3g s, rows outermost %.3g s\n", inner,
+         outer);
+  /* the same bytes in a map: the one-level roofline, at the bandwidth of
+   * L2, which holds one execution's footprint */
+  lv[3].loop = ARI_FEAT_LOOP_MAP;
+  CHECK(near(ariAnalyticSeconds(m, &f, 1), lv[3].bytesLoaded / 80e9));
+  /* one iteration of the map over row blocks not in L2 (3 MiB): each
+   * execution of the reduction brings its 160 KiB from L3 */
+  f = matmulBlocks(lv, true);
+  lv[2].footprintIter = 3 * 1024 * kib;
+  CHECK(near(ariAnalyticSeconds(m, &f, 1), 4096 * 160 * kib / 30e9));
+
   AriFeatLoop mr[] = {ARI_FEAT_LOOP_MAP, ARI_FEAT_LOOP_REDUCE};
-  const double panel = 1 << 20; /* what one reduction reads: in L2 */
-  for (int64_t rows = 1; rows <= 4; rows *= 4) {
-    int64_t ext[] = {1024 / rows, 1024};
-    AriFeatures f = nest(lv, 2, mr, ext, 0, 64); /* memory alone */
-    lv[0].outerTrips = 1;
-    lv[0].footprint = lv[1].footprint = 8 << 20; /* the run: in L3, not L2 */
-    lv[1].outerTrips = 1;
-    lv[2].outerTrips = (double)ext[0];
-    lv[2].footprint = panel;
-    lv[2].bytesLoaded = panel * (double)ext[0]; /* all of it again per row (group) */
-    /* L2 filled once per reduction, from L3 at 30 GB/s (not 80 from L2) */
-    CHECK(near(ariAnalyticSeconds(m, &f, 1), panel * (double)ext[0] / 30e9));
-    if (rows == 1)
-      printf("streaming: a row at a time %.3g s\n", ariAnalyticSeconds(m, &f, 1));
-    /* the same bytes in a map: from L2 */
-    lv[2].loop = ARI_FEAT_LOOP_MAP;
-    CHECK(near(ariAnalyticSeconds(m, &f, 1), panel * (double)ext[0] / 80e9));
-  }
   /* steps a page at a time: 1.6 ns each on top */
   {
     int64_t e2[] = {1024, 1024};
     AriFeatures g = nest(lv, 2, mr, e2, 0, 64);
     lv[0].outerTrips = lv[1].outerTrips = 1;
     lv[0].footprint = lv[1].footprint = 1 << 10;
+    lv[0].footprintIter = lv[1].footprintIter = 1 << 10;
     lv[2].outerTrips = 1024;
-    lv[2].footprint = 1 << 10; /* all in L1 */
+    lv[2].footprint = lv[2].footprintIter = 1 << 10; /* all in L1 */
     lv[2].bytesLoaded = 4e6;
     double base = ariAnalyticSeconds(m, &g, 1);
     CHECK(near(base, 4e6 / 200e9));
@@ -193,15 +226,18 @@ static void testStreaming(const AriMachine *m) {
     lv[2].loop = ARI_FEAT_LOOP_MAP; /* a map's too */
     CHECK(near(ariAnalyticSeconds(m, &g, 1), base + 1e6 * 1.6e-9));
   }
-  /* everything around the reduction fits in L2: filled once from L3 */
+  /* everything around the reduction fits in L2: filled once from L3 (the
+   * run's first touches: no streaming) */
   int64_t ext[] = {1024, 1024};
-  AriFeatures f = nest(lv, 2, mr, ext, 0, 64);
+  AriFeatures f2 = nest(lv, 2, mr, ext, 0, 64);
   lv[0].outerTrips = lv[1].outerTrips = 1;
-  lv[0].footprint = lv[1].footprint = 1 << 20;
+  lv[0].footprint = lv[1].footprint = lv[0].footprintIter = 1 << 20;
+  lv[1].footprintIter = 64 << 10;
   lv[2].outerTrips = 1024;
-  lv[2].footprint = 64 << 10;        /* not in L1: streamed from L2 */
+  lv[2].footprint = 64 << 10; /* not in L1: streamed from L2 */
+  lv[2].footprintIter = 64;
   lv[2].bytesLoaded = 1024.0 * (64 << 10);
-  CHECK(near(ariAnalyticSeconds(m, &f, 1), 1024.0 * (64 << 10) / 80e9));
+  CHECK(near(ariAnalyticSeconds(m, &f2, 1), 1024.0 * (64 << 10) / 80e9));
 }
 
 /* A loop that runs once per run brings its footprint in once: first

@@ -32,6 +32,14 @@ actTileReduce(p) = (tileReduce(p) <+ peelReduce(p)) ; tidy;
 // Loop order.
 actInterchange = (mapMapInterchange <+ mapReduceInterchange <+ mapReduceInterchangeAcc <+
                   reduceMapInterchange) ; tidy;
+// Two maps swapped where the inner one is wrapped (matmul's row of vector
+// panels, read back as scalars): the wrapper split off by fission, the
+// maps interchanged, and their result stored in the order the consumer
+// reads it -- read through the transpose, a map of register blocks would
+// be computed again for every row of the block. Matmul's column panels
+// moved outside its rows: B's panel stays in L2 while the rows pass.
+actInterchangeStored = (mapFission ; tidy ; child(1, mapMapInterchange ; tidy ; toMem(global))) ;
+                       tidy;
 
 // Fusion and fission: a producer computed inside its consumer's loop, or
 // an expression hoisted out of a loop that does not depend on it (the

@@ -37,7 +37,7 @@
  *   beam=N depth=N     beam width (32) and steps per schedule (6; the
  *                      A*'s horizon)
  *   budget=N           candidates scored per function (the A*'s value
- *                      evaluations; 0: none; 100000)
+ *                      evaluations; 0: none; 200000)
  *   time-limit=S       seconds per function (0: none; default 60)
  *   memory-limit=MB    term store per function (0: none; default 2048)
  *   threads=N          the thread count the cost estimates for (1)

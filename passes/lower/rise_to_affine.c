@@ -2623,8 +2623,8 @@ static bool evalOp(Lower *L, MlirOperation op, Env **env) {
     Desc *in = OPERAND(0);
     if (in && !isArray(in->ty))
       d = in; /* a scalar or vector already lives in a register */
-    else if (in && mlirTypeIsNull(memrefFor(in->ty)))
-      d = unsupported(L, op, "of an array of pairs");
+    else if (in && mlirTypeIsNull(memrefFor(in->ty)) && (L->hooks || !pairSplittable(in->ty)))
+      d = unsupported(L, op, "of an array of pairs"); /* else a pair of buffers */
     else
       d = buffer(L, in, addrOf(op), true);
     break;

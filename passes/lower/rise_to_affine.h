@@ -122,7 +122,8 @@
  * Known limitation: buffers are hoisted, so a lambda that allocates (to_mem
  * or a materialised map) and is read lazily must not have two of its
  * results alive at once; the materialisation rules make this hold unless an
- * array of pairs (which cannot be buffered) is read with reuse.
+ * array of arrays of pairs (which cannot be buffered: an array of pairs is
+ * a pair of buffers, one per component) is read with reuse.
  *
  * Each rewritten function gets `llvm.emit_c_interface`. Anything not
  * supported is an error diagnostic at the op naming it.

@@ -307,24 +307,46 @@ static bool overLimits(Search *se) {
   return false;
 }
 
+/* out->best: the kept schedules, best first, then the states they went
+ * through (their ancestors but the input, each once), best first: where
+ * every kept schedule is one the lowering rejects (the deeper rounds of
+ * Harris all kept such), the best of the steps towards them may still
+ * lower. */
 static bool flatten(Search *se) {
   AriBeamResult *out = se->out;
-  out->best = ariArenaAlloc(se->arena, (se->numBest ? se->numBest : 1) * sizeof *out->best);
-  if (!out->best)
+  size_t cap = se->numBest;
+  for (size_t i = 0; i < se->numBest; ++i)
+    cap += se->best[i]->depth;
+  const Node **all = ariArenaAlloc(se->arena, (cap ? cap : 1) * sizeof *all);
+  out->best = ariArenaAlloc(se->arena, (cap ? cap : 1) * sizeof *out->best);
+  if (!all || !out->best)
     return false;
-  for (size_t i = 0; i < se->numBest; ++i) {
-    const Node *n = se->best[i];
+  size_t n = 0;
+  for (size_t i = 0; i < se->numBest; ++i)
+    all[n++] = se->best[i];
+  for (size_t i = 0; i < se->numBest; ++i)
+    for (const Node *x = se->best[i]->parent; x && x->depth; x = x->parent) {
+      bool seen = false;
+      for (size_t j = 0; j < n && !seen; ++j)
+        seen = all[j] == x;
+      if (!seen)
+        all[n++] = x;
+    }
+  qsort(all + se->numBest, n - se->numBest, sizeof *all, cmpNodes);
+  for (size_t i = 0; i < n; ++i) {
+    const Node *node = all[i];
     AriBeamSchedule *sc = &out->best[i];
-    sc->func = n->func;
-    sc->score = n->score;
-    sc->numSteps = n->depth;
-    sc->steps = ariArenaAlloc(se->arena, (n->depth ? n->depth : 1) * sizeof *sc->steps);
+    sc->func = node->func;
+    sc->score = node->score;
+    sc->numSteps = node->depth;
+    sc->steps = ariArenaAlloc(se->arena, (node->depth ? node->depth : 1) * sizeof *sc->steps);
     if (!sc->steps)
       return false;
-    for (const Node *x = n; x->depth; x = x->parent)
+    for (const Node *x = node; x->depth; x = x->parent)
       sc->steps[x->depth - 1] = x->step;
   }
-  out->numBest = se->numBest;
+  out->numKept = se->numBest;
+  out->numBest = n;
   return true;
 }
 

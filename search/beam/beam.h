@@ -105,9 +105,13 @@ typedef struct AriBeamSchedule {
 typedef struct AriBeamResult {
   AriBeamStop stop;
   /* The best distinct schedules, best first (best[0] may be the input
-   * itself, with no steps, when nothing scored better). */
+   * itself, with no steps, when nothing scored better): numKept of them
+   * (at most opts->keep), then the states they went through on the way
+   * (each once, the input aside), best first, to fall back on where the
+   * kept ones do not lower. */
   AriBeamSchedule *best;
   size_t numBest;
+  size_t numKept;
   unsigned rounds;        /* rounds completed */
   uint64_t applications;  /* action runs (action x position) */
   uint64_t candidates;    /* new schedules scored */

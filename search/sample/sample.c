@@ -202,7 +202,8 @@ static bool draw(Sampler *m, const PoolRule *p, AriRuleInst *out) {
 
 /* Whether t is an array of scalars or vectors (nested arrays allowed):
  * what vectorisation applies to and what storage the lowering can place
- * (a to_mem of an array of pairs is not lowered). */
+ * (the lowering stores an array of pairs as a pair of buffers, but not
+ * an array of arrays of pairs; the sampler keeps to plain arrays). */
 static bool plainArray(const AriTerm *t) {
   const AriType *ty = ariTermType(t);
   if (ariTypeKind(ty) != ARI_TYPE_ARRAY)

@@ -12,6 +12,8 @@
  *     engine on the input, gives the same roots;
  *   - the same seed gives the same schedule (a second search in the same
  *     store reaches the same terms);
+ *   - the result lists the kept schedules, then the states they went
+ *     through (prefixes of them, best first, each once, not the input);
  *   - a candidate budget stops the search with that reason, scoring no
  *     more than the budget.
  *
@@ -49,6 +51,7 @@ typedef struct {
   AriCostModel model;
   MlirContext ctx;
   unsigned searched, improved;
+  size_t fallbacks; /* states behind the kept schedules, in all */
 } Env;
 
 static bool score(void *ctx, AriTermStore *s, const AriTermFunc *const *fs, size_t n,
@@ -91,6 +94,30 @@ static void searchOne(Env *e, AriTermStore *s, const AriTermFunc *f, MlirOperati
   CHECK(r2.numBest >= 1 && r2.best[0].numSteps == b->numSteps);
   for (unsigned i = 0; r2.numBest && i < f->numRoots; ++i)
     CHECK(r2.best[0].func.roots[i].value == b->func.roots[i].value);
+  /* the kept schedules (at most keep, 8 by default), then the states they
+   * went through, best first: each a prefix of a kept schedule, none the
+   * input, none twice */
+  CHECK(r1.numKept >= 1 && r1.numKept <= 8 && r1.numKept <= r1.numBest);
+  for (size_t i = r1.numKept; i < r1.numBest; ++i) {
+    const AriBeamSchedule *a = &r1.best[i];
+    CHECK(a->numSteps >= 1);
+    if (i > r1.numKept)
+      CHECK(a->score >= r1.best[i - 1].score);
+    bool prefix = false;
+    for (size_t k = 0; k < r1.numKept && !prefix; ++k) {
+      const AriBeamSchedule *kept = &r1.best[k];
+      prefix = a->numSteps < kept->numSteps &&
+               !memcmp(a->steps, kept->steps, a->numSteps * sizeof *a->steps);
+    }
+    CHECK(prefix);
+    for (size_t j = 0; j < i; ++j) {
+      bool same = true;
+      for (unsigned k = 0; same && k < f->numRoots; ++k)
+        same = r1.best[j].func.roots[k].value == a->func.roots[k].value;
+      CHECK(!same);
+    }
+  }
+  e->fallbacks += r1.numBest - r1.numKept;
   /* the schedule replays through the strategy engine */
   size_t need = ariBeamFormatSchedule(b, actions, NULL, 0) + 1;
   char *text = ariArenaAlloc(&arena, need);
@@ -221,8 +248,10 @@ int main(int argc, char **argv) {
    * examples (matmul, matvec, dot, Harris) have better schedules under the
    * analytic model; short stencils may not */
   CHECK(e.improved * 4 >= e.searched);
-  printf("beam_test: %u programs searched, %u improved under the analytic model\n", e.searched,
-         e.improved);
+  CHECK(e.fallbacks > 0);
+  printf("beam_test: %u programs searched, %u improved under the analytic model, %zu states "
+         "behind the kept schedules\n",
+         e.searched, e.improved, e.fallbacks);
   ariDiagSinkDetach(&sink);
   mlirContextDestroy(e.ctx);
   ariCostModelClose(&e.model);

@@ -26,13 +26,24 @@ func.func @pair_array_accumulator(%x: memref<4x3xf32>, %o: memref<3xf32>) {
 
 // -----
 
-func.func @to_mem_pairs(%x: memref<4xf32>, %o: memref<4xf32>) {
-  %a = rise.in %x : memref<4xf32> -> !rise.array<4xf32>
-  %z = rise.zip %a, %a : !rise.array<4xf32>, !rise.array<4xf32> -> !rise.array<4x!rise.pair<f32, f32>>
+// An array of pairs is stored as a pair of buffers
+// (test/lower/programs/to_mem_pairs.mlir); an array of arrays of pairs,
+// which that does not split, is not.
+func.func @to_mem_pairs(%x: memref<2x4xf32>, %o: memref<2x4xf32>) {
+  %a = rise.in %x : memref<2x4xf32> -> !rise.array<2x4xf32>
+  %z = rise.map %a : !rise.array<2x4xf32> -> !rise.array<2x4x!rise.pair<f32, f32>> {
+  ^bb0(%row: !rise.array<4xf32>):
+    %p = rise.zip %row, %row : !rise.array<4xf32>, !rise.array<4xf32> -> !rise.array<4x!rise.pair<f32, f32>>
+    rise.yield %p : !rise.array<4x!rise.pair<f32, f32>>
+  }
   // expected-error @+1 {{convert-rise-to-affine: 'rise.to_mem' of an array of pairs is not supported}}
-  %m = rise.to_mem global %z : !rise.array<4x!rise.pair<f32, f32>>
-  %u:2 = rise.unzip %m : !rise.array<4x!rise.pair<f32, f32>> -> !rise.array<4xf32>, !rise.array<4xf32>
-  rise.out %u#0, %o : !rise.array<4xf32>, memref<4xf32>
+  %m = rise.to_mem global %z : !rise.array<2x4x!rise.pair<f32, f32>>
+  %r = rise.map %m : !rise.array<2x4x!rise.pair<f32, f32>> -> !rise.array<2x4xf32> {
+  ^bb0(%row: !rise.array<4x!rise.pair<f32, f32>>):
+    %u:2 = rise.unzip %row : !rise.array<4x!rise.pair<f32, f32>> -> !rise.array<4xf32>, !rise.array<4xf32>
+    rise.yield %u#0 : !rise.array<4xf32>
+  }
+  rise.out %r, %o : !rise.array<2x4xf32>, memref<2x4xf32>
   return
 }
 

@@ -11,6 +11,9 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <math.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -389,10 +392,19 @@ static int cmpDouble(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+bool ariRtSteadyAllocator(void) {
+#ifdef __GLIBC__
+  return mallopt(M_MMAP_THRESHOLD, 32 << 20) == 1 && mallopt(M_TRIM_THRESHOLD, 1 << 30) == 1;
+#else
+  return false;
+#endif
+}
+
 bool ariRtTime(AriRtPackedFn fn, void **args, int warmup, int reps, AriRtTiming *out,
                AriArena *arena) {
   if (reps < 1)
     reps = 1;
+  ariRtSteadyAllocator(); /* best effort: other C libraries keep their own ways */
   double *t = ariArenaAlloc(arena, sizeof(double) * (size_t)reps);
   if (!t)
     return false;

@@ -48,6 +48,12 @@
 #     "adams2019 mullapudi2016 li2018"; empty: none. HALIDE_AUTO_TIMEOUT:
 #     seconds one autoscheduled contender may take, default 1200)
 set -euo pipefail
+# Every contender runs with glibc's malloc keeping the memory it frees, as
+# a warm long-running program's does: ariadne-run sets the same itself
+# (runtime/runtime.h, ariRtSteadyAllocator); the peers get it here. Without
+# it a run's time depends on the process's allocation history (the same
+# blur_sobel code: 1.6 or 6.3 ms at 2 threads).
+export GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=1073741824
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)

@@ -437,6 +437,7 @@ static const struct {
     {"mapFissionDeep", "(map _ _ (lam ?b) ?y)"},
     {"tileMaps", "(map 0 _ (lam (map 0 _ ?f ?y)) ?x)"},
     {"tileReduce", "(reduce _ ?f ?i ?x)"},
+    {"partialReduce", "(reduce _ (lam (lam ?b)) ?i ?x)"},
     /* sizes that tiles do not divide: the library rules check the lengths */
     {"padSplitJoin", "(map 0 _ ?f ?x)"},
     {"padTileMaps", "(map 0 _ (lam (map 0 _ ?f ?y)) ?x)"},

@@ -669,16 +669,18 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
     AriTerm *body = laneBody(c, T, sa, 3);
     return body ? ariTermAsVector(s, v, mapT(c, ariTermLam(s, T, body), x)) : NULL;
   }
-  case ARI_RULE_VECTORIZE_REDUCE: {
+  case ARI_RULE_VECTORIZE_REDUCE:
+  case ARI_RULE_PARTIAL_REDUCE: {
     /* reduce/k (\a y. a op e(y)) i x: x of scalars or (nested) pairs of
      * scalars, as a zip term or any array of pairs; e lane-wise on y's
      * projections; op one with a neutral element, the accumulator either
-     * side */
+     * side. partialReduce needs at least two elements a chunk. */
     static const char *const fo[] = {"arith.addf", "arith.mulf", "arith.maximumf",
                                      "arith.minimumf"};
     static const char *const io[] = {"arith.addi", "arith.muli", "arith.maxsi", "arith.minsi"};
     const AriType *T;
-    AriTerm *x = laneInput(c, sa, r->args[0] * m, &T);
+    int64_t len = r->args[0] * (id == ARI_RULE_PARTIAL_REDUCE ? m + 1 : m);
+    AriTerm *x = laneInput(c, sa, len, &T);
     /* laneBody is built under one binder (y); the accumulator's goes
      * between it and the context */
     AriTerm *e = laneBody(c, T, sa, 3);

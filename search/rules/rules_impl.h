@@ -82,6 +82,15 @@
   RULE(TILE_REDUCE, "tileReduce", TILING, "p", 1, 1, NAT, true,                                   \
        "reduce/k f i x |-> reduce/seq (\\a b. reduce/k f a b) i (split p x)",                     \
        "p divides the length of x", "ELEVATE blocking")                                         \
+  RULE(PARTIAL_REDUCE, "partialReduce", TILING, "p", 1, 1, NAT, false,                          \
+       "reduce/k (\\a y. a op e(y)) i x |-> reduce/k' (\\a b. a op b) i (map (\\c. reduce/k "      \
+       "(\\a y. a op e(y)) n c) (split (len/p) x))",                                              \
+       "p >= 2 divides the length of x, which is at least 2p; the accumulator a scalar or a "    \
+       "vector; op lane-wise with a neutral element n (padReduce's list), the accumulator "      \
+       "either operand; e does not use a; k none, seq or unroll (k' unroll for p <= 16, else "   \
+       "seq)",                                                                                  \
+       "Halide's rfactor: p partial results of independent chunks, combined at the end (the "   \
+       "chunks' map may run in parallel)")                                                      \
   RULE(FISSION_REDUCE_MAP, "fissionReduceMap", TILING, "", 0, 0, NAT, true,                       \
        "reduce/k (\\a y. a (+) e(y)) i x |-> reduce/k (\\a y. a (+) y) i (map (\\y. e(y)) x)",     \
        "(+) a binary op with the accumulator as left operand; e does not use a; e(y) != y",     \

@@ -1337,6 +1337,28 @@ static AriTerm *lanesOfReduce(AriTermStore *s, AriTerm *b, int64_t v, const void
   return laneOp(s, b, v, lanesOfReduce, yT, depth);
 }
 
+/* For vectorizeReduce and partialReduce: t is reduce/k (\a y. a op e(y)) i x
+ * with k none, seq or unroll, op a binary lane-wise op on the accumulator's
+ * type with the accumulator either operand (*side), e not using a.
+ * Returns the body a op e(y), or NULL. */
+static AriTerm *reduceOpBody(AriTerm *t, int *side) {
+  if (!ariRuleIs(t, ARI_TERM_REDUCE))
+    return NULL;
+  AriPatternKind k = ariTermPatternKind(t);
+  AriTerm *g = K(t, 0);
+  if ((k != ARI_PAT_NONE && k != ARI_PAT_SEQ && k != ARI_PAT_UNROLL) ||
+      !ariRuleIs(g, ARI_TERM_LAM) || !ariRuleIs(K(g, 0), ARI_TERM_LAM))
+    return NULL;
+  AriTerm *b = K(K(g, 0), 0);
+  if (!ariRuleIs(b, ARI_TERM_OP) || ariTermNumKids(b) != 2 ||
+      ariTermType(b) != ariTermType(K(t, 1)))
+    return NULL;
+  *side = isVar(K(b, 0), 1) ? 0 : isVar(K(b, 1), 1) ? 1 : -1; /* the accumulator's */
+  return *side >= 0 && !ariTermHasFree(K(b, 1 - *side), 1) && laneWise(ariSymStr(ariTermSym(b)))
+             ? b
+             : NULL;
+}
+
 /* reduce/k (\a y. a op e(y)) i x -> reduce/unroll (\a b. a op b) i
  * (as_scalar (generate 1 (\_. reduce/k (\a y. a op e'(y)) (vfs v n) x'))):
  * v partial results in the lanes of one vector accumulator (v independent
@@ -1344,24 +1366,17 @@ static AriTerm *lanesOfReduce(AriTermStore *s, AriTerm *b, int64_t v, const void
  * results start from op's neutral element n and the whole from i, so the
  * result differs from the original by reassociation only. */
 static AriTerm *vectorizeReduce(AriTermStore *s, AriTerm *t, int64_t v) {
-  if (!ariRuleIs(t, ARI_TERM_REDUCE) || v < 2)
+  int side;
+  AriTerm *b = v >= 2 ? reduceOpBody(t, &side) : NULL;
+  if (!b)
     return NULL;
   AriPatternKind k = ariTermPatternKind(t);
-  if (k != ARI_PAT_NONE && k != ARI_PAT_SEQ && k != ARI_PAT_UNROLL)
-    return NULL;
-  AriTerm *g = K(t, 0), *i = K(t, 1), *x = K(t, 2);
+  AriTerm *i = K(t, 1), *x = K(t, 2);
   const AriType *accT = ariTermType(i);
   int64_t n = ariTypeSize(ariTermType(x));
-  if (ariTypeKind(accT) != ARI_TYPE_SCALAR || n < v || n % v || !ariRuleIs(g, ARI_TERM_LAM) ||
-      !ariRuleIs(K(g, 0), ARI_TERM_LAM))
-    return NULL;
-  AriTerm *b = K(K(g, 0), 0);
-  if (!ariRuleIs(b, ARI_TERM_OP) || ariTermNumKids(b) != 2 || ariTermType(b) != accT)
+  if (ariTypeKind(accT) != ARI_TYPE_SCALAR || n < v || n % v)
     return NULL;
   const char *op = ariSymStr(ariTermSym(b));
-  int side = isVar(K(b, 0), 1) ? 0 : isVar(K(b, 1), 1) ? 1 : -1; /* the accumulator's */
-  if (side < 0 || ariTermHasFree(K(b, 1 - side), 1) || !laneWise(op))
-    return NULL;
   AriTerm *neutral = neutralOf(s, op, accT), *xv = vectorArrays(s, x, v, 0);
   if (!neutral || !xv)
     return NULL;
@@ -1386,6 +1401,44 @@ static AriTerm *vectorizeReduce(AriTermStore *s, AriTerm *t, int64_t v) {
   return flat && sum ? ariTermReduce(s, ARI_PAT_UNROLL,
                                      ariTermLam(s, accT, ariTermLam(s, accT, sum)), i, flat)
                      : NULL;
+}
+
+/* reduce/k (\a y. a op e(y)) i x -> reduce/k' (\a b. a op b) i (map (\c.
+ * reduce/k (\a y. a op e(y)) n c) (split (len/p) x)): p partial results of
+ * independent chunks, each folded from op's neutral element n, combined at
+ * the end (Halide's rfactor). The chunks share nothing, so the map over
+ * them may run in parallel: the one way to spread a reduction that no loop
+ * around it offers over several cores. The accumulator is a scalar or a
+ * vector (after vectorizeReduce: each chunk its own vector of lanes); k'
+ * unrolls the combination of up to 16 partial results. Equal up to
+ * reassociation, as vectorizeReduce. */
+static AriTerm *partialReduce(AriTermStore *s, AriTerm *t, int64_t p) {
+  int side;
+  AriTerm *b = p >= 2 ? reduceOpBody(t, &side) : NULL;
+  if (!b)
+    return NULL;
+  AriPatternKind k = ariTermPatternKind(t);
+  AriTerm *g = K(t, 0), *i = K(t, 1), *x = K(t, 2);
+  const AriType *accT = ariTermType(i);
+  AriTypeKind ak = ariTypeKind(accT);
+  int64_t n = ariTypeSize(ariTermType(x));
+  if ((ak != ARI_TYPE_SCALAR && ak != ARI_TYPE_VECTOR) || n < 2 * p || n % p)
+    return NULL;
+  const char *op = ariSymStr(ariTermSym(b));
+  AriTerm *neutral = neutralOf(s, op, ak == ARI_TYPE_VECTOR ? ariTypeElem(accT) : accT);
+  if (neutral && ak == ARI_TYPE_VECTOR)
+    neutral = ariTermVectorFromScalar(s, ariTypeSize(accT), neutral);
+  AriTerm *sp = neutral ? ariTermSplit(s, n / p, x) : NULL;
+  if (!sp)
+    return NULL;
+  const AriType *cT = elemOf(sp);
+  AriTerm *chunk = ariTermReduce(s, k, ariTermShift(s, g, 1, 0), neutral, ariTermVar(s, 0, cT));
+  AriTerm *parts = chunk ? ariTermMap(s, ARI_PAT_NONE, -1, ariTermLam(s, cT, chunk), sp) : NULL;
+  AriTerm *sk[2] = {ariTermVar(s, 1, accT), ariTermVar(s, 0, accT)};
+  AriTerm *sum = ariTermOp(s, op, ariSymStr(ariTermSym2(b)), sk, 2, accT);
+  return parts && sum ? ariTermReduce(s, p <= 16 ? ARI_PAT_UNROLL : ARI_PAT_SEQ,
+                                      ariTermLam(s, accT, ariTermLam(s, accT, sum)), i, parts)
+                      : NULL;
 }
 
 /* f's body b for vectorizeBeforeMapZip: VAR 0, the parameter, becomes a
@@ -1773,6 +1826,7 @@ AriRuleStatus ariRuleApplyRise(AriRuleId id, const AriRuleInst *r, AriTermStore 
   case ARI_RULE_VECTORIZE_BEFORE_MAP_ZIP_REDUCE: res = vectorizeBeforeMapZipReduce(s, t); break;
   case ARI_RULE_VECTORIZE_BEFORE_MAP_ZIP: res = vectorizeBeforeMapZip(s, t); break;
   case ARI_RULE_VECTORIZE_REDUCE: res = vectorizeReduce(s, t, r->args[0]); break;
+  case ARI_RULE_PARTIAL_REDUCE: res = partialReduce(s, t, r->args[0]); break;
   case ARI_RULE_AS_SCALAR_AS_VECTOR:
     res = ariRuleIs(t, ARI_TERM_AS_SCALAR) && ariRuleIs(K(t, 0), ARI_TERM_AS_VECTOR)
               ? K(K(t, 0), 0)

@@ -40,6 +40,7 @@ enum {
   kHighImpl = 30,        /* high-level only (ARI_PAT_NONE) */
   kMapNest = 1 << 20,
   kTripsAtMost = (1 << 20) + 1,
+  kClosed = (1 << 20) + 2,
 };
 
 static int64_t predCode(AriTermKind k, int impl) { return ((int64_t)k << 5) | impl; }
@@ -249,6 +250,15 @@ static AriStratPrimKind riseLookup(void *ctx, const char *name, size_t nargs, in
     *handle = -1 - (int64_t)kTripsAtMost;
     return ARI_STRAT_PRIM_PREDICATE;
   }
+  /* before predicateCode, which reads "is" + a kind */
+  if (!strcmp(name, "isClosed")) {
+    if (nargs) {
+      snprintf(err, cap, "predicate 'isClosed' takes no arguments");
+      return ARI_STRAT_PRIM_NONE;
+    }
+    *handle = -1 - (int64_t)kClosed;
+    return ARI_STRAT_PRIM_PREDICATE;
+  }
   int64_t code = predicateCode(name);
   if (code >= 0) {
     if (nargs) {
@@ -336,6 +346,8 @@ static AriStratHostStatus riseApply(void *ctx, int64_t handle, const AriStratVal
       return ARI_STRAT_HOST_ERROR;
     }
     ok = tripsAtMost(t, args[0].nat);
+  } else if (code == kClosed) {
+    ok = ariTermIsClosed(t);
   } else {
     ok = holds(code, t);
   }

@@ -56,6 +56,11 @@ actVectorize(v) = startVectorization(v) ; one(vectorizeInside) ; tidy;
 // A reduction over v lanes: v partial results in one vector accumulator
 // (v independent chains, one vector op a step), added up at the end.
 actVectorizeReduce(v) = vectorizeReduce(v) ; tidy;
+// A reduction that no loop around it varies (a dot product, a sum; not a
+// matmul's dot products, which its maps already spread over the cores) as
+// p partial results of independent chunks in parallel, combined at the end
+// (Halide's rfactor): the one way to run it on several cores.
+actPartialReduce(p) = where(isClosed) ; partialReduce(p) ; child(2, mapPar) ; tidy;
 
 // Register blocks (unroll-and-jam; matmul v8's block): a map over rows
 // split in groups of p, and each group's map of rows moved inward -- out of

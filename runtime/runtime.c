@@ -425,11 +425,11 @@ bool ariRtTime(AriRtPackedFn fn, void **args, int warmup, int reps, AriRtTiming 
 /*--- Comparison -----------------------------------------------------------------*/
 
 AriRtTolerance ariRtDefaultTolerance(AriScalarKind k) {
-  AriRtTolerance t = {0, 0};
+  AriRtTolerance t = {0, 0, 0};
   if (k == ARI_SCALAR_F32)
-    t.rtol = 1e-4, t.atol = 1e-5;
+    t.rtol = 1e-4, t.atol = 1e-5, t.stol = 1e-5;
   else if (k == ARI_SCALAR_F64)
-    t.rtol = 1e-10, t.atol = 1e-12;
+    t.rtol = 1e-10, t.atol = 1e-12, t.stol = 1e-12;
   return t;
 }
 
@@ -450,6 +450,13 @@ void ariRtCompare(const AriHostArg *got, const AriHostArg *want, AriRtTolerance 
   int64_t n = ariHostArgNumScalars(want);
   out->count = n;
   bool isFloat = want->scalar == ARI_SCALAR_F32 || want->scalar == ARI_SCALAR_F64;
+  double scale = 0; /* the largest finite |want| */
+  for (int64_t i = 0; isFloat && tol.stol > 0 && i < n; ++i) {
+    double w = fabs(ariHostArgScalar(want, i));
+    if (isfinite(w) && w > scale)
+      scale = w;
+  }
+  double slack = tol.atol + tol.stol * scale;
   for (int64_t i = 0; i < n; ++i) {
     double g = ariHostArgScalar(got, i), w = ariHostArgScalar(want, i);
     bool ok;
@@ -467,7 +474,7 @@ void ariRtCompare(const AriHostArg *got, const AriHostArg *want, AriRtTolerance 
         out->maxAbsError = INFINITY;
     } else {
       double e = fabs(g - w);
-      ok = e <= tol.atol + tol.rtol * fabs(w);
+      ok = e <= slack + tol.rtol * fabs(w);
       if (e > out->maxAbsError)
         out->maxAbsError = e;
     }

@@ -2,7 +2,8 @@
  *
  * ariadne-run FILE [--func=NAME] [--seed=N] [--input=K:PATH]... [--reps=N]
  *             [--warmup=N] [--threads=N] [--cpu=CPU] [--features=LIST]
- *             [--pipeline=PASSES] [--lowering=PASSES | --fma] [--rtol=X] [--atol=X]
+ *             [--pipeline=PASSES] [--lowering=PASSES | --fma]
+ *             [--rtol=X] [--atol=X] [--stol=X]
  *             [--target=ARCH [--cross-cc=CC] [--exec=CMD] [--target-omp=DIR]]
  *             [--no-check] [--print]
  *             [--report=text|json]
@@ -45,7 +46,7 @@ typedef struct Options {
   int ninputs;
   int reps, warmup;
   const char *threads; /* OMP_NUM_THREADS for the compiled code */
-  double rtol, atol; /* < 0: the element type's default */
+  double rtol, atol, stol; /* < 0: the element type's default */
   bool check, print, jit;
   bool json; /* --report=json */
 } Options;
@@ -88,16 +89,19 @@ static void usage(FILE *f) {
       "                      compared within the tolerance): in one lambda, or a map's\n"
       "                      mul read by an add in the reduce (or map) it is fused\n"
       "                      into, as in reduce (+) (map (*) (zip a b))\n"
-      "  --rtol=X --atol=X   tolerance: native and interpreter values a, b match when\n"
-      "                      |a-b| <= atol + rtol*|b| (default f32 1e-4 and 1e-5,\n"
-      "                      f64 1e-10 and 1e-12; integers must be equal)\n"
+      "  --rtol=X --atol=X --stol=X\n"
+      "                      tolerance: native and interpreter values a, b match when\n"
+      "                      |a-b| <= atol + rtol*|b| + stol*max|b|, max|b| the\n"
+      "                      largest of the output (the scale of a reassociated\n"
+      "                      sum's error; default f32 1e-4, 1e-5 and 1e-5, f64\n"
+      "                      1e-10, 1e-12 and 1e-12; integers must be equal)\n"
       "  --jit               run through MLIR's ExecutionEngine JIT instead of\n"
       "                      linking and loading a shared object\n"
       "  --no-check          skip the interpreter (for sizes too large to interpret)\n"
       "  --print             print the native outputs as ariadne-interp --print does\n"
       "  --report=FORMAT     text (default) or json: one JSON object on stdout,\n"
       "                      {\"func\", \"engine\", \"checks\": [{\"argument\", \"scalars\",\n"
-      "                      \"mismatches\", \"max_abs_error\", \"atol\", \"rtol\"}],\n"
+      "                      \"mismatches\", \"max_abs_error\", \"atol\", \"rtol\", \"stol\"}],\n"
       "                      \"timed\", \"median_ms\", \"min_ms\", \"reps\", \"warmup\"}\n"
       "                      (errors stay on stderr; not with --print)\n"
       "  --help              this text\n"
@@ -134,7 +138,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
   o->seed = 1;
   o->reps = 10;
   o->warmup = 2;
-  o->rtol = o->atol = -1;
+  o->rtol = o->atol = o->stol = -1;
   o->check = true;
   bool fma = false;
   for (int i = 1; i < argc; ++i) {
@@ -213,6 +217,9 @@ static int parseOptions(int argc, char **argv, Options *o) {
     } else if (ariToolOpt(argc, argv, &i, "--atol", &v)) {
       if (!parseTol(v, &o->atol))
         return usageError("--atol needs a non-negative number, got '%s'", v);
+    } else if (ariToolOpt(argc, argv, &i, "--stol", &v)) {
+      if (!parseTol(v, &o->stol))
+        return usageError("--stol needs a non-negative number, got '%s'", v);
     } else if (ariToolOpt(argc, argv, &i, "--input", &v)) {
       if (!ariToolAddInput(TOOL, v, kMaxArgs, o->inputs, &o->ninputs, kMaxInputs))
         return 2;
@@ -392,6 +399,8 @@ static int run(const Options *o, MlirModule module, AriArena *arena) {
         tol.rtol = o->rtol;
       if (o->atol >= 0)
         tol.atol = o->atol;
+      if (o->stol >= 0)
+        tol.stol = o->stol;
       AriRtComparison c;
       ariRtCompare(&native[k], &ref[k], tol, &c);
       if (o->json) {
@@ -403,6 +412,8 @@ static int run(const Options *o, MlirModule module, AriArena *arena) {
         jsonNumber(tol.atol);
         printf(", \"rtol\": ");
         jsonNumber(tol.rtol);
+        printf(", \"stol\": ");
+        jsonNumber(tol.stol);
         printf("}");
         firstCheck = false;
       }
@@ -411,15 +422,15 @@ static int run(const Options *o, MlirModule module, AriArena *arena) {
         ariRtFormatIndex(&ref[k], c.firstBad, idx, sizeof idx);
         fprintf(stderr,
                 "%s: error: @%s argument %ld differs from the interpreter at %s: native %.9g, "
-                "interpreter %.9g (%lld of %lld scalars outside |a-b| <= %g + %g*|b|; max abs "
-                "error %.3g)\n",
+                "interpreter %.9g (%lld of %lld scalars outside |a-b| <= %g + %g*|b| + "
+                "%g*max|b|; max abs error %.3g)\n",
                 o->file, name, (long)k, idx, c.got, c.want, (long long)c.mismatches,
-                (long long)c.count, tol.atol, tol.rtol, c.maxAbsError);
+                (long long)c.count, tol.atol, tol.rtol, tol.stol, c.maxAbsError);
         rc = 1;
       } else if (!o->json) {
         printf("@%s argument %ld matches the interpreter: %lld scalars, max abs error %.3g "
-               "(tolerance |a-b| <= %g + %g*|b|)\n",
-               name, (long)k, (long long)c.count, c.maxAbsError, tol.atol, tol.rtol);
+               "(tolerance |a-b| <= %g + %g*|b| + %g*max|b|)\n",
+               name, (long)k, (long long)c.count, c.maxAbsError, tol.atol, tol.rtol, tol.stol);
       }
     }
   }

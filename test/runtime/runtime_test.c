@@ -209,13 +209,14 @@ static void testHelpers(void) {
   CHECK(c.data != buf && (uintptr_t)c.data % ARI_RT_ALIGN == 0 &&
         !memcmp(c.data, buf, sizeof buf));
 
-  /* Tolerance |g - w| <= atol + rtol |w|, first mismatch, index text. */
+  /* Tolerance |g - w| <= atol + rtol |w| + stol max|w|, first mismatch,
+   * index text. */
   float g[24];
   memcpy(g, buf, sizeof g);
   AriHostArg ga = a;
   ga.data = g;
   AriRtTolerance tol = ariRtDefaultTolerance(ARI_SCALAR_F32);
-  CHECK(tol.rtol == 1e-4 && tol.atol == 1e-5);
+  CHECK(tol.rtol == 1e-4 && tol.atol == 1e-5 && tol.stol == 1e-5);
   AriRtComparison r;
   g[5] = buf[5] * (1 + 5e-5f); /* inside */
   ariRtCompare(&ga, &a, tol, &r);
@@ -234,6 +235,15 @@ static void testHelpers(void) {
   v.shape[0] = 6;
   ariRtFormatIndex(&v, 13, idx, sizeof idx);
   CHECK(!strcmp(idx, "[3] lane 1"));
+  /* The buffer's scale: an element whose terms cancelled (0 here, the
+   * largest 23) may err by stol * 23 = 2.3e-4, not by rtol * 0 alone. */
+  memcpy(g, buf, sizeof g);
+  g[0] = 2e-4f;
+  ariRtCompare(&ga, &a, tol, &r);
+  CHECK(r.mismatches == 0);
+  tol.stol = 0;
+  ariRtCompare(&ga, &a, tol, &r);
+  CHECK(r.mismatches == 1 && r.firstBad == 0);
   /* NaN matches NaN; integers must be equal exactly. */
   float n1 = NAN, n2 = NAN;
   int64_t one = 1;

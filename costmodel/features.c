@@ -513,7 +513,10 @@ static void record(AriFeatWork *w, const Val *m, int level, bool store) {
 }
 
 /* Op classes and what rise-stats counts for them (dialect/lib/work.c). */
-enum { OPF_FLOP1 = 1 << 8, OPF_FLOP2 = 1 << 9, OPF_TRANS = 1 << 10 };
+/* OPF_LIBM: lowered to a call of the C library's function, one per lane
+ * (LLVM scalarises the vector forms without a vector math library); sqrt
+ * and rsqrt are instructions. */
+enum { OPF_FLOP1 = 1 << 8, OPF_FLOP2 = 1 << 9, OPF_TRANS = 1 << 10, OPF_LIBM = 1 << 11 };
 
 static const struct {
   const char *name;
@@ -571,24 +574,24 @@ static const struct {
     {"math.floor", ARI_FEAT_OPC_UNARY | OPF_FLOP1},
     {"math.ceil", ARI_FEAT_OPC_UNARY | OPF_FLOP1},
     {"math.round", ARI_FEAT_OPC_UNARY | OPF_FLOP1},
-    {"math.exp", ARI_FEAT_OPC_TRANS | OPF_TRANS},
-    {"math.exp2", ARI_FEAT_OPC_TRANS | OPF_TRANS},
-    {"math.expm1", ARI_FEAT_OPC_TRANS | OPF_TRANS},
-    {"math.log", ARI_FEAT_OPC_TRANS | OPF_TRANS},
-    {"math.log2", ARI_FEAT_OPC_TRANS | OPF_TRANS},
-    {"math.log10", ARI_FEAT_OPC_TRANS | OPF_TRANS},
-    {"math.log1p", ARI_FEAT_OPC_TRANS | OPF_TRANS},
+    {"math.exp", ARI_FEAT_OPC_TRANS | OPF_TRANS | OPF_LIBM},
+    {"math.exp2", ARI_FEAT_OPC_TRANS | OPF_TRANS | OPF_LIBM},
+    {"math.expm1", ARI_FEAT_OPC_TRANS | OPF_TRANS | OPF_LIBM},
+    {"math.log", ARI_FEAT_OPC_TRANS | OPF_TRANS | OPF_LIBM},
+    {"math.log2", ARI_FEAT_OPC_TRANS | OPF_TRANS | OPF_LIBM},
+    {"math.log10", ARI_FEAT_OPC_TRANS | OPF_TRANS | OPF_LIBM},
+    {"math.log1p", ARI_FEAT_OPC_TRANS | OPF_TRANS | OPF_LIBM},
     {"math.sqrt", ARI_FEAT_OPC_TRANS | OPF_TRANS},
     {"math.rsqrt", ARI_FEAT_OPC_TRANS | OPF_TRANS},
-    {"math.sin", ARI_FEAT_OPC_TRANS | OPF_TRANS},
-    {"math.cos", ARI_FEAT_OPC_TRANS | OPF_TRANS},
-    {"math.tan", ARI_FEAT_OPC_TRANS | OPF_TRANS},
-    {"math.tanh", ARI_FEAT_OPC_TRANS | OPF_TRANS},
-    {"math.atan", ARI_FEAT_OPC_TRANS | OPF_TRANS},
-    {"math.atan2", ARI_FEAT_OPC_TRANS | OPF_TRANS},
-    {"math.powf", ARI_FEAT_OPC_TRANS | OPF_TRANS},
-    {"math.erf", ARI_FEAT_OPC_TRANS | OPF_TRANS},
-    {"math.cbrt", ARI_FEAT_OPC_TRANS | OPF_TRANS},
+    {"math.sin", ARI_FEAT_OPC_TRANS | OPF_TRANS | OPF_LIBM},
+    {"math.cos", ARI_FEAT_OPC_TRANS | OPF_TRANS | OPF_LIBM},
+    {"math.tan", ARI_FEAT_OPC_TRANS | OPF_TRANS | OPF_LIBM},
+    {"math.tanh", ARI_FEAT_OPC_TRANS | OPF_TRANS | OPF_LIBM},
+    {"math.atan", ARI_FEAT_OPC_TRANS | OPF_TRANS | OPF_LIBM},
+    {"math.atan2", ARI_FEAT_OPC_TRANS | OPF_TRANS | OPF_LIBM},
+    {"math.powf", ARI_FEAT_OPC_TRANS | OPF_TRANS | OPF_LIBM},
+    {"math.erf", ARI_FEAT_OPC_TRANS | OPF_TRANS | OPF_LIBM},
+    {"math.cbrt", ARI_FEAT_OPC_TRANS | OPF_TRANS | OPF_LIBM},
 };
 
 /* Classified once per symbol and call: the memo is keyed by symbol id,
@@ -661,6 +664,8 @@ static void chargeOp(AriFeatWork *w, const AriTerm *t, int level) {
     l->flops += 2 * n;
   if (info & OPF_TRANS)
     l->transcendentals += n;
+  if (info & OPF_LIBM)
+    l->libmCalls += n;
   if (ty == ARI_FEAT_TY_INDEX || ty == ARI_FEAT_TY_I1 || ty == ARI_FEAT_TY_I32 ||
       ty == ARI_FEAT_TY_I64)
     l->intOps += n;

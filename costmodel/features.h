@@ -191,6 +191,8 @@ typedef struct AriFeatLevel {
   double parallel;        /* product of the par/GPU extents of it and its ancestors */
   double ops[ARI_FEAT_NUM_OPCLASSES][ARI_FEAT_NUM_SCALARS];
   double opsTotal, flops, transcendentals, intOps;
+  double libmCalls; /* op lanes lowered to a C library call (exp, log, sin, tanh, pow, ...;
+                       not sqrt): one call per lane, vector forms scalarised */
   double vectorOps; /* op lanes run as vector instructions: on vector operands, or in a
                        `map vec` level (itself or an enclosing one) */
   double laneOps;   /* sum over op executions of opsTotal times their instruction's lanes */

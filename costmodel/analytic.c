@@ -63,13 +63,13 @@ static double streamedSeconds(const AriMachine *m, const AriFeatures *f, unsigne
  * footprint when it runs once per program run, else none -- unless it is
  * a reduction whose executions are the iterations of a loop run once and
  * whose footprints add up to no more than that loop's (disjoint chunks: a
- * reduction in partial results, each chunk read once). (Not maps: the
- * lines of an image pipeline's stages are such chunks too, and charging
- * them nothing misranked Harris.) The run's footprint term
- * pays for them (at the bandwidth of the level that holds the whole
- * footprint); charging them to the level as well counted a streaming loop
- * twice, and a dot product with a vector accumulator (0.29 ms measured)
- * scored 3.5x as slow as a scalar split that ran 2x slower. */
+ * reduction in partial results, each chunk read once; not maps: the lines
+ * of an image pipeline's stages are such chunks too, and charging them
+ * nothing moved Harris's picks). The run's footprint term pays for them
+ * (at the bandwidth of the level that holds the whole footprint); charging
+ * them to the level as well counted a streaming loop twice, and a dot
+ * product with a vector accumulator (0.29 ms measured) scored 3.5x as slow
+ * as a scalar split that ran 2x slower. */
 static double compulsoryBytes(const AriFeatures *f, const AriFeatLevel *l) {
   if (l->outerTrips <= 1)
     return l->footprint;
@@ -148,8 +148,8 @@ double ariAnalyticSeconds(const AriMachine *m, const AriFeatures *f, int threads
       rate = chain < rate ? chain : rate;
     }
     /* A C library call per lane (exp, log, tanh, ...) costs what no
-     * vector rate hides: a vectorised softmax that computed exp twice to
-     * save a buffer scored 6x faster than as written and ran 2x slower. */
+     * vector rate hides: priced as an add, exp let the search vectorise a
+     * GELU into a program 5% slower than as written. */
     double compute = l->opsTotal / rate + l->libmCalls * kLibmCallSeconds;
     double moved = l->bytesLoaded + l->bytesStored - compulsoryBytes(f, l);
     if (moved < 0)

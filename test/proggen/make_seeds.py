@@ -419,9 +419,18 @@ def seeds():
 def main():
     global SCALE
     args = sys.argv[1:]
+    usage = "usage: make_seeds.py [--scale K] [OUTDIR]"
+    if args[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
     if args[:1] == ["--scale"]:
+        if len(args) < 2 or not args[1].isdigit() or int(args[1]) < 1:
+            sys.exit("make_seeds.py: --scale needs a positive integer\n" + usage)
         SCALE = int(args[1])
         args = args[2:]
+    # an option here is a mistake, not a folder to write into
+    if len(args) > 1 or (args and args[0].startswith("-")):
+        sys.exit("make_seeds.py: unexpected argument '%s'\n%s" % (args[-1], usage))
     out = args[0] if args else os.path.join(os.path.dirname(os.path.abspath(__file__)), "seeds")
     os.makedirs(out, exist_ok=True)
     for dom, name, args, build in seeds():
@@ -429,7 +438,8 @@ def main():
         text += func(name, args, build)
         with open(os.path.join(out, "%s_%s.mlir" % (dom, name)), "w") as f:
             f.write(text)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

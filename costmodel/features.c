@@ -674,6 +674,35 @@ static void chargeOp(AriFeatWork *w, const AriTerm *t, int level) {
 /*=== The evaluation =======================================================*/
 
 static Val *eval(AriFeatWork *w, AriTerm *t, Scope *env);
+
+/* A map as it reads right inside the binder its innermost free variable
+ * belongs to (its free indices lowered by its smallest one): the same map
+ * read at two depths -- a row's exp map read by the row's sum and, through
+ * the sum's value, inside the division's lambda (softmax) -- is two nodes,
+ * the second a shifted copy, and one value. The export lets it float to
+ * that binder (search/mlir/term_export.c) and computes it once, as the
+ * import of the written program does. NULL when out of memory. */
+static AriTerm *canonMap(AriFeatWork *w, AriTerm *t) {
+  int32_t m = ariTermMinFree(t);
+  if (ariTermKind(t) != ARI_TERM_MAP || m <= 0)
+    return t;
+  AriTerm *c = ariTermShift(w->s, t, -m, 0);
+  if (!c)
+    fail(w, ARI_FEAT_ERR_NOMEM, "out of memory", t);
+  return c;
+}
+
+/* The key of t's use count: its node; for a map, its canonical form and
+ * the depth (binders from the root) of the binder it belongs to. */
+static uint64_t useKey(AriFeatWork *w, AriTerm *t, uint32_t binders) {
+  if (ariTermKind(t) != ARI_TERM_MAP)
+    return ariTermId(t);
+  AriTerm *c = canonMap(w, t);
+  int32_t m = ariTermMinFree(t);
+  uint32_t level = m < 0 ? 0 : binders - (uint32_t)m;
+  return c ? (uint64_t)1 << 63 | (uint64_t)ariTermId(c) << 24 | (level & 0xffffff) : UINT64_MAX;
+}
+
 static Val *elementOf(AriFeatWork *w, Val *v, int level, Scope *at);
 static bool writeInto(AriFeatWork *w, Val *r, Val *d, int level);
 static bool materialise(AriFeatWork *w, Val *lazy, Val *dest, int at);
@@ -1356,7 +1385,14 @@ static Val *compute(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
     v->env = env;
     v->home = home;
     v->xs = xs;
-    Slot *u = mapFind(w, &w->uses, ariTermId(t), false);
+    uint32_t binders = 0; /* the depth of the map's home, as countUses counts it */
+    for (const Scope *p = home; p && p != w->top; p = p->parent)
+      ++binders;
+    int32_t m = ariTermMinFree(t);
+    uint64_t key = useKey(w, t, binders + (uint32_t)(m > 0 ? m : 0));
+    if (key == UINT64_MAX)
+      return NULL;
+    Slot *u = mapFind(w, &w->uses, key, false);
     uintptr_t uses = u ? (uintptr_t)u->val : 1;
     v->fusable = uses <= 1 && !isParKind(ariTermPatternKind(t));
     return v;
@@ -1465,7 +1501,11 @@ static Val *eval(AriFeatWork *w, AriTerm *t, Scope *env) {
   if (ariTermKind(t) == ARI_TERM_TO_MEM && ariTermAddr(t) != ARI_ADDR_GLOBAL && w->block &&
       w->block != home && within(w->block, home))
     home = w->block;
-  uint64_t key = (uint64_t)ariTermId(t) << 32 | home->id;
+  /* a map's shifted copies are one value (canonMap) */
+  AriTerm *c = canonMap(w, t);
+  if (!c)
+    return NULL;
+  uint64_t key = (uint64_t)ariTermId(c) << 32 | home->id;
   Slot *m = mapFind(w, &w->memo, key, false);
   if (m)
     return m->val;
@@ -1490,13 +1530,16 @@ static Val *eval(AriFeatWork *w, AriTerm *t, Scope *env) {
 /*=== Use counts and the walk over roots ===================================*/
 
 /* Parents per node (the DAG's in-degree), for fusion: a map read twice is
- * materialised. Also says whether any APP is left. */
-static bool countUses(AriFeatWork *w, AriTerm *t, bool *hasApp, unsigned depth) {
+ * materialised; a map's shifted copies count as the map (canonMap). Also
+ * says whether any APP is left. `binders`: the lambdas around t. */
+static bool countUses(AriFeatWork *w, AriTerm *t, bool *hasApp, unsigned depth,
+                      uint32_t binders) {
   if (depth > ERR_RECURSION) {
     fail(w, ARI_FEAT_ERR_TOO_DEEP, "term nested too deeply", t);
     return false;
   }
-  Slot *s = mapFind(w, &w->uses, ariTermId(t), true);
+  uint64_t key = useKey(w, t, binders);
+  Slot *s = key == UINT64_MAX ? NULL : mapFind(w, &w->uses, key, true);
   if (!s)
     return false;
   uintptr_t n = (uintptr_t)s->val;
@@ -1505,8 +1548,9 @@ static bool countUses(AriFeatWork *w, AriTerm *t, bool *hasApp, unsigned depth) 
     return true;
   if (ariTermKind(t) == ARI_TERM_APP)
     *hasApp = true;
+  uint32_t inner = binders + (ariTermKind(t) == ARI_TERM_LAM);
   for (unsigned i = 0; i < ariTermNumKids(t); ++i)
-    if (!countUses(w, ariTermKid(t, i), hasApp, depth + 1))
+    if (!countUses(w, ariTermKid(t, i), hasApp, depth + 1, inner))
       return false;
   return true;
 }
@@ -1751,7 +1795,7 @@ static AriFeatStatus run(AriTermStore *s, const AriTermRoot *given, unsigned nro
       fail(w, ARI_FEAT_ERR_BAD_TERM, "a root must be a closed data term", t);
       goto done;
     }
-    if (!countUses(w, t, &hasApp, 0))
+    if (!countUses(w, t, &hasApp, 0, 0))
       goto done;
   }
   if (hasApp) {
@@ -1766,7 +1810,7 @@ static AriFeatStatus run(AriTermStore *s, const AriTermRoot *given, unsigned nro
     w->uses.count = 0;
     memset(w->uses.slots, 0xff, w->uses.cap * sizeof *w->uses.slots);
     for (unsigned i = 0; i < nroots; ++i)
-      if (!countUses(w, roots[i].value, &hasApp, 0))
+      if (!countUses(w, roots[i].value, &hasApp, 0, 0))
         goto done;
   }
   for (unsigned i = 0; i < nroots && w->status == ARI_FEAT_OK; ++i) {

@@ -49,6 +49,8 @@
 // THREADS: --threads needs an integer from 1 to 4096, got '0'
 // RUN: not ariadne-run %s --rtol=-1 2>&1 | FileCheck %s --check-prefix=RTOL
 // RTOL: --rtol needs a non-negative number, got '-1'
+// RUN: not ariadne-run %s --stol=x 2>&1 | FileCheck %s --check-prefix=STOL
+// STOL: --stol needs a non-negative number, got 'x'
 
 func.func @dot4(%a: memref<4xf32>, %b: memref<4xf32>, %o: memref<f32>) {
   %x = rise.in %a : memref<4xf32> -> !rise.array<4xf32>

@@ -664,8 +664,47 @@ static void divMod(Lower *L, MlirValue i, int64_t p, MlirValue *q, MlirValue *r)
  * slide/split is a multiple of its step, others of 1). On success
  * idx[0..*n) addresses lane 0 of memref *mem. */
 static bool vecAddr(Lower *L, Desc *d, MlirValue j, int64_t w, int64_t al, MlirValue *mem,
+                    MlirValue *idx, int *n);
+
+/* Whether lanes j .. j+w-1 of a pad (left width p, input length q) all read
+ * its input: in a loop being peeled, its interior narrowed so they do (the
+ * border iterations are lowered again, lane by lane with clamps). */
+static bool lanesInPad(Lower *L, MlirValue j, int64_t w, int64_t p, int64_t q) {
+  return padSide(L, j, p, q) == PAD_IN && padSide(L, lbAddC(&L->b, j, w - 1), p, q) == PAD_IN;
+}
+
+/* vecAddr for lanes A[j+l][v], l < w: a column of A, contiguous where A is
+ * a transpose (A[x][v] = A'[v][x]), also through pads whose lanes all read
+ * the input (a matmul's B, transposed, padded to a multiple of the vector
+ * width: padSplitJoin, then vectorised columns). */
+static bool vecAddrCol(Lower *L, Desc *A, MlirValue v, MlirValue j, int64_t w, int64_t al,
+                       MlirValue *mem, MlirValue *idx, int *n) {
+  if (!A)
+    return false;
+  switch (A->k) {
+  case D_OFFS: /* a chunk of the padded array (split) */
+    return vecAddrCol(L, A->a, v, lbAdd(&L->b, A->v, j), w, gcd64(al, A->q > 0 ? A->q : 1), mem,
+                      idx, n);
+  case D_PADCLAMP:
+  case D_PADCST:
+    return lanesInPad(L, j, w, A->p, A->q) &&
+           vecAddrCol(L, A->a, v, lbAddC(&L->b, j, -A->p), w, gcd64(al, A->p > 0 ? A->p : al), mem,
+                      idx, n);
+  case D_TRANS:
+    return plainView(A->a) && vecAddr(L, at(L, A->a, v), j, w, al, mem, idx, n);
+  default:
+    return false;
+  }
+}
+
+static bool vecAddr(Lower *L, Desc *d, MlirValue j, int64_t w, int64_t al, MlirValue *mem,
                     MlirValue *idx, int *n) {
   LbBuilder *b = &L->b;
+  if (d && d->k == D_TROW)
+    return vecAddrCol(L, d->a, d->v, j, w, al, mem, idx, n);
+  if (d && (d->k == D_PADCLAMP || d->k == D_PADCST))
+    return plainView(d->a) && lanesInPad(L, j, w, d->p, d->q) &&
+           vecAddr(L, d->a, lbAddC(b, j, -d->p), w, gcd64(al, d->p > 0 ? d->p : al), mem, idx, n);
   if (!d || !plainView(d))
     return false;
   switch (d->k) {

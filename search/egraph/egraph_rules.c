@@ -443,6 +443,7 @@ static const struct {
     {"padTileMaps", "(map 0 _ (lam (map 0 _ ?f ?y)) ?x)"},
     {"padReduce", "(reduce _ (lam (lam ?b)) ?i ?x)"},
     {"peelReduce", "(reduce _ ?f ?i ?x)"},
+    {"peelTail", "(reduce _ ?f ?i ?x)"},
     {"fissionReduceMap", "(reduce _ (lam (lam ?b)) ?i ?x)"},
     {"mapMapInterchange", "(map 0 _ (lam (map 0 _ (lam ?e) ?y)) ?x)"},
     {"mapReduceInterchange", "(map 0 _ (lam (reduce _ ?g ?i (var 0))) ?x)"},

@@ -456,6 +456,14 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
     return ariTermReduce(s, redKind(c, true), ariTermLam(s, sa, ariTermLam(s, sa, body)),
                          gt(c, sa), gt(c, arr(c, range(c, 1, 3 * r->args[0]), sa)));
   }
+  case ARI_RULE_PEEL_TAIL:
+    if (below(c, 2)) { /* over a zip (a dot product's), which peelTail slices inside */
+      int64_t len = range(c, r->args[0] + 1, 3 * r->args[0]);
+      const AriType *u = elemT(c), *P = ariTypePair(s, sa, u), *acc = below(c, 2) ? sb : sa;
+      AriTerm *z = ariTermZip(s, gt(c, arr(c, len, sa)), gt(c, arr(c, len, u)));
+      return z ? ariTermReduce(s, redKind(c, false), redFn(c, acc, P), gt(c, acc), z) : NULL;
+    }
+    /* fall through */
   case ARI_RULE_PEEL_REDUCE: {
     bool same = below(c, 2);
     const AriType *acc = same ? sa : scalarT(c);

@@ -136,6 +136,13 @@
        "x))) (drop m x), m = p * floor(n/p), drop m y = idx 1 (slide (n-m) m y)",                \
        "p does not divide n, the length of x, and p < n",                                       \
        "Halide tail strategies (the tail peeled off)")                                          \
+  RULE(PEEL_TAIL, "peelTail", TILING, "p", 1, 1, NAT, true,                                     \
+       "reduce/k g i x |-> reduce/k g (reduce/k g i (take m x)) (drop m x), m = p * "          \
+       "floor(n/p), take and drop pushed into x's zips (take m (zip a b) = zip (take m a) "     \
+       "(take m b))",                                                                           \
+       "p does not divide n, the length of x, and p < n",                                       \
+       "Halide tail strategies (the tail peeled off; the head left whole, for vectorizeReduce " \
+       "or partialReduce by p)")                                                                \
   RULE(REDUCE_JAM, "reduceJam", TILING, "", 0, 0, NAT, true,                                    \
        "map (\\x. reduce/k g i (zip x c)) X |-> generate R (\\t. select (t == 0) r_0 (select "  \
        "(t == 1) r_1 ..)) with r = reduce/k (\\a p. tuple_j (g a_j (pair (idx (fst p) j) (snd "  \

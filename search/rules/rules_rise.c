@@ -668,6 +668,34 @@ static AriTerm *peelReduce(AriTermStore *s, AriTerm *t, int64_t p) {
   return tail ? ariTermReduce(s, ariTermPatternKind(t), K(t, 0), tiled, tail) : NULL;
 }
 
+/* take k y (drop: the rest), taken inside y's zips: take k (zip a b) is
+ * zip (take k a) (take k b), whose components vectorizeReduce reads as
+ * vector arrays directly (through the view of a zip, it projects each with
+ * a map). */
+static AriTerm *sliceZips(AriTermStore *s, int64_t k, AriTerm *y, bool drop, unsigned depth) {
+  if (!y || !ariRuleIs(y, ARI_TERM_ZIP) || depth > 8)
+    return !y ? NULL : drop ? dropK(s, k, y) : takeK(s, k, y);
+  AriTerm *a = sliceZips(s, k, K(y, 0), drop, depth + 1);
+  AriTerm *b = a ? sliceZips(s, k, K(y, 1), drop, depth + 1) : NULL;
+  return b ? ariTermZip(s, a, b) : NULL;
+}
+
+/* reduce/k g i x -> reduce/k g (reduce/k g i (take m x)) (drop m x), m = p *
+ * floor(n/p): peelReduce without the tiles -- a head whose length p
+ * divides, which vectorizeReduce(p) or partialReduce(p) then take whole. */
+static AriTerm *peelTail(AriTermStore *s, AriTerm *t, int64_t p) {
+  if (!ariRuleIs(t, ARI_TERM_REDUCE))
+    return NULL;
+  AriTerm *x = K(t, 2);
+  int64_t n = ariTypeSize(ariTermType(x)), m = n / p * p;
+  if (n % p == 0 || m == 0)
+    return NULL;
+  AriTerm *head = ariTermReduce(s, ariTermPatternKind(t), K(t, 0), K(t, 1),
+                                sliceZips(s, m, x, false, 0));
+  AriTerm *tail = head ? sliceZips(s, m, x, true, 0) : NULL;
+  return tail ? ariTermReduce(s, ariTermPatternKind(t), K(t, 0), head, tail) : NULL;
+}
+
 static AriTerm *fissionReduceMap(AriTermStore *s, AriTerm *t) {
   if (!ariRuleIs(t, ARI_TERM_REDUCE))
     return NULL;
@@ -1789,6 +1817,7 @@ AriRuleStatus ariRuleApplyRise(AriRuleId id, const AriRuleInst *r, AriTermStore 
   case ARI_RULE_PAD_TILE_MAPS: res = padTileMaps(s, t, r->args[0], r->args[1]); break;
   case ARI_RULE_PAD_REDUCE: res = padReduce(s, t, r->args[0]); break;
   case ARI_RULE_PEEL_REDUCE: res = peelReduce(s, t, r->args[0]); break;
+  case ARI_RULE_PEEL_TAIL: res = peelTail(s, t, r->args[0]); break;
   case ARI_RULE_REDUCE_JAM: res = reduceJam(s, t); break;
   case ARI_RULE_FISSION_REDUCE_MAP: res = fissionReduceMap(s, t); break;
   case ARI_RULE_MAP_MAP_INTERCHANGE: res = mapMapInterchange(s, t); break;

@@ -301,6 +301,20 @@ static void testPartialResults(const AriMachine *m) {
   lv[2].footprint = mib8 / 2;
   lv[2].bytesLoaded = 2 * mib8;
   CHECK(near(ariAnalyticSeconds(m, &f, 2), 2 * mib8 / 30e9 / 2 + mib8 / 30e9 / 2 + 2e-6));
+  /* 256 KiB, in the calling core's L2: the other thread's share comes
+   * from it through L3 (30 GB/s), no faster than the caller alone reads
+   * all of it from L2 (80) */
+  const double kib256 = 256 << 10;
+  lv[0].footprint = lv[1].footprint = kib256;
+  lv[2].footprint = kib256 / 4;
+  f.v[ARI_FEAT_FOOTPRINT] = kib256;
+  lv[2].bytesLoaded = kib256;
+  CHECK(near(ariAnalyticSeconds(m, &f, 1), kib256 / 80e9 + 2e-6));
+  CHECK(near(ariAnalyticSeconds(m, &f, 2), kib256 / 80e9 + 2e-6));
+  /* a machine with one cache level has nothing private to it */
+  AriMachine one = *m;
+  one.cacheBytes[1] = one.cacheBytes[2] = 0;
+  CHECK(near(ariAnalyticSeconds(&one, &f, 2), kib256 / 12e9 / 2 + 2e-6));
 }
 
 /* A C library call per lane (exp, log, ...): 3 ns each, which no vector

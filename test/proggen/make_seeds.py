@@ -3,11 +3,15 @@
 programs per domain (image, linear algebra, ML, general), small enough to
 measure in milliseconds on a loaded 2-core machine.
 
-    python3 test/proggen/make_seeds.py [--scale K] [OUTDIR]
+    python3 test/proggen/make_seeds.py [--scale K] [--plus P] [OUTDIR]
 
 --scale K multiplies every argument's array dimensions of 16 or more by K
 (3x3 weights keep their size; the committed seeds have K = 1):
-docs/proggen.md's scaled comparison used K = 4.
+docs/proggen.md's scaled comparison used K = 4. --plus P then adds P to
+each of those dimensions (P a multiple of 4 from 0 to 64, so that
+maxpool2's 2x2 windows and gather_stride's 4 chunks still divide their
+inputs): with P = 4, no size is a multiple of 8, which tries the tail
+handling of every tiling and vectorising rewrite.
 
 The files are committed; this script is how they were written and how to
 change them consistently (types are tracked here, so every op's signature
@@ -230,9 +234,10 @@ def func(name, args, build):
 
 
 SCALE = 1  # array dimensions of 16 or more times this (--scale K)
+PLUS = 0   # then plus this (--plus P)
 
 
-def sc(n): return n * SCALE if n >= 16 else n  # filter taps and weights keep their size
+def sc(n): return n * SCALE + PLUS if n >= 16 else n  # filter taps and weights keep their size
 def M(h, w): return arr(sc(h), arr(sc(w), F))
 def Vn(n): return arr(sc(n), F)
 
@@ -417,9 +422,9 @@ def seeds():
 
 
 def main():
-    global SCALE
+    global SCALE, PLUS
     args = sys.argv[1:]
-    usage = "usage: make_seeds.py [--scale K] [OUTDIR]"
+    usage = "usage: make_seeds.py [--scale K] [--plus P] [OUTDIR]"
     if args[:1] in (["-h"], ["--help"]):
         print(__doc__.strip())
         return 0
@@ -427,6 +432,11 @@ def main():
         if len(args) < 2 or not args[1].isdigit() or int(args[1]) < 1:
             sys.exit("make_seeds.py: --scale needs a positive integer\n" + usage)
         SCALE = int(args[1])
+        args = args[2:]
+    if args[:1] == ["--plus"]:
+        if len(args) < 2 or not args[1].isdigit() or int(args[1]) % 4 or int(args[1]) > 64:
+            sys.exit("make_seeds.py: --plus needs a multiple of 4 from 0 to 64\n" + usage)
+        PLUS = int(args[1])
         args = args[2:]
     # an option here is a mistake, not a folder to write into
     if len(args) > 1 or (args and args[0].startswith("-")):

@@ -165,6 +165,15 @@ static void testTails(void) {
                      "(const 0 : f32) (split 4 (idx (slide 8 2 (in 0 : 10.f32)) (const 0 : "
                      "index)))) (idx (slide 2 8 (in 0 : 10.f32)) (const 1 : index)))"));
   CHECK(!strcmp(rewrite(s, "peelReduce(16)", red), "(no match)")); /* no whole tile */
+  got = rewrite(s, "peelTail(4)", red); /* the head of 8 whole, then the tail of 2 */
+  if (getenv("RULES_TEST_VERBOSE"))
+    printf("peelTail(4): %s\n", got);
+  CHECK(!strcmp(got, "(reduce (lam f32 (lam f32 (arith.addf %1 %0 : f32))) (reduce (lam f32 (lam "
+                     "f32 (arith.addf %1 %0 : f32))) (const 0 : f32) (idx (slide 8 2 (in 0 : "
+                     "10.f32)) (const 0 : index))) (idx (slide 2 8 (in 0 : 10.f32)) (const 1 : "
+                     "index)))"));
+  CHECK(!strcmp(rewrite(s, "peelTail(16)", red), "(no match)"));
+  CHECK(!strcmp(rewrite(s, "peelTail(5)", red), "(no match)")); /* 5 divides 10 */
   /* an op without a known neutral element: only peeling applies */
   AriTerm *sb[2] = {ariTermVar(s, 1, f32), ariTermVar(s, 0, f32)};
   AriTerm *gs = ariTermLam(s, f32, ariTermLam(s, f32, ariTermOp(s, "arith.subf", "", sb, 2, f32)));

@@ -55,7 +55,11 @@ vectorizeInside = vectorizeBeforeMapZipReduce <+ vectorizeBeforeMapReduce <+
 actVectorize(v) = startVectorization(v) ; one(vectorizeInside) ; tidy;
 // A reduction over v lanes: v partial results in one vector accumulator
 // (v independent chains, one vector op a step), added up at the end.
-actVectorizeReduce(v) = vectorizeReduce(v) ; tidy;
+// Where v does not divide its length, the tail is peeled off (peelTail)
+// and folded after the vectorised head, which is the new fold's initial
+// value (child 1).
+actVectorizeReduce(v) = (vectorizeReduce(v) <+ (peelTail(v) ; tidy ; child(1, vectorizeReduce(v)))) ;
+                        tidy;
 // A reduction that no loop around it varies (a dot product, a sum; not a
 // matmul's dot products, which its maps already spread over the cores) as
 // p partial results of independent chunks in parallel, combined at the end
@@ -76,6 +80,13 @@ jamRowsStored = reduceJam <+ (mapFission ; tidy ; child(1, jamRowsStored)) <+
                 (mapMapInterchange ; tidy ; child(0, child(0, child(0, jamRows))) ;
                  child(0, toMem(private)));
 actRegisterBlock(p) = splitJoin(p) ; tidy ; child(0, child(0, child(0, jamRowsStored))) ; tidy;
+// The same where v does not divide the rows: padded to a multiple of v and
+// cropped (padSplitJoin: the join under a `take`, two levels deeper). Its
+// parameter takes the vector widths, not the tile sizes: reduceJam takes
+// blocks of 2, 4 or 8 rows, and padding for the blocks it then refuses
+// (16 to 128) would only cost time.
+actPadRegisterBlock(v) = padSplitJoin(v) ; tidy ;
+                         child(0, child(0, child(0, child(0, child(0, jamRowsStored))))) ; tidy;
 
 // Storage: a value computed once into a buffer instead of recomputed where
 // read (global: the heap; private: the stack, per thread).
@@ -101,5 +112,12 @@ actFusePipeline = fuseOperators;
 actChunkLines(p) = splitPipeline(p) ; parOuter;
 actSeparate = separateConvolutions;
 actVectorizeReductions(v) = vectorizeReductions(v);
+// The same for a map of reductions whose length v does not divide (a
+// matmul row of 228 columns): padded to a multiple of v and cropped
+// (padSplitJoin, Halide's RoundUp), each chunk of v vectorised.
+actPadVectorizeReductions(v) =
+  where(mapOfReductions) ; padSplitJoin(v) ; tidy ;
+  topDown(where(mapOfReductions) ; startVectorization(v) ;
+          one(vectorizeBeforeMapReduce <+ vectorizeBeforeMapZipReduce)) ; tidy;
 actSlidingWindow = fuse ; circularBufferStages ; streams ; rotateValues ; streams ;
                    lowerRest ; usePrivateMemory ; unrollReductions;

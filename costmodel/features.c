@@ -472,9 +472,11 @@ static void record(AriFeatWork *w, const Val *m, int level, bool store) {
   a->store = store;
   a->off = m->off;
   a->lanes = m->lanes;
-  if (m->laneStride != 1)
-    a->off.irregular = true; /* lanes gathered one by one */
   AriFeatLevel *l = &w->levels[level];
+  if (m->laneStride != 1) {
+    a->off.irregular = true; /* lanes gathered one by one */
+    l->gatherLanes += (double)m->lanes * l->trips;
+  }
   double bytes = a->bytes * l->trips;
   if (store) {
     l->bytesStored += bytes;

@@ -198,6 +198,9 @@ typedef struct AriFeatLevel {
   double laneOps;   /* sum over op executions of opsTotal times their instruction's lanes */
   double bytesLoaded, bytesStored;
   double bytesUnit, bytesStrided, bytesInvariant, bytesGather; /* loads + stores */
+  double gatherLanes; /* vector lanes loaded or stored one by one: a vector whose lanes are
+                         not adjacent in memory (a column's), a scalar load and an insert
+                         (or an extract and a store) each */
   double accLanes;  /* a reduce: the scalars of its accumulator when it is held in
                        registers (a vector: its lanes; an R-tuple of them, R times
                        that): independent chains; 0 for an array accumulator */

@@ -652,22 +652,6 @@ static AriTerm *reduceJam(AriTermStore *s, AriTerm *t) {
   return sel ? ariTermGenerate(s, R, ariTermLam(s, ix, sel)) : NULL;
 }
 
-/* reduce/k g i x -> reduce/k g (reduce/seq (\a b. reduce/k g a b) i (split p (take m x)))
- * (drop m x), m = p * floor(n/p): the whole tiles, then the tail, in the
- * original order. */
-static AriTerm *peelReduce(AriTermStore *s, AriTerm *t, int64_t p) {
-  if (!ariRuleIs(t, ARI_TERM_REDUCE))
-    return NULL;
-  AriTerm *x = K(t, 2);
-  int64_t n = ariTypeSize(ariTermType(x)), m = n / p * p;
-  if (n % p == 0 || m == 0)
-    return NULL;
-  AriTerm *head = ariTermReduce(s, ariTermPatternKind(t), K(t, 0), K(t, 1), takeK(s, m, x));
-  AriTerm *tiled = head ? tileReduce(s, head, p) : NULL;
-  AriTerm *tail = tiled ? dropK(s, m, x) : NULL;
-  return tail ? ariTermReduce(s, ariTermPatternKind(t), K(t, 0), tiled, tail) : NULL;
-}
-
 /* take k y (drop: the rest), taken inside y's zips: take k (zip a b) is
  * zip (take k a) (take k b), whose components vectorizeReduce reads as
  * vector arrays directly (through the view of a zip, it projects each with
@@ -680,19 +664,24 @@ static AriTerm *sliceZips(AriTermStore *s, int64_t k, AriTerm *y, bool drop, uns
   return b ? ariTermZip(s, a, b) : NULL;
 }
 
-/* reduce/k g i x -> reduce/k g (reduce/k g i (take m x)) (drop m x), m = p *
- * floor(n/p): peelReduce without the tiles -- a head whose length p
- * divides, which vectorizeReduce(p) or partialReduce(p) then take whole. */
-static AriTerm *peelTail(AriTermStore *s, AriTerm *t, int64_t p) {
+/* reduce/k g i x -> reduce/k g HEAD (drop m x), m = p * floor(n/p): the
+ * whole tiles, then the tail, in the original order. peelReduce: HEAD =
+ * reduce/seq (\a b. reduce/k g a b) i (split p (take m x)). peelTail: HEAD
+ * = reduce/k g i (take m x), take and drop inside x's zips -- a head whose
+ * length p divides, which vectorizeReduce(p) or partialReduce(p) then take
+ * whole. */
+static AriTerm *peel(AriTermStore *s, AriTerm *t, int64_t p, bool tiles) {
   if (!ariRuleIs(t, ARI_TERM_REDUCE))
     return NULL;
   AriTerm *x = K(t, 2);
   int64_t n = ariTypeSize(ariTermType(x)), m = n / p * p;
   if (n % p == 0 || m == 0)
     return NULL;
-  AriTerm *head = ariTermReduce(s, ariTermPatternKind(t), K(t, 0), K(t, 1),
-                                sliceZips(s, m, x, false, 0));
-  AriTerm *tail = head ? sliceZips(s, m, x, true, 0) : NULL;
+  AriTerm *hx = tiles ? takeK(s, m, x) : sliceZips(s, m, x, false, 0);
+  AriTerm *head = hx ? ariTermReduce(s, ariTermPatternKind(t), K(t, 0), K(t, 1), hx) : NULL;
+  if (tiles && head)
+    head = tileReduce(s, head, p);
+  AriTerm *tail = !head ? NULL : tiles ? dropK(s, m, x) : sliceZips(s, m, x, true, 0);
   return tail ? ariTermReduce(s, ariTermPatternKind(t), K(t, 0), head, tail) : NULL;
 }
 
@@ -1816,8 +1805,8 @@ AriRuleStatus ariRuleApplyRise(AriRuleId id, const AriRuleInst *r, AriTermStore 
   case ARI_RULE_PAD_SPLIT_JOIN: res = padSplitJoin(s, t, r->args[0]); break;
   case ARI_RULE_PAD_TILE_MAPS: res = padTileMaps(s, t, r->args[0], r->args[1]); break;
   case ARI_RULE_PAD_REDUCE: res = padReduce(s, t, r->args[0]); break;
-  case ARI_RULE_PEEL_REDUCE: res = peelReduce(s, t, r->args[0]); break;
-  case ARI_RULE_PEEL_TAIL: res = peelTail(s, t, r->args[0]); break;
+  case ARI_RULE_PEEL_REDUCE: res = peel(s, t, r->args[0], true); break;
+  case ARI_RULE_PEEL_TAIL: res = peel(s, t, r->args[0], false); break;
   case ARI_RULE_REDUCE_JAM: res = reduceJam(s, t); break;
   case ARI_RULE_FISSION_REDUCE_MAP: res = fissionReduceMap(s, t); break;
   case ARI_RULE_MAP_MAP_INTERCHANGE: res = mapMapInterchange(s, t); break;

@@ -656,13 +656,6 @@ static void divMod(Lower *L, MlirValue i, int64_t p, MlirValue *q, MlirValue *r)
   }
 }
 
-/* Can lanes j .. j+w-1 of the 1-D view `d` be read by one vector load?
- * True when they are adjacent in the last dimension of a memref of scalars
- * reached through offsets (slide, split) and joins whose inner size is a
- * multiple of w, with j a multiple of w at every join, so that the lanes
- * never straddle two rows; `al` is a known divisor of j (an offset from
- * slide/split is a multiple of its step, others of 1). On success
- * idx[0..*n) addresses lane 0 of memref *mem. */
 static bool vecAddr(Lower *L, Desc *d, MlirValue j, int64_t w, int64_t al, MlirValue *mem,
                     MlirValue *idx, int *n);
 
@@ -697,6 +690,14 @@ static bool vecAddrCol(Lower *L, Desc *A, MlirValue v, MlirValue j, int64_t w, i
   }
 }
 
+/* Can lanes j .. j+w-1 of the 1-D view `d` be read by one vector load?
+ * True when they are adjacent in the last dimension of a memref of scalars
+ * reached through offsets (slide, split) and joins whose inner size is a
+ * multiple of w, with j a multiple of w at every join, so that the lanes
+ * never straddle two rows; `al` is a known divisor of j (an offset from
+ * slide/split is a multiple of its step, others of 1); also a column of a
+ * transpose (vecAddrCol), and through a pad where all lanes read its input.
+ * On success idx[0..*n) addresses lane 0 of memref *mem. */
 static bool vecAddr(Lower *L, Desc *d, MlirValue j, int64_t w, int64_t al, MlirValue *mem,
                     MlirValue *idx, int *n) {
   LbBuilder *b = &L->b;

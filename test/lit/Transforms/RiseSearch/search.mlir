@@ -6,17 +6,17 @@
 
 // RUN: ariadne-interp %ariadne_src/test/examples/matmul.mlir --func=matmul_medium --seed=3 --print > %t.ref.txt
 
-// RUN: %rise-opt %ariadne_src/test/examples/matmul.mlir --pass-pipeline='builtin.module(rise-search{func=matmul_medium seed=7})' -o %t.mlir 2>%t.err
+// RUN: %rise-opt %ariadne_src/test/examples/matmul.mlir --pass-pipeline='builtin.module(rise-search{func=matmul_medium seed=7 budget=20000})' -o %t.mlir 2>%t.err
 // RUN: FileCheck %s --check-prefix=REPORT < %t.err
 // RUN: ariadne-interp %t.mlir --func=matmul_medium --seed=3 --print > %t.out.txt
 // RUN: %python %S/Inputs/close.py %t.out.txt %t.ref.txt
 // RUN: %rise-opt %t.mlir --pass-pipeline='builtin.module(rise-to-llvm)' -o /dev/null
-// REPORT: rise-search @matmul_medium: engine=beam stop=depth (6 rounds done) rounds=6 candidates={{[0-9]+}}
+// REPORT: rise-search @matmul_medium: engine=beam stop=candidate-limit (candidate limit of 20000 reached) rounds={{[0-9]+}} candidates=20000
 // REPORT: rise-search @matmul_medium: cost [[IN:[0-9.e+-]+]] -> {{[0-9.e+-]+}} (analytic), {{[1-9]}} step
 // REPORT: rise-search @matmul_medium: schedule (rise-rewrite{strategy-file=search/strategy/strategies/search.elv strategy="..."}): child(
 
 // Same seed, same program.
-// RUN: %rise-opt %ariadne_src/test/examples/matmul.mlir --pass-pipeline='builtin.module(rise-search{func=matmul_medium seed=7 report=none})' -o %t.again.mlir
+// RUN: %rise-opt %ariadne_src/test/examples/matmul.mlir --pass-pipeline='builtin.module(rise-search{func=matmul_medium seed=7 budget=20000 report=none})' -o %t.again.mlir
 // RUN: diff %t.mlir %t.again.mlir
 
 // The schedule replays: the actions file plus `main = SCHEDULE;` (the

@@ -1,8 +1,10 @@
 // rise-search schedules the high-level matmul of test/examples by itself:
 // the result equals the input on the interpreter (up to the rounding of
-// reassociated sums: its pick vectorises the k loop of 31, tail peeled), lowers, is reported
-// with why the search stopped and a schedule that rise-rewrite replays to
-// the same program, and is the same for the same seed.
+// reassociated sums: a pick may vectorise the k loop of 47, its tail
+// peeled), lowers, is reported with why the search stopped (here the
+// candidate budget, which keeps the test short) and a schedule that
+// rise-rewrite replays to the same program, and is the same for the same
+// seed.
 
 // RUN: ariadne-interp %ariadne_src/test/examples/matmul.mlir --func=matmul_medium --seed=3 --print > %t.ref.txt
 

@@ -14,7 +14,9 @@
  *    (pad_cst), unless the index's range, read back from the IR built
  *    (constants, loop bounds, affine.apply, arith), lies on one side;
  *  - border peeling: a map loop (seq or par; not under GPU hooks, at most
- *    3 peeled loops deep), or the loop writing a view element by element
+ *    4 peeled loops deep; a map iterate over rotate_values on the element
+ *    each step loads, the window's values passed from loop to loop), or
+ *    the loop writing a view element by element
  *    (a pad written whole), is built interior first: there, a pad read at
  *    m * i + c, i the loop index and c in a known range, is a plain load
  *    and narrows the interior to the iterations where it is in range. The

@@ -49,7 +49,7 @@
 // MAP-LOW-NOT: scf.if
 // MAP-NATIVE: @map1000 argument 1 matches the interpreter: 1000000 scalars
 
-// A crop below three peeled loops (border peeling stops there): its
+// A crop below four peeled loops (border peeling stops there): its
 // stores are guarded by scf.if, and the result is still right.
 // RUN: %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{func=deep strategy="padSplitJoin(2) @ innermost(isMap)"})' -o %t.deep.mlir 2>/dev/null
 // RUN: %rise-opt %t.deep.mlir --pass-pipeline='builtin.module(convert-rise-to-affine)' | FileCheck %s --check-prefix=DEEP-LOW
@@ -57,8 +57,8 @@
 // DEEP-LOW-LABEL: func.func @deep
 // DEEP-LOW-NOT: memref.alloc
 // DEEP-LOW: scf.if
-// DEEP-LOW-NEXT: memref.store {{.*}} : memref<2x3x2x5xf32>
-// DEEP-NATIVE: @deep argument 1 matches the interpreter: 60 scalars
+// DEEP-LOW-NEXT: memref.store {{.*}} : memref<2x2x3x2x5xf32>
+// DEEP-NATIVE: @deep argument 1 matches the interpreter: 120 scalars
 
 // Without the tail rules, tiling fails: 32 divides neither 100 nor 77.
 // RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-rewrite{func=mm strategy="tileMaps(32, 32) @ outermost(isMap)"})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOTILE
@@ -111,26 +111,30 @@ func.func @map1000(%X: memref<1000x1000xf32>, %Y: memref<1000x1000xf32>) {
   return
 }
 
-func.func @deep(%X: memref<2x3x2x5xf32>, %Y: memref<2x3x2x5xf32>) {
-  %x = rise.in %X : memref<2x3x2x5xf32> -> !rise.array<2x3x2x5xf32>
-  %y = rise.map %x : !rise.array<2x3x2x5xf32> -> !rise.array<2x3x2x5xf32> {
-  ^bb0(%a: !rise.array<3x2x5xf32>):
-    %b = rise.map %a : !rise.array<3x2x5xf32> -> !rise.array<3x2x5xf32> {
-    ^bb0(%c: !rise.array<2x5xf32>):
-      %d = rise.map %c : !rise.array<2x5xf32> -> !rise.array<2x5xf32> {
-      ^bb0(%r: !rise.array<5xf32>):
-        %s = rise.map %r : !rise.array<5xf32> -> !rise.array<5xf32> {
-        ^bb0(%v: f32):
-          %k = arith.constant 3.0 : f32
-          %m = arith.mulf %v, %k : f32
-          rise.yield %m : f32
+func.func @deep(%X: memref<2x2x3x2x5xf32>, %Y: memref<2x2x3x2x5xf32>) {
+  %x = rise.in %X : memref<2x2x3x2x5xf32> -> !rise.array<2x2x3x2x5xf32>
+  %y = rise.map %x : !rise.array<2x2x3x2x5xf32> -> !rise.array<2x2x3x2x5xf32> {
+  ^bb0(%z: !rise.array<2x3x2x5xf32>):
+    %a1 = rise.map %z : !rise.array<2x3x2x5xf32> -> !rise.array<2x3x2x5xf32> {
+    ^bb0(%a: !rise.array<3x2x5xf32>):
+      %b = rise.map %a : !rise.array<3x2x5xf32> -> !rise.array<3x2x5xf32> {
+      ^bb0(%c: !rise.array<2x5xf32>):
+        %d = rise.map %c : !rise.array<2x5xf32> -> !rise.array<2x5xf32> {
+        ^bb0(%r: !rise.array<5xf32>):
+          %s = rise.map %r : !rise.array<5xf32> -> !rise.array<5xf32> {
+          ^bb0(%v: f32):
+            %k = arith.constant 3.0 : f32
+            %m = arith.mulf %v, %k : f32
+            rise.yield %m : f32
+          }
+          rise.yield %s : !rise.array<5xf32>
         }
-        rise.yield %s : !rise.array<5xf32>
+        rise.yield %d : !rise.array<2x5xf32>
       }
-      rise.yield %d : !rise.array<2x5xf32>
+      rise.yield %b : !rise.array<3x2x5xf32>
     }
-    rise.yield %b : !rise.array<3x2x5xf32>
+    rise.yield %a1 : !rise.array<2x3x2x5xf32>
   }
-  rise.out %y, %Y : !rise.array<2x3x2x5xf32>, memref<2x3x2x5xf32>
+  rise.out %y, %Y : !rise.array<2x2x3x2x5xf32>, memref<2x2x3x2x5xf32>
   return
 }

@@ -1114,6 +1114,31 @@ static bool mapBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue
  * unpeeled their pad clamps every column (4.7x slower). */
 enum { MAX_PEEL_DEPTH = 4 };
 
+/* The first half of peeling: the loop over 0..n-1 built for its interior
+ * (m's body sees the loop index in L->peels), and the iterations [*lo,
+ * *hi) its pad reads narrowed that interior to. *loop is null where the
+ * loop is built whole instead (GPU hooks, unrolled, MAX_PEEL_DEPTH
+ * reached). */
+static bool peelInterior(Lower *L, LbLoopKind lk, int64_t n, MapLoop *m, LbBodyFn body,
+                         intptr_t niter, const MlirValue *init, MlirValue *out,
+                         MlirOperation *loop, int64_t *lo, int64_t *hi) {
+  *loop = (MlirOperation){NULL};
+  *lo = 0;
+  *hi = n;
+  int depth = 0;
+  for (Peel *p = L->peels; p; p = p->next)
+    ++depth;
+  if (L->hooks || lk == LB_LOOP_UNROLL || depth >= MAX_PEEL_DEPTH)
+    return lbLoop(&L->b, lk, n, niter, init, out, body, m);
+  Peel pe = {{NULL}, 0, n, NULL};
+  m->peel = &pe;
+  bool ok = lbLoopRange(&L->b, lk, 0, n, niter, init, out, body, m, loop);
+  m->peel = NULL;
+  *lo = pe.lo < 0 ? 0 : pe.lo > n ? n : pe.lo;
+  *hi = pe.hi < *lo ? *lo : pe.hi > n ? n : pe.hi;
+  return ok;
+}
+
 /* The map loop over 0..n-1, with border peeling: the body is first built
  * for the interior, where every read of a pad (pad_cst, pad_clamp) at an
  * index m * iv + c (c in a known range) is taken to be inside the padded
@@ -1125,22 +1150,11 @@ enum { MAX_PEEL_DEPTH = 4 };
  * the loop is as it was. Map elements are independent, so the order of the
  * three loops does not matter; they run in index order anyway. */
 static bool peeledLoop(Lower *L, LbLoopKind lk, int64_t n, MapLoop *m, LbBodyFn body) {
-  int depth = 0;
-  for (Peel *p = L->peels; p; p = p->next)
-    ++depth;
-  if (L->hooks || lk == LB_LOOP_UNROLL || depth >= MAX_PEEL_DEPTH)
-    return lbLoop(&L->b, lk, n, 0, NULL, NULL, body, m);
-  Peel pe = {{NULL}, 0, n, NULL};
   MlirOperation loop;
-  m->peel = &pe;
-  bool ok = lbLoopRange(&L->b, lk, 0, n, 0, NULL, NULL, body, m, &loop);
-  m->peel = NULL;
-  if (!ok || mlirOperationIsNull(loop))
+  int64_t lo, hi;
+  bool ok = peelInterior(L, lk, n, m, body, 0, NULL, NULL, &loop, &lo, &hi);
+  if (!ok || mlirOperationIsNull(loop) || (lo == 0 && hi == n))
     return ok;
-  int64_t lo = pe.lo < 0 ? 0 : pe.lo > n ? n : pe.lo;
-  int64_t hi = pe.hi < lo ? lo : pe.hi > n ? n : pe.hi;
-  if (lo == 0 && hi == n)
-    return true;
   /* Right border after the interior (at the insertion point), left border
    * before it. */
   if (hi < n && !lbLoopRange(&L->b, lk, hi, n, 0, NULL, NULL, body, m, NULL))
@@ -1320,22 +1334,11 @@ static bool rotBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue
  * scalar (a 5-tap box filter's rows, 3x slower than the plain map). */
 static bool peeledRotLoop(Lower *L, LbLoopKind lk, int64_t n, MapLoop *m, intptr_t niter,
                           const MlirValue *init, MlirValue *out) {
-  int depth = 0;
-  for (Peel *p = L->peels; p; p = p->next)
-    ++depth;
-  if (L->hooks || lk != LB_LOOP_AFFINE || depth >= MAX_PEEL_DEPTH)
-    return lbLoop(&L->b, lk, n, niter, init, out, rotBody, m);
-  Peel pe = {{NULL}, 0, n, NULL};
   MlirOperation loop;
-  m->peel = &pe;
-  bool ok = lbLoopRange(&L->b, lk, 0, n, niter, init, out, rotBody, m, &loop);
-  m->peel = NULL;
-  if (!ok || mlirOperationIsNull(loop))
+  int64_t lo, hi;
+  bool ok = peelInterior(L, lk, n, m, rotBody, niter, init, out, &loop, &lo, &hi);
+  if (!ok || mlirOperationIsNull(loop) || (lo == 0 && hi == n))
     return ok;
-  int64_t lo = pe.lo < 0 ? 0 : pe.lo > n ? n : pe.lo;
-  int64_t hi = pe.hi < lo ? lo : pe.hi > n ? n : pe.hi;
-  if (lo == 0 && hi == n)
-    return true;
   if (lo == hi) {
     /* No interior: one loop with the clamps, where the interior was. */
     LbPoint saved = L->b.ip;

@@ -1111,7 +1111,8 @@ static bool mapBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue
 /* Peeled loops nest at most this deep (each peeled level builds its body
  * three times). Four: a row filter's columns under chunks of rows split
  * again (rise-search's chunked pipelines) are the fourth level, and
- * unpeeled their pad clamps every column (4.7x slower). */
+ * unpeeled their pad clamps every column (a 5-tap box filter's chunks
+ * over 4x slower). */
 enum { MAX_PEEL_DEPTH = 4 };
 
 /* The first half of peeling: the loop over 0..n-1 built for its interior

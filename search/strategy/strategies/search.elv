@@ -25,10 +25,9 @@ tidy = try(normalize(beta <+ eta));
 // the tail rules (docs/rules.md) pad the map to a multiple of p and crop
 // the result, or peel the reduction's remainder, as Halide's RoundUp and
 // peeled tails do.
-// A tile of the whole map (p at least its length) tiles nothing: its
-// join/split indexing only cost the lowering the peeled borders of pads
-// inside it (a 5-tap row filter over a chunk of 8 rows split by 8, 4.7x
-// slower), which the model does not see.
+// A tile of the whole map (p at least its length) tiles nothing: it only
+// adds a loop of one trip, which the model scores as the map itself and
+// which takes one of the lowering's peeled levels (passes/lower).
 actSplit(p) = not(tripsAtMost(p)) ; (splitJoin(p) <+ padSplitJoin(p)) ; tidy;
 actTile(p, q) = (tileMaps(p, q) <+ padTileMaps(p, q)) ; tidy;
 actTileReduce(p) = (tileReduce(p) <+ peelReduce(p)) ; tidy;

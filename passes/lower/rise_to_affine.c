@@ -1340,35 +1340,34 @@ static bool peeledRotLoop(Lower *L, LbLoopKind lk, int64_t n, MapLoop *m, intptr
   bool ok = peelInterior(L, lk, n, m, rotBody, niter, init, out, &loop, &lo, &hi);
   if (!ok || mlirOperationIsNull(loop) || (lo == 0 && hi == n))
     return ok;
-  if (lo == hi) {
-    /* No interior: one loop with the clamps, where the interior was. */
-    LbPoint saved = L->b.ip;
-    L->b.ip = (LbPoint){mlirOperationGetBlock(loop), loop};
-    ok = lbLoop(&L->b, lk, n, niter, init, out, rotBody, m);
-    L->b.ip = saved;
-    mlirOperationRemoveFromParent(loop);
-    mlirOperationDestroy(loop);
-    return ok;
-  }
+  /* The left border before the interior, from the initial values; the
+   * interior (if any) from the left border's results; the right border
+   * from the interior's, or from the left border's where there is no
+   * interior (its body may read out of bounds, so it goes). */
+  MlirValue from[LB_MAX_ITER];
+  for (intptr_t k = 0; k < niter; ++k)
+    from[k] = init[k];
   if (lo > 0) {
-    MlirValue left[LB_MAX_ITER];
     LbPoint saved = L->b.ip;
     L->b.ip = (LbPoint){mlirOperationGetBlock(loop), loop};
-    ok = lbLoopRange(&L->b, lk, 0, lo, niter, init, left, rotBody, m, NULL);
+    ok = lbLoopRange(&L->b, lk, 0, lo, niter, init, from, rotBody, m, NULL);
     L->b.ip = saved;
     if (!ok)
       return false;
-    for (intptr_t k = 0; k < niter; ++k)
-      mlirOperationSetOperand(loop, k, left[k]);
   }
-  lbSetLoopBounds(&L->b, loop, lo, hi);
-  if (hi < n) {
-    MlirValue mid[LB_MAX_ITER];
+  if (lo == hi) {
+    mlirOperationRemoveFromParent(loop);
+    mlirOperationDestroy(loop);
+  } else {
+    for (intptr_t k = 0; lo > 0 && k < niter; ++k)
+      mlirOperationSetOperand(loop, k, from[k]);
+    lbSetLoopBounds(&L->b, loop, lo, hi);
     for (intptr_t k = 0; k < niter; ++k)
-      mid[k] = out[k];
-    ok = lbLoopRange(&L->b, lk, hi, n, niter, mid, out, rotBody, m, NULL);
+      from[k] = out[k];
   }
-  return ok;
+  for (intptr_t k = 0; k < niter; ++k)
+    out[k] = from[k];
+  return hi == n || lbLoopRange(&L->b, lk, hi, n, niter, from, out, rotBody, m, NULL);
 }
 
 static bool writeMap(Lower *L, Desc *d, Acc *acc) {

@@ -34,6 +34,7 @@
 #include "tools/support/toolargs.h"
 #include "utils/arena.h"
 #include "utils/file.h"
+#include "utils/hash.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -55,6 +56,10 @@ typedef struct Options {
   const char *file, *func, *output, *rules, *cost, *value, *eval;
   const char *train; /* --train OUT: the value network trained on --eval's set */
   unsigned epochs, dim, steps;
+  uint64_t trainBudget; /* --train-budget: evaluations per training search (0: --budget) */
+  uint64_t bootBudget;  /* --bootstrap-budget: a new network's first epoch (0: trainBudget) */
+  unsigned samples, passes; /* samples kept per training search; passes per epoch */
+  double lr;
   AriAStarOptions a;
   int64_t nats[MAX_NATS];
   unsigned nn;
@@ -88,10 +93,21 @@ static void usage(FILE *f) {
           "  --train OUT         train a value network on --eval's PATH (every function,\n"
           "                      oracle or not; give the training set, e.g.\n"
           "                      test/search/knossos/binding_train.mlir): --epochs rounds\n"
-          "                      of an A* search per function with the network so far,\n"
-          "                      then Adam (1e-3, batches of 16, Huber) on its samples;\n"
+          "                      of an A* search per function (a new network's first\n"
+          "                      without the value, then with the network so far), its\n"
+          "                      --samples kept in a replay buffer, then --passes passes\n"
+          "                      of Adam (--lr, batches of 16, Huber) over the buffer;\n"
           "                      starts from --value FILE when given; writes OUT\n"
           "  --epochs N          training rounds (default 2)\n"
+          "  --train-budget N    evaluations per training search (default --budget)\n"
+          "  --bootstrap-budget N  evaluations per search of a new network's first\n"
+          "                      epoch, which searches without the value (default\n"
+          "                      --train-budget)\n"
+          "  --samples K         samples kept per training search (default 256): the\n"
+          "                      path to its best state, then improving and\n"
+          "                      non-improving states in equal shares\n"
+          "  --passes P          passes over the replay buffer per epoch (default 1)\n"
+          "  --lr R              Adam's learning rate (default 1e-3)\n"
           "  --dim D --steps T   the network's features per node and propagation steps\n"
           "                      (default 32 and 4; Knossos: 200 and 10)\n"
           "  --time-limit S      seconds per search (default: none)\n"
@@ -129,11 +145,15 @@ static int parseOptions(int argc, char **argv, Options *o) {
   o->a.horizon = 10;
   o->seeds = 5;
   o->epochs = 2;
+  o->samples = 256;
+  o->passes = 1;
+  o->lr = 1e-3;
   o->dim = 32;
   o->steps = 4;
   o->progress = -1;
   o->rules = "knossos,beta";
   o->cost = "knossos";
+  bool trainOnly = false; /* an option that only --train reads was given */
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v = NULL;
     uint64_t u;
@@ -234,19 +254,47 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (!*v)
         return usageError("--train needs an output file");
       o->train = v;
+    } else if (ariToolOpt(argc, argv, &i, "--train-budget", &v)) {
+      if (!ariToolParseU64(v, &u) || u == 0)
+        return usageError("--train-budget needs a positive integer, got '%s'", v);
+      o->trainBudget = u;
+      trainOnly = true;
+    } else if (ariToolOpt(argc, argv, &i, "--bootstrap-budget", &v)) {
+      if (!ariToolParseU64(v, &u) || u == 0)
+        return usageError("--bootstrap-budget needs a positive integer, got '%s'", v);
+      o->bootBudget = u;
+      trainOnly = true;
+    } else if (ariToolOpt(argc, argv, &i, "--samples", &v)) {
+      if (!ariToolParseU64(v, &u) || u == 0 || u > 1000000)
+        return usageError("--samples needs an integer from 1 to 1000000, got '%s'", v);
+      o->samples = (unsigned)u;
+      trainOnly = true;
+    } else if (ariToolOpt(argc, argv, &i, "--lr", &v)) {
+      if (!parseDouble(v, &d) || d <= 0 || d > 1)
+        return usageError("--lr needs a learning rate in (0, 1], got '%s'", v);
+      o->lr = d;
+      trainOnly = true;
     } else if (ariToolOpt(argc, argv, &i, "--epochs", &v) ||
+               ariToolOpt(argc, argv, &i, "--passes", &v) ||
                ariToolOpt(argc, argv, &i, "--dim", &v) ||
                ariToolOpt(argc, argv, &i, "--steps", &v)) {
       uint64_t k;
       if (!ariToolParseU64(v, &k) || k < 1 || k > 1024)
         return usageError("%.*s needs an integer from 1 to 1024, got '%s'",
                           (int)strcspn(a, "="), a, v);
-      unsigned *dst = strstr(a, "epochs") ? &o->epochs : strstr(a, "dim") ? &o->dim : &o->steps;
+      unsigned *dst = strstr(a, "epochs")   ? &o->epochs
+                      : strstr(a, "passes") ? &o->passes
+                      : strstr(a, "dim")    ? &o->dim
+                                            : &o->steps;
       *dst = (unsigned)k;
+      trainOnly |= dst == &o->passes;
     } else if (ariToolPositional(TOOL, a, &o->file)) {
       return 2;
     }
   }
+  if (!o->train && trainOnly)
+    return usageError("--train-budget, --bootstrap-budget, --samples, --passes and --lr "
+                      "need --train");
   if (o->train && !o->eval)
     return usageError("--train needs --eval PATH, the training set");
   if (o->eval && (o->file || o->output))
@@ -553,9 +601,175 @@ static const char *engineLabel(unsigned e) {
   return e == 3 ? "astar+value" : ariAStarEngineName((AriAStarEngine)e);
 }
 
-/* --train: epochs of (an A* search with the network so far on every
- * function of the set, then Adam steps on that search's samples, in
- * batches of 16), the network written to OUT after every epoch. */
+/*--- --train ---------------------------------------------------------------*/
+
+/* The replay buffer: every sample kept so far, its term printed (each
+ * search has a store of its own, and the training batches mix searches),
+ * its H targets. Strings and targets live in the buffer's own arena; the
+ * index grows by doubling into it. */
+typedef struct Replay {
+  AriArena arena;
+  const char **text;
+  size_t *len;
+  float *targets; /* n x H */
+  size_t n, cap;
+  unsigned H;
+} Replay;
+
+static bool replayAdd(Replay *r, AriTerm *t, const float *targets) {
+  if (r->n == r->cap) {
+    size_t cap = r->cap ? 2 * r->cap : 4096;
+    const char **text = ariArenaAlloc(&r->arena, cap * sizeof *text);
+    size_t *len = ariArenaAlloc(&r->arena, cap * sizeof *len);
+    float *tg = ariArenaAlloc(&r->arena, cap * r->H * sizeof *tg);
+    if (!text || !len || !tg)
+      return false;
+    if (r->n) {
+      memcpy(text, r->text, r->n * sizeof *text);
+      memcpy(len, r->len, r->n * sizeof *len);
+      memcpy(tg, r->targets, r->n * r->H * sizeof *tg);
+    }
+    r->text = text, r->len = len, r->targets = tg, r->cap = cap;
+  }
+  size_t n = ariTermPrint(t, NULL, 0, ARI_PRINT_TYPES);
+  char *buf = ariArenaAlloc(&r->arena, n + 1);
+  if (!buf)
+    return false;
+  ariTermPrint(t, buf, n + 1, ARI_PRINT_TYPES);
+  r->text[r->n] = buf;
+  r->len[r->n] = n;
+  memcpy(r->targets + r->n * r->H, targets, r->H * sizeof *targets);
+  r->n++;
+  return true;
+}
+
+static uint64_t nextRandom(uint64_t *state) {
+  *state += 0x9e3779b97f4a7c15ULL;
+  return ariHashMix64(*state);
+}
+
+/* Which of a search's samples to keep (at most k): the states on the path
+ * from the input to the best state first -- they carry the reductions the
+ * search found, the let-introductions that raise the cost first included,
+ * which a uniform draw over tens of thousands of expanded states would
+ * mostly miss -- then equal shares, drawn uniformly, of states that can
+ * still lose cost within the horizon and states that cannot, so that the
+ * network sees both whatever their ratio in the search. Returns the count
+ * (SIZE_MAX when out of memory); pick[] holds sample indices. */
+static size_t selectSamples(AriTermStore *s, AriTerm *t0, const AriAStarRule *rules,
+                            size_t nrules, const AriAStarResult *res, const AriAStarSamples *sm,
+                            size_t k, uint64_t *rng, AriArena *arena, size_t *pick) {
+  size_t n = sm->numSamples, H = sm->horizon, np = 0;
+  unsigned char *taken = ariArenaCalloc(arena, n ? n : 1);
+  size_t *pos = ariArenaAlloc(arena, (n ? n : 1) * sizeof *pos);
+  size_t *neg = ariArenaAlloc(arena, (n ? n : 1) * sizeof *neg);
+  if (!taken || !pos || !neg)
+    return SIZE_MAX;
+  AriTerm *cur = t0;
+  for (unsigned st = 0; st <= res->numSteps && np < k; ++st) {
+    if (st > 0) {
+      char err[256];
+      AriTerm *next;
+      if (!ariAStarReplay(s, cur, rules, nrules, &res->steps[st - 1], 1, &next, err, sizeof err))
+        break;
+      cur = next;
+    }
+    for (size_t i = 0; i < n; ++i)
+      if (sm->terms[i] == cur && !taken[i]) {
+        taken[i] = 1;
+        pick[np++] = i;
+        break;
+      }
+  }
+  size_t npos = 0, nneg = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (!taken[i]) {
+      if (sm->targets[i * H + H - 1] > 1e-6f)
+        pos[npos++] = i;
+      else
+        neg[nneg++] = i;
+    }
+  size_t room = k - np, wantPos = room / 2 + room % 2, wantNeg = room / 2;
+  if (wantPos > npos)
+    wantNeg += wantPos - npos, wantPos = npos;
+  if (wantNeg > nneg) {
+    wantPos += wantNeg - nneg, wantNeg = nneg;
+    if (wantPos > npos)
+      wantPos = npos;
+  }
+  /* partial Fisher-Yates: the first want of each list */
+  for (int cls = 0; cls < 2; ++cls) {
+    size_t *v = cls ? neg : pos, m = cls ? nneg : npos, want = cls ? wantNeg : wantPos;
+    for (size_t j = 0; j < want; ++j) {
+      size_t r = j + (size_t)(nextRandom(rng) % (m - j));
+      size_t tmp = v[j];
+      v[j] = v[r];
+      v[r] = tmp;
+      pick[np++] = v[j];
+    }
+  }
+  return np;
+}
+
+/* One epoch's training: --passes passes over the whole replay buffer in a
+ * seeded random order, Adam in batches of 16. The samples are parsed back
+ * into one store for the epoch. */
+static bool trainOnReplay(const Options *o, AriValueNet *net, const Replay *r, uint64_t *rng,
+                          unsigned ep, AriArena *arena, char *err, size_t errCap) {
+  AriArenaMark m = ariArenaMark(arena);
+  AriTermStore *s = ariTermStoreCreate(0);
+  AriTerm **terms = ariArenaAlloc(arena, (r->n ? r->n : 1) * sizeof *terms);
+  size_t *order = ariArenaAlloc(arena, (r->n ? r->n : 1) * sizeof *order);
+  bool ok = s && terms && order;
+  if (!ok)
+    snprintf(err, errCap, "out of memory for %zu samples", r->n);
+  for (size_t i = 0; ok && i < r->n; ++i) {
+    terms[i] = ariTermParse(s, r->text[i], r->len[i]);
+    order[i] = i;
+    if (!terms[i]) {
+      snprintf(err, errCap, "a sample does not parse back: %s", ariTermStoreError(s));
+      ok = false;
+    }
+  }
+  float tg[ARI_ASTAR_BATCH * ARI_VALUENET_MAX_H];
+  AriTerm *batch[ARI_ASTAR_BATCH];
+  for (unsigned pass = 1; ok && pass <= o->passes; ++pass) {
+    for (size_t i = r->n; i > 1; --i) {
+      size_t j = (size_t)(nextRandom(rng) % i), tmp = order[i - 1];
+      order[i - 1] = order[j];
+      order[j] = tmp;
+    }
+    double lossSum = 0;
+    size_t batches = 0;
+    for (size_t k = 0; ok && k < r->n; k += ARI_ASTAR_BATCH) {
+      unsigned n = (unsigned)(r->n - k < ARI_ASTAR_BATCH ? r->n - k : ARI_ASTAR_BATCH);
+      for (unsigned b = 0; b < n; ++b) {
+        batch[b] = terms[order[k + b]];
+        memcpy(tg + b * r->H, r->targets + order[k + b] * r->H, r->H * sizeof *tg);
+      }
+      float loss = 0;
+      ok = ariValueNetTrainBatch(net, s, batch, tg, n, (float)o->lr, &loss, err, errCap);
+      lossSum += loss;
+      batches++;
+    }
+    if (ok)
+      printf("epoch %u pass %u: %zu samples, mean batch loss %.6g\n", ep, pass, r->n,
+             batches ? lossSum / (double)batches : 0.0);
+    fflush(stdout);
+  }
+  ariArenaRelease(arena, m);
+  ariTermStoreDestroy(s);
+  return ok;
+}
+
+/* --train: epochs of (an A* search of --train-budget evaluations on every
+ * function of the set -- with the network so far, except in a new
+ * network's first epoch, whose outputs are noise: that one searches
+ * without the value, --bootstrap-budget evaluations, long enough to find
+ * the rewrites that first raise the cost -- keeping
+ * --samples samples of each in the replay buffer; then --passes passes of
+ * Adam over the whole buffer), the network written to OUT after every
+ * epoch. */
 static int runTrain(const Options *o, MlirContext ctx, const AriAStarRule *rules, size_t nrules,
                     AriCostTermFn costFn, AriArena *arena, AriValueNet *net) {
   char *files[MAX_FILES];
@@ -569,16 +783,22 @@ static int runTrain(const Options *o, MlirContext ctx, const AriAStarRule *rules
                     "with --horizon %u\n", H, o->a.horizon, H);
     return 1;
   }
-  for (unsigned ep = 1; ep <= o->epochs; ++ep) {
-    double lossSum = 0;
-    size_t batches = 0, samples = 0;
+  bool progress = o->progress == 1 || (o->progress < 0 && isatty(2));
+  Replay rp = {.H = H};
+  ariArenaInit(&rp.arena, 0);
+  uint64_t rng = ariHashMix64(o->a.seed ^ 0x7261696e);
+  int rc = 0;
+  for (unsigned ep = 1; ep <= o->epochs && !rc; ++ep) {
+    size_t kept = 0, reached = 0;
     unsigned funcs = 0;
-    for (unsigned fi = 0; fi < nf; ++fi) {
+    for (unsigned fi = 0; fi < nf && !rc; ++fi) {
       Loaded l;
-      if (!load(ctx, files[fi], arena, &l))
-        return 1;
+      if (!load(ctx, files[fi], arena, &l)) {
+        rc = 1;
+        break;
+      }
       for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(l.mod));
-           !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+           !mlirOperationIsNull(op) && !rc; op = mlirOperationGetNextInBlock(op)) {
         MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(op));
         if (nm.length != 9 || memcmp(nm.data, "func.func", 9))
           continue;
@@ -589,52 +809,73 @@ static int runTrain(const Options *o, MlirContext ctx, const AriAStarRule *rules
         AriTermFunc tf;
         AriTermStore *s = importOneTerm(op, name, &tf);
         if (!s) {
-          mlirModuleDestroy(l.mod);
-          return 1;
+          rc = 1;
+          break;
         }
         funcs++;
         AriAStarOptions ao = o->a;
         ao.engine = ARI_ASTAR_ENGINE_ASTAR;
         ao.seed = o->a.seed + ep;
+        ao.budget = o->trainBudget ? o->trainBudget : o->a.budget;
+        if (ep == 1 && !o->value) {
+          ao.value = NULL, ao.valueCtx = NULL;
+          ao.budget = o->bootBudget ? o->bootBudget : ao.budget;
+        }
         AriArenaMark m = ariArenaMark(arena);
         AriAStarResult res;
         AriAStarSamples sm;
         char err[512];
-        ariAStarSearch(s, tf.roots[0].value, rules, nrules, termCost, &costFn, &ao, arena, &res);
+        AriTerm *t0 = tf.roots[0].value;
+        ariAStarSearch(s, t0, rules, nrules, termCost, &costFn, &ao, arena, &res);
         bool ok = res.stop != ARI_ASTAR_STOP_ERROR &&
                   ariAStarSamples(&res, arena, &sm, err, sizeof err);
         if (res.stop == ARI_ASTAR_STOP_ERROR)
           snprintf(err, sizeof err, "%s", res.message);
-        for (size_t k = 0; ok && k < sm.numSamples; k += ARI_ASTAR_BATCH) {
-          unsigned n = (unsigned)(sm.numSamples - k < ARI_ASTAR_BATCH ? sm.numSamples - k
-                                                                      : ARI_ASTAR_BATCH);
-          float loss = 0;
-          ok = ariValueNetTrainBatch(net, s, sm.terms + k, sm.targets + k * H, n, 1e-3f, &loss,
-                                     err, sizeof err);
-          lossSum += loss;
-          batches++;
+        const Oracle *orc = findOracle(l.oracles, l.numOracles, name);
+        reached += orc && res.bestCost <= orc->cost + 1e-6;
+        size_t *pick = ok ? ariArenaAlloc(arena, (o->samples + 1) * sizeof *pick) : NULL;
+        size_t np = pick ? selectSamples(s, t0, rules, nrules, &res, &sm, o->samples, &rng,
+                                         arena, pick)
+                         : SIZE_MAX;
+        if (ok && np == SIZE_MAX) {
+          snprintf(err, sizeof err, "out of memory choosing the samples");
+          ok = false;
         }
-        samples += ok ? sm.numSamples : 0;
+        for (size_t k = 0; ok && k < np; ++k)
+          if (!replayAdd(&rp, sm.terms[pick[k]], sm.targets + pick[k] * H)) {
+            snprintf(err, sizeof err, "out of memory in the replay buffer");
+            ok = false;
+          }
+        kept += ok ? np : 0;
         ariArenaRelease(arena, m);
         ariTermStoreDestroy(s);
         if (!ok) {
           fprintf(stderr, TOOL ": error: training on @%s: %s\n", name, err);
-          mlirModuleDestroy(l.mod);
-          return 1;
+          rc = 1;
         }
+        if (progress)
+          fprintf(stderr, "\repoch %u: %u functions searched", ep, funcs);
       }
       mlirModuleDestroy(l.mod);
     }
+    if (rc)
+      break;
+    if (progress)
+      fprintf(stderr, "\n");
+    printf("epoch %u: %u functions searched (%zu at their oracle), %zu samples kept\n", ep,
+           funcs, reached, kept);
     char err[512];
-    if (!ariValueNetSave(net, o->train, err, sizeof err)) {
+    if (!trainOnReplay(o, net, &rp, &rng, ep, arena, err, sizeof err) ||
+        !ariValueNetSave(net, o->train, err, sizeof err)) {
       fprintf(stderr, TOOL ": error: %s\n", err);
-      return 1;
+      rc = 1;
+      break;
     }
-    printf("epoch %u: %u functions, %zu samples, mean batch loss %.6g; wrote %s\n", ep, funcs,
-           samples, batches ? lossSum / (double)batches : 0.0, o->train);
+    printf("epoch %u: wrote %s\n", ep, o->train);
     fflush(stdout);
   }
-  return 0;
+  ariArenaDestroy(&rp.arena);
+  return rc;
 }
 
 static int runEval(const Options *o, MlirContext ctx, const AriAStarRule *rules, size_t nrules,

@@ -643,11 +643,6 @@ static bool replayAdd(Replay *r, AriTerm *t, const float *targets) {
   return true;
 }
 
-static uint64_t nextRandom(uint64_t *state) {
-  *state += 0x9e3779b97f4a7c15ULL;
-  return ariHashMix64(*state);
-}
-
 /* Which of a search's samples to keep (at most k): the states on the path
  * from the input to the best state first -- they carry the reductions the
  * search found, the let-introductions that raise the cost first included,
@@ -658,7 +653,7 @@ static uint64_t nextRandom(uint64_t *state) {
  * (SIZE_MAX when out of memory); pick[] holds sample indices. */
 static size_t selectSamples(AriTermStore *s, AriTerm *t0, const AriAStarRule *rules,
                             size_t nrules, const AriAStarResult *res, const AriAStarSamples *sm,
-                            size_t k, uint64_t *rng, AriArena *arena, size_t *pick) {
+                            size_t k, AriNnRng *rng, AriArena *arena, size_t *pick) {
   size_t n = sm->numSamples, H = sm->horizon, np = 0;
   unsigned char *taken = ariArenaCalloc(arena, n ? n : 1);
   size_t *pos = ariArenaAlloc(arena, (n ? n : 1) * sizeof *pos);
@@ -701,7 +696,7 @@ static size_t selectSamples(AriTermStore *s, AriTerm *t0, const AriAStarRule *ru
   for (int cls = 0; cls < 2; ++cls) {
     size_t *v = cls ? neg : pos, m = cls ? nneg : npos, want = cls ? wantNeg : wantPos;
     for (size_t j = 0; j < want; ++j) {
-      size_t r = j + (size_t)(nextRandom(rng) % (m - j));
+      size_t r = j + (size_t)(ariNnRngNext(rng) % (m - j));
       size_t tmp = v[j];
       v[j] = v[r];
       v[r] = tmp;
@@ -714,7 +709,7 @@ static size_t selectSamples(AriTermStore *s, AriTerm *t0, const AriAStarRule *ru
 /* One epoch's training: --passes passes over the whole replay buffer in a
  * seeded random order, Adam in batches of 16. The samples are parsed back
  * into one store for the epoch. */
-static bool trainOnReplay(const Options *o, AriValueNet *net, const Replay *r, uint64_t *rng,
+static bool trainOnReplay(const Options *o, AriValueNet *net, const Replay *r, AriNnRng *rng,
                           unsigned ep, AriArena *arena, char *err, size_t errCap) {
   AriArenaMark m = ariArenaMark(arena);
   AriTermStore *s = ariTermStoreCreate(0);
@@ -735,7 +730,7 @@ static bool trainOnReplay(const Options *o, AriValueNet *net, const Replay *r, u
   AriTerm *batch[ARI_ASTAR_BATCH];
   for (unsigned pass = 1; ok && pass <= o->passes; ++pass) {
     for (size_t i = r->n; i > 1; --i) {
-      size_t j = (size_t)(nextRandom(rng) % i), tmp = order[i - 1];
+      size_t j = (size_t)(ariNnRngNext(rng) % i), tmp = order[i - 1];
       order[i - 1] = order[j];
       order[j] = tmp;
     }
@@ -786,7 +781,7 @@ static int runTrain(const Options *o, MlirContext ctx, const AriAStarRule *rules
   bool progress = o->progress == 1 || (o->progress < 0 && isatty(2));
   Replay rp = {.H = H};
   ariArenaInit(&rp.arena, 0);
-  uint64_t rng = ariHashMix64(o->a.seed ^ 0x7261696e);
+  AriNnRng rng = {ariHashMix64(o->a.seed ^ 0x7261696e)};
   int rc = 0;
   for (unsigned ep = 1; ep <= o->epochs && !rc; ++ep) {
     size_t kept = 0, reached = 0;

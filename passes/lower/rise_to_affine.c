@@ -1115,31 +1115,6 @@ static bool mapBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue
  * over 4x slower). */
 enum { MAX_PEEL_DEPTH = 4 };
 
-/* The first half of peeling: the loop over 0..n-1 built for its interior
- * (m's body sees the loop index in L->peels), and the iterations [*lo,
- * *hi) its pad reads narrowed that interior to. *loop is null where the
- * loop is built whole instead (GPU hooks, unrolled, MAX_PEEL_DEPTH
- * reached). */
-static bool peelInterior(Lower *L, LbLoopKind lk, int64_t n, MapLoop *m, LbBodyFn body,
-                         intptr_t niter, const MlirValue *init, MlirValue *out,
-                         MlirOperation *loop, int64_t *lo, int64_t *hi) {
-  *loop = (MlirOperation){NULL};
-  *lo = 0;
-  *hi = n;
-  int depth = 0;
-  for (Peel *p = L->peels; p; p = p->next)
-    ++depth;
-  if (L->hooks || lk == LB_LOOP_UNROLL || depth >= MAX_PEEL_DEPTH)
-    return lbLoop(&L->b, lk, n, niter, init, out, body, m);
-  Peel pe = {{NULL}, 0, n, NULL};
-  m->peel = &pe;
-  bool ok = lbLoopRange(&L->b, lk, 0, n, niter, init, out, body, m, loop);
-  m->peel = NULL;
-  *lo = pe.lo < 0 ? 0 : pe.lo > n ? n : pe.lo;
-  *hi = pe.hi < *lo ? *lo : pe.hi > n ? n : pe.hi;
-  return ok;
-}
-
 /* The map loop over 0..n-1, with border peeling: the body is first built
  * for the interior, where every read of a pad (pad_cst, pad_clamp) at an
  * index m * iv + c (c in a known range) is taken to be inside the padded
@@ -1149,29 +1124,60 @@ static bool peelInterior(Lower *L, LbLoopKind lk, int64_t n, MapLoop *m, LbBodyF
  * their own, built again with the pads' clamps and selects (resolved
  * statically where a border's whole range is on one side). Without pads
  * the loop is as it was. Map elements are independent, so the order of the
- * three loops does not matter; they run in index order anyway. */
-static bool peeledLoop(Lower *L, LbLoopKind lk, int64_t n, MapLoop *m, LbBodyFn body) {
+ * three loops does not matter; they run in index order anyway.
+ *
+ * A loop with niter iteration values (a map iterate over rotate_values,
+ * rotBody: the window's values) threads them through the three loops: the
+ * left border from init, the interior from the left border's results, the
+ * right border from the interior's, or from the left border's where there
+ * is no interior; out receives the last loop's. Unpeeled, a row filter
+ * rotating over a padded row clamped every load and stayed scalar (a
+ * 5-tap box filter's rows, 3x slower than the plain map). The loop is
+ * built whole under GPU hooks, unrolled, or MAX_PEEL_DEPTH deep. */
+static bool peeledLoop(Lower *L, LbLoopKind lk, int64_t n, MapLoop *m, LbBodyFn body,
+                       intptr_t niter, const MlirValue *init, MlirValue *out) {
+  int depth = 0;
+  for (Peel *p = L->peels; p; p = p->next)
+    ++depth;
+  if (L->hooks || lk == LB_LOOP_UNROLL || depth >= MAX_PEEL_DEPTH)
+    return lbLoop(&L->b, lk, n, niter, init, out, body, m);
+  Peel pe = {{NULL}, 0, n, NULL};
   MlirOperation loop;
-  int64_t lo, hi;
-  bool ok = peelInterior(L, lk, n, m, body, 0, NULL, NULL, &loop, &lo, &hi);
-  if (!ok || mlirOperationIsNull(loop) || (lo == 0 && hi == n))
+  m->peel = &pe;
+  bool ok = lbLoopRange(&L->b, lk, 0, n, niter, init, out, body, m, &loop);
+  m->peel = NULL;
+  if (!ok || mlirOperationIsNull(loop))
     return ok;
-  /* Right border after the interior (at the insertion point), left border
-   * before it. */
-  if (hi < n && !lbLoopRange(&L->b, lk, hi, n, 0, NULL, NULL, body, m, NULL))
-    return false;
-  LbPoint saved = L->b.ip;
-  L->b.ip = (LbPoint){mlirOperationGetBlock(loop), loop};
-  ok = lo == 0 || lbLoopRange(&L->b, lk, 0, lo, 0, NULL, NULL, body, m, NULL);
-  L->b.ip = saved;
+  int64_t lo = pe.lo < 0 ? 0 : pe.lo > n ? n : pe.lo;
+  int64_t hi = pe.hi < lo ? lo : pe.hi > n ? n : pe.hi;
+  if (lo == 0 && hi == n)
+    return true;
+  MlirValue from[LB_MAX_ITER];
+  for (intptr_t k = 0; k < niter; ++k)
+    from[k] = init[k];
+  if (lo > 0) { /* the left border, before the interior */
+    LbPoint saved = L->b.ip;
+    L->b.ip = (LbPoint){mlirOperationGetBlock(loop), loop};
+    ok = lbLoopRange(&L->b, lk, 0, lo, niter, init, from, body, m, NULL);
+    L->b.ip = saved;
+    if (!ok)
+      return false;
+  }
   if (lo == hi) {
     /* No interior: its body may read out of bounds, so it goes. */
     mlirOperationRemoveFromParent(loop);
     mlirOperationDestroy(loop);
   } else {
+    for (intptr_t k = 0; lo > 0 && k < niter; ++k)
+      mlirOperationSetOperand(loop, k, from[k]);
     lbSetLoopBounds(&L->b, loop, lo, hi);
+    for (intptr_t k = 0; k < niter; ++k)
+      from[k] = out[k];
   }
-  return ok;
+  for (intptr_t k = 0; k < niter; ++k)
+    out[k] = from[k];
+  /* the right border, after the interior (at the insertion point) */
+  return hi == n || lbLoopRange(&L->b, lk, hi, n, niter, from, out, body, m, NULL);
 }
 
 /* The ring of `alloc` slots of type `slotT`: a scalar, a vector or an array
@@ -1326,50 +1332,6 @@ static bool rotBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue
   return ok;
 }
 
-/* The loop of a map iterate over rotate_values, with border peeling as
- * peeledLoop's: the interior first, where the fresh element each step
- * loads reads a pad's input without clamps, then the borders before and
- * after it, the window's values threaded through the three loops (the
- * interior's initial values become the left border's results). Unpeeled,
- * a row filter rotating over a padded row clamped every load and stayed
- * scalar (a 5-tap box filter's rows, 3x slower than the plain map). */
-static bool peeledRotLoop(Lower *L, LbLoopKind lk, int64_t n, MapLoop *m, intptr_t niter,
-                          const MlirValue *init, MlirValue *out) {
-  MlirOperation loop;
-  int64_t lo, hi;
-  bool ok = peelInterior(L, lk, n, m, rotBody, niter, init, out, &loop, &lo, &hi);
-  if (!ok || mlirOperationIsNull(loop) || (lo == 0 && hi == n))
-    return ok;
-  /* The left border before the interior, from the initial values; the
-   * interior (if any) from the left border's results; the right border
-   * from the interior's, or from the left border's where there is no
-   * interior (its body may read out of bounds, so it goes). */
-  MlirValue from[LB_MAX_ITER];
-  for (intptr_t k = 0; k < niter; ++k)
-    from[k] = init[k];
-  if (lo > 0) {
-    LbPoint saved = L->b.ip;
-    L->b.ip = (LbPoint){mlirOperationGetBlock(loop), loop};
-    ok = lbLoopRange(&L->b, lk, 0, lo, niter, init, from, rotBody, m, NULL);
-    L->b.ip = saved;
-    if (!ok)
-      return false;
-  }
-  if (lo == hi) {
-    mlirOperationRemoveFromParent(loop);
-    mlirOperationDestroy(loop);
-  } else {
-    for (intptr_t k = 0; lo > 0 && k < niter; ++k)
-      mlirOperationSetOperand(loop, k, from[k]);
-    lbSetLoopBounds(&L->b, loop, lo, hi);
-    for (intptr_t k = 0; k < niter; ++k)
-      from[k] = out[k];
-  }
-  for (intptr_t k = 0; k < niter; ++k)
-    out[k] = from[k];
-  return hi == n || lbLoopRange(&L->b, lk, hi, n, niter, from, out, rotBody, m, NULL);
-}
-
 static bool writeMap(Lower *L, Desc *d, Acc *acc) {
   MlirRisePatternKind kind = (MlirRisePatternKind)d->p;
   LbLoopKind lk = loopKind(kind);
@@ -1398,9 +1360,9 @@ static bool writeMap(Lower *L, Desc *d, Acc *acc) {
       init[k] = x->v;
     }
     m.src = src;
-    return peeledRotLoop(L, lk, n, &m, src->q - 1, init, out);
+    return peeledLoop(L, lk, n, &m, rotBody, src->q - 1, init, out);
   }
-  return peeledLoop(L, lk, n, &m, mapBody);
+  return peeledLoop(L, lk, n, &m, mapBody, 0, NULL, NULL);
 }
 
 static bool copyBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue *next,
@@ -1496,7 +1458,7 @@ static bool write(Lower *L, Desc *d, Acc *acc) {
   }
   /* A view written element by element (a pad among them: peeled too). */
   MapLoop m = {L, d, acc, false, NULL, {NULL}, NULL};
-  return peeledLoop(L, LB_LOOP_AFFINE, lenOf(d->ty), &m, copyBody);
+  return peeledLoop(L, LB_LOOP_AFFINE, lenOf(d->ty), &m, copyBody, 0, NULL, NULL);
 }
 
 static Acc *memAcc(Lower *L, MlirValue mem) {

@@ -42,6 +42,8 @@ typedef struct {
   int depth;
   double hotMult; /* executions of the most executed access so far */
   int parDepth;   /* frames open inside a parallel loop (0: none) */
+  double *kinds;  /* ariCodeOpCount's executions by kind; NULL: features only */
+  bool bound;     /* bound trip counts through their bounds' difference */
 } Walk;
 
 static const char *const kNames[] = {
@@ -54,9 +56,21 @@ static const char *const kDocs[] = {
     ARI_CODEFEAT_LIST(ARI_CODEFEAT_X)
 #undef ARI_CODEFEAT_X
 };
+static const char *const kOpNames[] = {
+#define ARI_CODEOP_X(id, name, doc) name,
+    ARI_CODEOP_LIST(ARI_CODEOP_X)
+#undef ARI_CODEOP_X
+};
+static const char *const kOpDocs[] = {
+#define ARI_CODEOP_X(id, name, doc) doc,
+    ARI_CODEOP_LIST(ARI_CODEOP_X)
+#undef ARI_CODEOP_X
+};
 
 const char *ariCodeFeatName(unsigned i) { return i < ARI_CODEFEAT_COUNT ? kNames[i] : NULL; }
 const char *ariCodeFeatDoc(unsigned i) { return i < ARI_CODEFEAT_COUNT ? kDocs[i] : NULL; }
+const char *ariCodeOpName(unsigned i) { return i < ARI_CODEOP_COUNT ? kOpNames[i] : NULL; }
+const char *ariCodeOpDoc(unsigned i) { return i < ARI_CODEOP_COUNT ? kOpDocs[i] : NULL; }
 
 /* What LLVM would do to the loops before they run -- fold, share, hoist
  * invariant code -- so that the counts describe the loops that run, not
@@ -66,14 +80,14 @@ const char *ariCodeFeatPipeline(void) {
          "loop-invariant-code-motion,canonicalize,cse";
 }
 
-static intptr_t countOps(MlirOperation op, intptr_t limit) {
+intptr_t ariCodeCountOps(MlirOperation op, intptr_t limit) {
   intptr_t n = 1;
   for (intptr_t r = 0; r < mlirOperationGetNumRegions(op) && n <= limit; ++r)
     for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
          !mlirBlockIsNull(b) && n <= limit; b = mlirBlockGetNextInRegion(b))
       for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o) && n <= limit;
            o = mlirOperationGetNextInBlock(o))
-        n += countOps(o, limit - n);
+        n += ariCodeCountOps(o, limit - n);
   return n;
 }
 
@@ -139,6 +153,65 @@ static double tripsOf(int64_t lo, int64_t hi, int64_t step) {
   if (step <= 0 || hi <= lo)
     return 0;
   return (double)((hi - lo + step - 1) / step);
+}
+
+/* A constant upper bound of hi - lo, for loop bounds that are not
+ * constants: equal values, a constant added to or subtracted from a value
+ * whose difference is bounded, and a minimum (bounded by any of its
+ * operands' bounds). A tiled loop `for j = i to min(i + 32, n)` gives 32.
+ * Nothing else is folded: a bound that stays unknown counts 1 trip. */
+static bool boundDiff(MlirValue hi, MlirValue lo, int depth, int64_t *out) {
+  int64_t a, b;
+  if (constIndex(hi, &a) && constIndex(lo, &b)) {
+    *out = a - b;
+    return true;
+  }
+  if (mlirValueEqual(hi, lo)) {
+    *out = 0;
+    return true;
+  }
+  if (depth > 6 || !mlirValueIsAOpResult(hi))
+    return false;
+  MlirOperation d = mlirOpResultGetOwner(hi);
+  if (mlirOperationGetNumOperands(d) != 2)
+    return false;
+  MlirValue x = mlirOperationGetOperand(d, 0), y = mlirOperationGetOperand(d, 1);
+  int64_t c, r;
+  if (isOp(d, "arith.addi")) {
+    if (constIndex(y, &c) && boundDiff(x, lo, depth + 1, &r))
+      return *out = r + c, true;
+    if (constIndex(x, &c) && boundDiff(y, lo, depth + 1, &r))
+      return *out = r + c, true;
+    return false;
+  }
+  if (isOp(d, "arith.subi"))
+    return constIndex(y, &c) && boundDiff(x, lo, depth + 1, &r) ? (*out = r - c, true) : false;
+  if (isOp(d, "arith.minsi") || isOp(d, "arith.minui")) {
+    int64_t rx, ry;
+    bool kx = boundDiff(x, lo, depth + 1, &rx), ky = boundDiff(y, lo, depth + 1, &ry);
+    if (!kx && !ky)
+      return false;
+    *out = kx && ky ? (rx < ry ? rx : ry) : kx ? rx : ry;
+    return true;
+  }
+  return false;
+}
+
+/* The trips of an scf loop dimension, from constant bounds or, when w
+ * asks for it, bounded (boundDiff). */
+static bool scfTrips(const Walk *w, MlirValue lo, MlirValue hi, MlirValue st, double *trips) {
+  int64_t l, h, step;
+  if (!constIndex(st, &step))
+    return false;
+  if (constIndex(lo, &l) && constIndex(hi, &h)) {
+    *trips = tripsOf(l, h, step);
+    return true;
+  }
+  int64_t d;
+  if (!w->bound || !boundDiff(hi, lo, 0, &d))
+    return false;
+  *trips = tripsOf(0, d, step);
+  return true;
 }
 
 /* Does index value v depend on iv (through at most a few index ops)? */
@@ -255,6 +328,8 @@ static void walkRegions(Walk *w, MlirOperation op) {
 static void loop(Walk *w, MlirOperation op, double trips, MlirValue iv, bool par) {
   double mult = w->depth ? w->frames[w->depth - 1].mult : 1;
   w->v[ARI_CODEFEAT_LOOPS] += 1;
+  if (w->kinds)
+    w->kinds[ARI_CODEOP_LOOP] += mult * trips;
   if (par) {
     w->v[ARI_CODEFEAT_PAR_LOOPS] += 1;
     /* every execution forks and joins the thread team: a parallel loop
@@ -297,6 +372,69 @@ static void loop(Walk *w, MlirOperation op, double trips, MlirValue iv, bool par
   }
 }
 
+static bool nameHas(MlirOperation op, const char *part) {
+  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+  size_t n = strlen(part);
+  for (size_t i = 0; i + n <= s.length; ++i)
+    if (!memcmp(s.data + i, part, n))
+      return true;
+  return false;
+}
+
+/* The ARI_CODEOP kind of one execution of op; -1 for what executes
+ * nothing (constants, terminators, the function and module) and for
+ * loops, whose iterations loop() counts. */
+static int opKind(MlirOperation op) {
+  static const char *const none[] = {
+      "arith.constant", "scf.yield", "affine.yield", "func.return", "scf.reduce",
+      "scf.reduce.return", "scf.condition", "vector.yield", "func.func", "builtin.module",
+      "scf.for", "scf.parallel", "scf.while", "affine.for", "affine.parallel", "ub.poison"};
+  for (size_t i = 0; i < sizeof none / sizeof *none; ++i)
+    if (isOp(op, none[i]))
+      return -1;
+  bool vec = mlirOperationGetNumResults(op) > 0 &&
+             mlirTypeIsAVector(mlirValueGetType(mlirOperationGetResult(op, 0)));
+  if (isOp(op, "affine.load") || isOp(op, "memref.load"))
+    return ARI_CODEOP_LOAD;
+  if (isOp(op, "affine.store") || isOp(op, "memref.store"))
+    return ARI_CODEOP_STORE;
+  if (isOp(op, "affine.vector_load") || isOp(op, "vector.load") ||
+      isOp(op, "vector.transfer_read") || isOp(op, "vector.maskedload") ||
+      isOp(op, "vector.gather"))
+    return ARI_CODEOP_VLOAD;
+  if (isOp(op, "affine.vector_store") || isOp(op, "vector.store") ||
+      isOp(op, "vector.transfer_write") || isOp(op, "vector.maskedstore") ||
+      isOp(op, "vector.scatter"))
+    return ARI_CODEOP_VSTORE;
+  if (isOp(op, "math.fma") || isOp(op, "vector.fma"))
+    return ARI_CODEOP_FMA;
+  if (hasPrefix(op, "math.") && !isOp(op, "math.absf") && !isOp(op, "math.absi"))
+    return ARI_CODEOP_MATH;
+  if (hasPrefix(op, "arith.") || hasPrefix(op, "math.")) {
+    if (nameHas(op, "div") || nameHas(op, "rem"))
+      return ARI_CODEOP_DIV;
+    if (nameHas(op, "cmp") || isOp(op, "arith.select"))
+      return ARI_CODEOP_CMP;
+    if (nameHas(op, "cast") || nameHas(op, "ext") || nameHas(op, "trunc") ||
+        nameHas(op, "tosi") || nameHas(op, "toui") || nameHas(op, "itofp"))
+      return ARI_CODEOP_CAST;
+    if (vec)
+      return ARI_CODEOP_VARITH;
+    bool flt = mlirOperationGetNumResults(op) > 0 &&
+               mlirTypeIsAFloat(mlirValueGetType(mlirOperationGetResult(op, 0)));
+    return flt ? ARI_CODEOP_FARITH : ARI_CODEOP_IARITH;
+  }
+  if (hasPrefix(op, "affine.") || hasPrefix(op, "index."))
+    return ARI_CODEOP_AFFINE;
+  if (hasPrefix(op, "vector."))
+    return ARI_CODEOP_LANES;
+  if (hasPrefix(op, "memref."))
+    return ARI_CODEOP_MEMREF;
+  if (hasPrefix(op, "scf.") || hasPrefix(op, "func.") || hasPrefix(op, "cf."))
+    return ARI_CODEOP_CONTROL;
+  return ARI_CODEOP_OTHER;
+}
+
 static MlirValue bodyArg(MlirOperation op, intptr_t i) {
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   if (mlirBlockIsNull(b) || mlirBlockGetNumArguments(b) <= i)
@@ -306,6 +444,11 @@ static MlirValue bodyArg(MlirOperation op, intptr_t i) {
 
 static void walkOp(Walk *w, MlirOperation op) {
   double mult = w->depth ? w->frames[w->depth - 1].mult : 1;
+  if (w->kinds) {
+    int k = opKind(op);
+    if (k >= 0)
+      w->kinds[k] += mult;
+  }
   if (isOp(op, "affine.for")) {
     int64_t lo, hi;
     MlirAttribute st = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("step"));
@@ -318,12 +461,11 @@ static void walkOp(Walk *w, MlirOperation op) {
     return;
   }
   if (isOp(op, "scf.for")) {
-    int64_t lo, hi, step;
-    bool known = constIndex(mlirOperationGetOperand(op, 0), &lo) &&
-                 constIndex(mlirOperationGetOperand(op, 1), &hi) &&
-                 constIndex(mlirOperationGetOperand(op, 2), &step);
+    double trips = 1;
+    bool known = scfTrips(w, mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1),
+                          mlirOperationGetOperand(op, 2), &trips);
     w->v[ARI_CODEFEAT_UNKNOWN_TRIPS] += !known;
-    loop(w, op, known ? tripsOf(lo, hi, step) : 1, bodyArg(op, 0), false);
+    loop(w, op, known ? trips : 1, bodyArg(op, 0), false);
     return;
   }
   if (isOp(op, "scf.parallel")) {
@@ -332,12 +474,11 @@ static void walkOp(Walk *w, MlirOperation op) {
     double trips = 1;
     bool known = n > 0 && mlirOperationGetNumOperands(op) >= 3 * n;
     for (intptr_t i = 0; known && i < n; ++i) {
-      int64_t lo, hi, step;
-      known = constIndex(mlirOperationGetOperand(op, i), &lo) &&
-              constIndex(mlirOperationGetOperand(op, n + i), &hi) &&
-              constIndex(mlirOperationGetOperand(op, 2 * n + i), &step);
+      double t;
+      known = scfTrips(w, mlirOperationGetOperand(op, i), mlirOperationGetOperand(op, n + i),
+                       mlirOperationGetOperand(op, 2 * n + i), &t);
       if (known)
-        trips *= tripsOf(lo, hi, step);
+        trips *= t;
     }
     w->v[ARI_CODEFEAT_UNKNOWN_TRIPS] += !known;
     loop(w, op, known ? trips : 1, n ? bodyArg(op, n - 1) : (MlirValue){NULL}, true);
@@ -409,11 +550,16 @@ static void walkOp(Walk *w, MlirOperation op) {
   walkRegions(w, op);
 }
 
-void ariCodeFeatCount(MlirModule lowered, double *out) {
+/* One walk: features into out, and kinds when asked (with bounded trips). */
+static void walkModule(MlirModule lowered, double *out, double *kinds) {
   Walk w;
   memset(&w, 0, sizeof w);
   memset(out, 0, sizeof(double) * ARI_CODEFEAT_COUNT);
+  if (kinds)
+    memset(kinds, 0, sizeof(double) * ARI_CODEOP_COUNT);
   w.v = out;
+  w.kinds = kinds;
+  w.bound = kinds != NULL;
   out[ARI_CODEFEAT_PAR_TRIPS] = 1;
   out[ARI_CODEFEAT_HOT_TRIPS] = 1;
   walkRegions(&w, mlirModuleGetOperation(lowered));
@@ -421,6 +567,15 @@ void ariCodeFeatCount(MlirModule lowered, double *out) {
                  out[ARI_CODEFEAT_LOAD_INVARIANT] + out[ARI_CODEFEAT_STORE_UNIT] +
                  out[ARI_CODEFEAT_STORE_STRIDED] + out[ARI_CODEFEAT_STORE_INVARIANT];
   out[ARI_CODEFEAT_OPS_PER_BYTE] = moved > 0 ? out[ARI_CODEFEAT_OPS_LANES] / moved : 0;
+}
+
+/* The features keep the trip counts they were trained with (version 2):
+ * only constant bounds. */
+void ariCodeFeatCount(MlirModule lowered, double *out) { walkModule(lowered, out, NULL); }
+
+void ariCodeOpCount(MlirModule lowered, double *kinds, double *feat) {
+  double scratch[ARI_CODEFEAT_COUNT];
+  walkModule(lowered, feat ? feat : scratch, kinds);
 }
 
 bool ariCodeFeatures(MlirOperation func, double *out, char *err, size_t errCap) {
@@ -431,7 +586,7 @@ bool ariCodeFeatures(MlirOperation func, double *out, char *err, size_t errCap) 
   /* MLIR's canonicaliser and hoisting grow faster than linearly: a fully
    * unrolled nest of 10^5 ops takes minutes. Such code is counted as the
    * lowering wrote it. */
-  if (ok && countOps(mlirModuleGetOperation(mod), ARI_CODEFEAT_MAX_CLEANUP_OPS) <=
+  if (ok && ariCodeCountOps(mlirModuleGetOperation(mod), ARI_CODEFEAT_MAX_CLEANUP_OPS) <=
                 ARI_CODEFEAT_MAX_CLEANUP_OPS)
     ok = mlirLogicalResultIsSuccess(ariCompileRunPipeline(mod, ariCodeFeatPipeline()));
   if (ok)

@@ -114,6 +114,55 @@ bool ariCodeFeatures(MlirOperation func, double *out, char *err, size_t errCap);
  * memref module): for tests and tools. */
 void ariCodeFeatCount(MlirModule lowered, double *out);
 
+/* Operation executions by kind (XLA-RL's observation, docs/rl.md,
+ * "Environment 2 with upstream passes"), on a module whose loops are scf
+ * (run lower-affine first; affine.for is counted too, but affine index
+ * maps are free there and cost arith ops after lowering). Every op but
+ * constants and terminators counts once per execution, weighted like the
+ * features by the trip counts of the enclosing loops; a loop adds its
+ * iterations (the increment, compare and branch each runs). Trip counts
+ * that are not constants are bounded where the bounds differ by a
+ * constant or a minimum of constants (a tile's `min(iv + 32, n)` above
+ * `iv`), so a pass cannot hide work by making a bound symbolic; still
+ * unknown: 1. */
+#define ARI_CODEOP_LIST(X)                                                               \
+  X(LOOP, "loop_iterations", "iterations of scf/affine loops")                           \
+  X(LOAD, "load", "scalar loads")                                                        \
+  X(VLOAD, "vector_load", "vector loads and transfer reads")                             \
+  X(STORE, "store", "scalar stores")                                                     \
+  X(VSTORE, "vector_store", "vector stores and transfer writes")                         \
+  X(FARITH, "float_arith", "scalar float add/sub/mul/neg/min/max")                       \
+  X(IARITH, "int_arith", "scalar integer and index arithmetic")                          \
+  X(VARITH, "vector_arith", "arith ops on vectors (but division and fma)")               \
+  X(DIV, "div_rem", "divisions and remainders, scalar or vector")                        \
+  X(FMA, "fma", "math.fma and vector.fma")                                               \
+  X(MATH, "transcendental", "math ops but fma and abs")                                  \
+  X(CMP, "cmp_select", "comparisons and selects")                                        \
+  X(CAST, "cast", "casts and bitcasts")                                                  \
+  X(AFFINE, "affine_index", "affine.apply/min/max and other index ops left")             \
+  X(LANES, "vector_lanes", "vector extract/insert/broadcast/shuffle/reduction")          \
+  X(MEMREF, "memref", "allocations, deallocations, views and other memref ops")          \
+  X(CONTROL, "control", "scf.if, calls and other control")                               \
+  X(OTHER, "other", "everything else")
+
+enum {
+#define ARI_CODEOP_X(id, name, doc) ARI_CODEOP_##id,
+  ARI_CODEOP_LIST(ARI_CODEOP_X)
+#undef ARI_CODEOP_X
+  ARI_CODEOP_COUNT
+};
+
+/* kinds[0..ARI_CODEOP_COUNT) and, when feat is not NULL, the features of
+ * ariCodeFeatCount (with the bounded trip counts above) in one walk. The
+ * sum of kinds is the op count. */
+void ariCodeOpCount(MlirModule lowered, double *kinds, double *feat);
+const char *ariCodeOpName(unsigned i);
+const char *ariCodeOpDoc(unsigned i);
+
+/* The operations of op (itself included), counted until more than
+ * `limit`: a bound on the work a pass or a count will take. */
+intptr_t ariCodeCountOps(MlirOperation op, intptr_t limit);
+
 /* The name of feature i ("code_..."), its meaning; NULL when out of range. */
 const char *ariCodeFeatName(unsigned i);
 const char *ariCodeFeatDoc(unsigned i);

@@ -343,6 +343,8 @@ AriMeasureStatus ariMeasureFuncAt(MlirOperation func, const AriMeasureOptions *o
   co.onlyFunc = name;
   if (o.fma)
     co.lowering = "rise-to-llvm-fma";
+  if (o.lowering)
+    co.lowering = o.lowering;
   char err[200] = "see the diagnostics";
   AriRtPackedFn fn = NULL;
   int64_t ops = 0; /* stays 0 when the lowering fails: "does not compile" below */

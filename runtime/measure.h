@@ -60,6 +60,10 @@ typedef struct AriMeasureOptions {
                           beyond which it is not compiled; 0:
                           ARI_MEASURE_MAX_CODE_OPS */
   bool fma;            /* lower with rise-to-llvm-fma */
+  const char *lowering; /* another lowering to the LLVM dialect (AriCompileOptions'
+                          syntax, e.g. an order of upstream passes between
+                          convert-rise-to-affine and the conversion); NULL:
+                          rise-to-llvm, or rise-to-llvm-fma with fma */
   bool unchecked;      /* time without any check: only for kernels that are
                           not in question (the machine micro-benchmark's),
                           never for candidates */

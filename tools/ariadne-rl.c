@@ -23,6 +23,9 @@
  * cost, compared with the default order (every legal pass once, in list
  * order, up to the horizon) and random orders.
  *
+ * --env=upstream orders upstream MLIR passes on the lowered loops instead,
+ * as XLA-RL does (tools/rl_order.h).
+ *
  * Errors: PATH: error: for files, MLIR locations for imports, exit 1 on
  * bad input, 2 on a bad command line.
  *
@@ -40,6 +43,7 @@
 #include "costmodel/rl/rewrite_env.h"
 #include "passes/rewrite.h"
 #include "passes/search.h"
+#include "tools/rl_order.h"
 #include "tools/support/mlirutil.h"
 #include "tools/support/toolargs.h"
 #include "utils/arena.h"
@@ -66,7 +70,11 @@ typedef struct Options {
   AriPpoConfig ppo;
   int64_t nats[MAX_NATS];
   unsigned nn;
-  bool passes; /* --env=passes */
+  bool passes;   /* --env=passes */
+  bool upstream; /* --env=upstream */
+  bool measure;  /* --measure (upstream) */
+  unsigned checkEvery;
+  float shaping;
 } Options;
 
 static void usage(FILE *f) {
@@ -75,9 +83,17 @@ static void usage(FILE *f) {
           "PPO rewrite selection (X-RLflow; docs/rl.md): trains agents that rewrite a\n"
           "program one (rule, location) at a time on TRAIN's programs, then compares them\n"
           "on TEST's (held out) with greedy and random rewriting.\n"
-          "  --env E              rewrites (default: environment 1) or passes\n"
-          "                       (environment 2: orders whole-program passes; the cost\n"
-          "                       is the analytic model's; no checkpoints or curves)\n"
+          "  --env E              rewrites (default: environment 1), passes\n"
+          "                       (environment 2 over Ariadne's strategies; the cost\n"
+          "                       is the analytic model's; no checkpoints or curves) or\n"
+          "                       upstream (environment 2 as XLA-RL: upstream MLIR passes\n"
+          "                       on the lowered loops, op counts; PPO defaults lr 3e-4,\n"
+          "                       rollouts of 256, an MLP of --hidden (default 64) units)\n"
+          "  --shaping W          upstream: weight of the FLOP potential (default 1)\n"
+          "  --check-every N      upstream: compile every Nth iteration's last training\n"
+          "                       program and check it against the interpreter\n"
+          "  --measure            upstream: compile, check and time the held-out programs\n"
+          "                       of the default order and of the first agent\n"
           "  --rules R,..         the rule set (default knossos,beta; as ariadne-astar's)\n"
           "  --nats N,..          values for bare parameterised rules\n"
           "  --cost C             knossos (default) or size\n"
@@ -126,7 +142,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
   o->budget = 1000;
   o->rules = "knossos,beta";
   o->cost = "knossos";
-  bool iterSet = false;
+  o->shaping = 1;
+  bool iterSet = false, hiddenSet = false, shapingSet = false, lrSet = false, rolloutSet = false;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v = NULL;
     uint64_t u;
@@ -155,9 +172,19 @@ static int parseOptions(int argc, char **argv, Options *o) {
                                                           : &o->plot;
       *dst = v;
     } else if (ariToolOpt(argc, argv, &i, "--env", &v)) {
-      if (strcmp(v, "rewrites") && strcmp(v, "passes"))
-        return usageError("--env needs rewrites or passes, got '%s'", v);
+      if (strcmp(v, "rewrites") && strcmp(v, "passes") && strcmp(v, "upstream"))
+        return usageError("--env needs rewrites, passes or upstream, got '%s'", v);
       o->passes = !strcmp(v, "passes");
+      o->upstream = !strcmp(v, "upstream");
+    } else if (!strcmp(a, "--measure")) {
+      o->measure = true;
+    } else if (ariToolOpt(argc, argv, &i, "--shaping", &v)) {
+      char *end = NULL;
+      double d = strtod(v, &end);
+      if (!*v || !end || *end || !(d >= 0) || !isfinite(d))
+        return usageError("--shaping needs a number >= 0, got '%s'", v);
+      o->shaping = (float)d;
+      shapingSet = true;
     } else if (ariToolOpt(argc, argv, &i, "--rules", &v)) {
       if (!*v)
         return usageError("--rules needs a comma-separated list of rules");
@@ -185,6 +212,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
     } else if (ariToolOpt(argc, argv, &i, "--lr", &v)) {
       if (!parseFloat(v, &o->ppo.lr))
         return usageError("--lr needs a positive number, got '%s'", v);
+      lrSet = true;
     } else if (ariToolOpt(argc, argv, &i, "--seed", &v)) {
       if (!ariToolParseU64(v, &u))
         return usageError("--seed needs a non-negative integer, got '%s'", v);
@@ -201,7 +229,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
                   {"--horizon", 1, ARI_ASTAR_MAX_HORIZON}, {"--max-candidates", 1, 4000},
                   {"--dim", 1, 1024}, {"--rounds", 1, 16}, {"--hidden", 1, 1024},
                   {"--train-limit", 1, MAX_PROGRAMS}, {"--eval-every", 0, 100000},
-                  {"--rollout", 1, 1000000}, {"--epochs", 1, 1000}, {"--minibatch", 1, 100000}};
+                  {"--rollout", 1, 1000000}, {"--epochs", 1, 1000}, {"--minibatch", 1, 100000},
+                  {"--check-every", 1, 100000}};
       bool matched = false;
       for (size_t k = 0; k < sizeof nums / sizeof *nums && !matched; ++k) {
         if (!ariToolOpt(argc, argv, &i, nums[k].name, &v))
@@ -218,12 +247,13 @@ static int parseOptions(int argc, char **argv, Options *o) {
         case 3: o->maxCandidates = x; break;
         case 4: o->dim = x; break;
         case 5: o->rounds = x; break;
-        case 6: o->hidden = x; break;
+        case 6: o->hidden = x, hiddenSet = true; break;
         case 7: o->trainLimit = x; break;
         case 8: o->evalEvery = x; break;
-        case 9: o->ppo.rollout = x; break;
+        case 9: o->ppo.rollout = x, rolloutSet = true; break;
         case 10: o->ppo.epochs = x; break;
-        default: o->ppo.minibatch = x; break;
+        case 11: o->ppo.minibatch = x; break;
+        default: o->checkEvery = x; break;
         }
       }
       if (!matched) {
@@ -254,6 +284,22 @@ static int parseOptions(int argc, char **argv, Options *o) {
     return usageError("--env=passes needs training programs (--train FILE)");
   if (o->evalEvery && !o->iterations)
     return usageError("--eval-every needs training iterations");
+  if (!o->upstream && (o->measure || o->checkEvery || shapingSet))
+    return usageError("--measure, --check-every and --shaping belong to --env=upstream");
+  if (o->upstream) {
+    if (o->evalEvery)
+      return usageError("--env=upstream takes no --eval-every");
+    if (o->horizon > 64)
+      return usageError("--env=upstream: --horizon at most 64, got %u", o->horizon);
+    /* XLA-RL's settings where the command line gives none */
+    AriPpoConfig x = ariPpoDefaultsXlaRl();
+    if (!lrSet)
+      o->ppo.lr = x.lr;
+    if (!rolloutSet)
+      o->ppo.rollout = x.rollout;
+    if (!hiddenSet)
+      o->hidden = 64;
+  }
   return 0;
 }
 
@@ -397,16 +443,15 @@ static void meanStd(const double *x, unsigned n, double *mean, double *sd) {
   *sd = sqrt(q / n);
 }
 
-static int writePlot(const char *plot, const char *curve) {
+int ariRlWritePlot(const char *plot, const char *curve, const char *ylabel,
+                   const char *lines) {
   const char *dot = strrchr(plot, '.');
   const char *term = dot && !strcmp(dot, ".png") ? "pngcairo size 800,500" : "svg size 800,500";
   char cmd[8192];
   snprintf(cmd, sizeof cmd,
            "gnuplot -e \"set terminal %s; set output '%s'; set key bottom right; "
-           "set xlabel 'PPO iteration'; set ylabel 'relative cost improvement'; "
-           "plot '%s' using 1:4 with lines title 'training return (mean over seeds)', "
-           "'' using 1:5 with linespoints title 'held-out, greedy agent'\" 2>&1",
-           term, plot, curve);
+           "set xlabel 'PPO iteration'; set ylabel '%s'; plot '%s' %s\" 2>&1",
+           term, plot, ylabel, curve, lines);
   FILE *pp = popen(cmd, "r");
   if (!pp) {
     fprintf(stderr, "%s: error: cannot run gnuplot: %s\n", plot, strerror(errno));
@@ -637,7 +682,10 @@ static int run(const Options *o, MlirContext ctx) {
       goto done;
     }
     curve = NULL;
-    if (o->plot && writePlot(o->plot, cpath))
+    if (o->plot && ariRlWritePlot(o->plot, cpath, "relative cost improvement",
+                                  "using 1:4 with lines title 'training return (mean over "
+                                  "seeds)', '' using 1:5 with linespoints title 'held-out, "
+                                  "greedy agent'"))
       goto done;
   }
   rc = 0;
@@ -871,7 +919,15 @@ static int toolMain(int argc, char **argv) {
   MlirContext ctx = ariContextCreate();
   AriDiagSink sink;
   ariDiagSinkAttach(&sink, ctx, stderr);
-  rc = o.passes ? runPasses(&o, ctx) : run(&o, ctx);
+  if (o.upstream) {
+    AriRlOrderOptions ro = {o.train,      o.test,       o.checkpoint, o.curve,
+                            o.plot,       o.resume,     o.load,       o.iterations, o.seeds,
+                            o.horizon,    o.hidden,     o.trainLimit, o.checkEvery,
+                            o.measure,    o.shaping,    o.seed,       o.ppo};
+    rc = ariRlOrderRun(&ro, ctx);
+  } else {
+    rc = o.passes ? runPasses(&o, ctx) : run(&o, ctx);
+  }
   ariDiagSinkDetach(&sink);
   mlirContextDestroy(ctx);
   return rc;

@@ -2919,11 +2919,16 @@ const AriPassInfo ariRiseToAffinePass = {
 /* memref.alloca_scope (which scf-to-openmp puts around each parallel
  * body) must be lowered while its body is still one block, so memref goes
  * to LLVM before scf goes to cf. */
-#define RISE_TO_LLVM_REST                                                                   \
-  "," ARI_LOWER_CANONICALIZE ",cse,lower-affine,"                                         \
+#define RISE_TO_LLVM_CLEANUP ARI_LOWER_CANONICALIZE ",cse"
+#define RISE_TO_LLVM_CONVERSION                                                             \
+  "lower-affine,"                                                                           \
   "convert-scf-to-openmp,convert-vector-to-scf,expand-strided-metadata,lower-affine,"       \
   "finalize-memref-to-llvm,convert-scf-to-cf,convert-vector-to-llvm,convert-to-llvm,"       \
-  "reconcile-unrealized-casts)"
+  "reconcile-unrealized-casts"
+#define RISE_TO_LLVM_REST "," RISE_TO_LLVM_CLEANUP "," RISE_TO_LLVM_CONVERSION ")"
+
+const char *ariRiseToLLVMCleanup(void) { return RISE_TO_LLVM_CLEANUP; }
+const char *ariRiseToLLVMConversion(void) { return RISE_TO_LLVM_CONVERSION; }
 
 const char *ariRiseToLLVMPipeline(void) {
   return "builtin.module(convert-rise-to-affine" RISE_TO_LLVM_REST;

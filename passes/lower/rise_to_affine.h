@@ -190,6 +190,15 @@ const char *ariRiseToLLVMPipeline(void);
  * `rise-to-llvm-fma`. */
 const char *ariRiseToLLVMFmaPipeline(void);
 
+/* rise-to-llvm's two parts after convert-rise-to-affine, for pass-order
+ * search (docs/rl.md, "Environment 2 with upstream passes"), which puts
+ * its own order of upstream passes in place of the first: the cleanup
+ * (canonicalize as ARI_LOWER_CANONICALIZE, cse) and the conversion to the
+ * LLVM dialect (lower-affine ... reconcile-unrealized-casts), both
+ * comma-separated lists of builtin.module's passes. */
+const char *ariRiseToLLVMCleanup(void);
+const char *ariRiseToLLVMConversion(void);
+
 #ifdef __cplusplus
 }
 #endif

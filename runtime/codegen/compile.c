@@ -223,7 +223,7 @@ static MlirLogicalResult addTopPipeline(MlirOpPassManager pm, const char *p, Mli
   size_t n = strlen(p);
   if (n == 0 || strncmp(p, open, sizeof open - 1) || p[n - 1] != ')')
     return addPipeline(pm, p, loc, src);
-  char inner[4096];
+  char inner[65536]; /* an order of 64 passes, canonicalize among them (docs/rl.md) */
   if (n >= sizeof inner) {
     ariCompileError(loc, "pipeline too long");
     return mlirLogicalResultFailure();

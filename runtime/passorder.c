@@ -1,0 +1,215 @@
+/*===- runtime/passorder.c - upstream pass orders on lowered rise ----------===*/
+
+#include "runtime/passorder.h"
+
+#include "passes/lower/rise_to_affine.h"
+#include "runtime/codefeat.h"
+#include "runtime/codegen/compile.h"
+#include "utils/strbuf.h"
+
+#include "mlir-c/Diagnostics.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Upstream passes that act on the loops convert-rise-to-affine writes
+ * (docs/rl.md lists them with what each does). canonicalize is the
+ * lowering's own (ARI_LOWER_CANONICALIZE: upstream's with the affine
+ * simplifications that miscompile disabled); the others run with
+ * upstream's defaults or the options named. Left out, because MLIR 22
+ * crashes on some of these loops and a crash in a pass takes the process
+ * with it (docs/rl.md): int-range-optimizations (SIGBUS in
+ * IntegerRangeAnalysis::visitNonControlFlowArguments), affine-loop-fusion
+ * (SIGSEGV in Operation::moveBefore) and affine-super-vectorize (invalid
+ * IR, then a corrupted heap). */
+const AriPassOrderPass ariPassOrderDefaultPasses[ARI_PASS_ORDER_NUM_DEFAULT] = {
+    {"canonicalize", ARI_LOWER_CANONICALIZE},
+    {"cse", "cse"},
+    {"sccp", "sccp"},
+    {"licm", "loop-invariant-code-motion"},
+    {"affine-licm", "func.func(affine-loop-invariant-code-motion)"},
+    {"affine-scalrep", "func.func(affine-scalrep)"},
+    {"unroll-2", "func.func(affine-loop-unroll{unroll-factor=2})"},
+    {"unroll-4", "func.func(affine-loop-unroll{unroll-factor=4})"},
+    {"unroll-full-8", "func.func(affine-loop-unroll{unroll-full-threshold=8})"},
+    {"unroll-jam-2", "func.func(affine-loop-unroll-jam{unroll-jam-factor=2})"},
+    {"tile-32", "func.func(affine-loop-tile{tile-size=32})"},
+    {"affine-normalize", "func.func(affine-loop-normalize)"},
+    {"affine-simplify", "func.func(affine-simplify-structures)"},
+    {"affine-min-max", "func.func(affine-simplify-min-max)"},
+    {"affine-coalesce", "func.func(affine-loop-coalescing)"},
+    {"lower-affine", "lower-affine"},
+    {"scf-for-canonicalize", "scf-for-loop-canonicalization"},
+    {"control-flow-sink", "control-flow-sink"},
+    {"symbol-dce", "symbol-dce"},
+};
+
+struct AriPassOrder {
+  const AriPassOrderPass *passes;
+  unsigned n;
+  long maxOps;
+};
+
+AriPassOrder *ariPassOrderCreate(const AriPassOrderPass *passes, unsigned n, long maxOps,
+                                 char *err, size_t errCap) {
+  if (!passes || !n) {
+    ariFailf(err, errCap, "no passes to order");
+    return NULL;
+  }
+  AriPassOrder *po = calloc(1, sizeof *po);
+  if (!po) {
+    ariFailf(err, errCap, "out of memory");
+    return NULL;
+  }
+  po->passes = passes;
+  po->n = n;
+  po->maxOps = maxOps > 0 ? maxOps : ARI_PASS_ORDER_MAX_OPS;
+  return po;
+}
+
+void ariPassOrderDestroy(AriPassOrder *po) { free(po); }
+
+MlirModule ariPassOrderModule(const void *state) { return (MlirModule){state}; }
+
+static void noteText(MlirStringRef s, void *user) {
+  char *buf = user;
+  size_t n = strlen(buf);
+  for (size_t i = 0; i < s.length && n + 1 < 256; ++i)
+    buf[n++] = s.data[i];
+  buf[n] = 0;
+}
+
+/* Keeps the first diagnostic (256 bytes) and stops it from reaching the
+ * tool's handlers: a failed pass is an ordinary outcome here. */
+static MlirLogicalResult swallow(MlirDiagnostic d, void *user) {
+  char *buf = user;
+  if (!buf[0])
+    mlirDiagnosticPrint(d, noteText, buf);
+  return mlirLogicalResultSuccess();
+}
+
+/* A copy of module m with pipeline run on it, or a null module; limited:
+ * also null beyond po->maxOps operations. */
+static MlirModule runCopy(const AriPassOrder *po, MlirModule m, const char *pipeline,
+                          bool limited, char *why) {
+  MlirOperation c = mlirOperationClone(mlirModuleGetOperation(m));
+  MlirModule copy = mlirModuleFromOperation(c);
+  MlirContext ctx = mlirModuleGetContext(m);
+  why[0] = 0;
+  MlirDiagnosticHandlerID h = mlirContextAttachDiagnosticHandler(ctx, swallow, why, NULL);
+  bool ok = mlirLogicalResultIsSuccess(ariCompileRunPipeline(copy, pipeline));
+  mlirContextDetachDiagnosticHandler(ctx, h);
+  if (ok && limited && ariCodeCountOps(mlirModuleGetOperation(copy), po->maxOps) > po->maxOps) {
+    snprintf(why, 256, "more than %ld operations", po->maxOps);
+    ok = false;
+  }
+  if (!ok) {
+    mlirModuleDestroy(copy);
+    return (MlirModule){NULL};
+  }
+  return copy;
+}
+
+bool ariPassOrderRun(AriPassOrder *po, const void *state, const char *pipeline, void **out,
+                     char *err, size_t errCap) {
+  char why[256];
+  MlirModule r = runCopy(po, ariPassOrderModule(state), pipeline, true, why);
+  *out = (void *)r.ptr;
+  if (!r.ptr)
+    ariFailf(err, errCap, "'%s' failed: %s", pipeline, why[0] ? why : "no diagnostic");
+  return r.ptr != NULL;
+}
+
+bool ariPassOrderLower(AriPassOrder *po, MlirOperation func, void **state, char *err,
+                       size_t errCap) {
+  (void)po;
+  /* not through runCopy: the lowering's diagnostics are the user's, at
+   * the op it cannot lower, and go to the context's handlers */
+  MlirModule m = mlirModuleCreateEmpty(mlirOperationGetLocation(func));
+  mlirBlockAppendOwnedOperation(mlirModuleGetBody(m), mlirOperationClone(func));
+  if (mlirLogicalResultIsFailure(ariCompileRunPipeline(m, "convert-rise-to-affine"))) {
+    mlirModuleDestroy(m);
+    *state = NULL;
+    return ariFailf(err, errCap, "convert-rise-to-affine failed (see the diagnostics)");
+  }
+  *state = (void *)m.ptr;
+  return true;
+}
+
+static bool countAll(AriPassOrder *po, const void *state, double *kinds, double *feat,
+                     char *err, size_t errCap) {
+  char why[256];
+  /* not limited: a state within the bound may grow past it here */
+  MlirModule m = runCopy(po, ariPassOrderModule(state), "lower-affine", false, why);
+  if (!m.ptr)
+    return ariFailf(err, errCap, "lower-affine failed before counting: %s", why);
+  ariCodeOpCount(m, kinds, feat);
+  mlirModuleDestroy(m);
+  return true;
+}
+
+bool ariPassOrderCount(AriPassOrder *po, const void *state, double *kinds, double *total,
+                       char *err, size_t errCap) {
+  double k[ARI_CODEOP_COUNT], feat[ARI_CODEFEAT_COUNT];
+  if (!countAll(po, state, k, feat, err, errCap))
+    return false;
+  double t = 0;
+  for (unsigned i = 0; i < ARI_CODEOP_COUNT; ++i)
+    t += k[i];
+  if (kinds)
+    memcpy(kinds, k, sizeof k);
+  *total = t;
+  return true;
+}
+
+void ariPassOrderRelease(AriPassOrder *po, void *state) {
+  (void)po;
+  if (state)
+    mlirModuleDestroy(ariPassOrderModule(state));
+}
+
+static bool opsApply(void *self, const void *state, unsigned pass, void **out, char *err,
+                     size_t errCap) {
+  AriPassOrder *po = self;
+  (void)err, (void)errCap;
+  *out = NULL;
+  if (pass >= po->n)
+    return true;
+  char why[256];
+  *out = (void *)runCopy(po, ariPassOrderModule(state), po->passes[pass].text, true, why).ptr;
+  return true;
+}
+
+static bool opsCount(void *self, const void *state, double *kinds, double *flops, double *transc,
+                     char *err, size_t errCap) {
+  double feat[ARI_CODEFEAT_COUNT];
+  if (!countAll(self, state, kinds, feat, err, errCap))
+    return false;
+  *flops = feat[ARI_CODEFEAT_OPS_LANES];
+  *transc = feat[ARI_CODEFEAT_TRANSCENDENTAL];
+  return true;
+}
+
+static void opsRelease(void *self, void *state) { ariPassOrderRelease(self, state); }
+
+AriOrderOps ariPassOrderOps(AriPassOrder *po) {
+  return (AriOrderOps){po, opsApply, opsCount, opsRelease};
+}
+
+bool ariPassOrderLowering(const AriPassOrder *po, const unsigned *seq, unsigned n, char *buf,
+                          size_t cap) {
+  AriStr b;
+  ariStrInitFixed(&b, buf, cap);
+  ariStrPuts(&b, "builtin.module(convert-rise-to-affine");
+  for (unsigned i = 0; i < n; ++i)
+    if (seq[i] < po->n)
+      ariStrPrintf(&b, ",%s", po->passes[seq[i]].text);
+  ariStrPrintf(&b, ",%s)", ariRiseToLLVMConversion());
+  return ariStrOk(&b);
+}
+
+bool ariPassOrderDefaultLowering(char *buf, size_t cap) {
+  int n = snprintf(buf, cap, "%s", ariRiseToLLVMPipeline());
+  return n >= 0 && (size_t)n < cap;
+}

@@ -1,0 +1,90 @@
+/*===- runtime/passorder.h - upstream pass orders on lowered rise ----------===*\
+ *
+ * The compiler side of XLA-RL's pass ordering (docs/rl.md, "Environment
+ * 2: upstream passes"; the environment is costmodel/rl/order_env.h). A
+ * rise function is lowered by convert-rise-to-affine, the first step of
+ * rise-to-llvm; what rise-to-llvm runs next -- its cleanup (canonicalize,
+ * cse: ariRiseToLLVMCleanup) -- is the default order an agent competes
+ * with. An agent's order is a sequence of upstream MLIR passes from a
+ * fixed list (ariPassOrderDefaultPasses) run on those loops instead;
+ * then rise-to-llvm's conversion to the LLVM dialect, unchanged.
+ *
+ * A state is a module (owned, MlirModule's pointer). Counting a state
+ * copies it, runs lower-affine (the conversion's first pass: affine
+ * index maps become the arith ops they cost) and counts operation
+ * executions by kind (runtime/codefeat.h's ariCodeOpCount): counts of
+ * different orders are compared at one level.
+ *
+ * A pass that fails (the pass manager reports failure), or whose result
+ * has more than `maxOps` operations (repeated unrolling), gives no new
+ * state; its diagnostics are swallowed, the first kept for the caller.
+ *
+ * ariPassOrderLowering writes the whole lowering of an order, which
+ * AriCompileOptions.lowering and AriMeasureOptions.lowering take: so an
+ * order's program is compiled, checked against the interpreter and timed
+ * by runtime/measure.h like any candidate.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#ifndef ARIADNE_RUNTIME_PASSORDER_H
+#define ARIADNE_RUNTIME_PASSORDER_H
+
+#include "costmodel/rl/order_env.h"
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The passes an agent picks from: name (for reports) and pipeline text. */
+typedef struct AriPassOrderPass {
+  const char *name, *text;
+} AriPassOrderPass;
+
+enum { ARI_PASS_ORDER_NUM_DEFAULT = 19, ARI_PASS_ORDER_MAX_OPS = 50000 };
+extern const AriPassOrderPass ariPassOrderDefaultPasses[ARI_PASS_ORDER_NUM_DEFAULT];
+
+typedef struct AriPassOrder AriPassOrder;
+
+/* Over passes[0..n) (borrowed); maxOps 0: ARI_PASS_ORDER_MAX_OPS. */
+AriPassOrder *ariPassOrderCreate(const AriPassOrderPass *passes, unsigned n, long maxOps,
+                                 char *err, size_t errCap);
+void ariPassOrderDestroy(AriPassOrder *po); /* NULL is a no-op */
+
+/* For costmodel/rl/order_env.h: apply, count (ARI_CODEOP_COUNT kinds;
+ * FLOPs: arith and math lanes; transcendentals: math lanes but fma/abs),
+ * release. */
+AriOrderOps ariPassOrderOps(AriPassOrder *po);
+
+/* func (a func.func of rise ops; its context prepared with
+ * ariCompileRegister) lowered by convert-rise-to-affine: a new state. The
+ * lowering's diagnostics go to the context's handlers. */
+bool ariPassOrderLower(AriPassOrder *po, MlirOperation func, void **state, char *err,
+                       size_t errCap);
+/* A copy of state with `pipeline` run on it (e.g. the default cleanup);
+ * NULL *out when it fails (message in err). */
+bool ariPassOrderRun(AriPassOrder *po, const void *state, const char *pipeline, void **out,
+                     char *err, size_t errCap);
+/* The total op count of state (after lower-affine), kinds when not NULL. */
+bool ariPassOrderCount(AriPassOrder *po, const void *state, double *kinds, double *total,
+                       char *err, size_t errCap);
+void ariPassOrderRelease(AriPassOrder *po, void *state);
+MlirModule ariPassOrderModule(const void *state);
+
+/* The lowering of order passes[seq[0..n)] (indices into the list):
+ * convert-rise-to-affine, the passes, rise-to-llvm's conversion; false when
+ * buf is too small. */
+bool ariPassOrderLowering(const AriPassOrder *po, const unsigned *seq, unsigned n, char *buf,
+                          size_t cap);
+/* The same text for rise-to-llvm itself (cleanup included). */
+bool ariPassOrderDefaultLowering(char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ARIADNE_RUNTIME_PASSORDER_H */

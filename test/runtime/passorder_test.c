@@ -1,0 +1,181 @@
+/*===- passorder_test.c - upstream pass orders (runtime/passorder.h) ------===*\
+ *
+ *   passorder_test Inputs/opcount.mlir EXAMPLES_DIR
+ *
+ * ariCodeOpCount on hand-counted scf loops (a tiled loop whose bound is a
+ * minimum above its lower bound, an unknown bound, vector ops); then the
+ * pass orders on test/examples/stencil2d.mlir's @stencil2d_small: its
+ * lowering, the default cleanup removing operations, every listed pass run
+ * without a crash, a bad pipeline reported, the lowering text of an order,
+ * and an order's program compiled, checked against the interpreter and
+ * run (runtime/measure.h), as ariadne-rl --env=upstream checks them.
+ *
+\*===----------------------------------------------------------------------===*/
+
+#include "passes/lower/rise_to_affine.h"
+#include "runtime/codefeat.h"
+#include "runtime/codegen/compile.h"
+#include "runtime/measure.h"
+#include "runtime/passorder.h"
+#include "tools/support/mlirutil.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "test/check.h"
+
+static void expectKinds(const char *what, const double *got, const double *want) {
+  for (unsigned i = 0; i < ARI_CODEOP_COUNT; ++i) {
+    bool ok = fabs(got[i] - want[i]) < 1e-9;
+    CHECK(ok);
+    if (!ok)
+      fprintf(stderr, "  %s: %s is %g, want %g\n", what, ariCodeOpName(i), got[i], want[i]);
+  }
+}
+
+static void testCounts(MlirContext ctx, const char *path) {
+  MlirModule m = ariParseFile(ctx, path);
+  CHECK(!mlirModuleIsNull(m));
+  if (mlirModuleIsNull(m))
+    return;
+  /* each function alone */
+  const char *names[] = {"tiled", "mixed"};
+  double want[2][ARI_CODEOP_COUNT] = {{0}};
+  want[0][ARI_CODEOP_LOOP] = 68;
+  want[0][ARI_CODEOP_IARITH] = 8;
+  want[0][ARI_CODEOP_LOAD] = 64;
+  want[0][ARI_CODEOP_FARITH] = 64;
+  want[0][ARI_CODEOP_MATH] = 64;
+  want[0][ARI_CODEOP_STORE] = 64;
+  want[1][ARI_CODEOP_LOOP] = 1 + 8;
+  want[1][ARI_CODEOP_VLOAD] = 1 + 8;
+  want[1][ARI_CODEOP_VSTORE] = 1;
+  want[1][ARI_CODEOP_FMA] = 8;
+  want[1][ARI_CODEOP_LANES] = 8;
+  want[1][ARI_CODEOP_CMP] = 16;
+  want[1][ARI_CODEOP_CAST] = 1;
+  want[1][ARI_CODEOP_STORE] = 1;
+  for (int f = 0; f < 2; ++f) {
+    MlirOperation fn = ariFindFunc(m, names[f]);
+    CHECK(!mlirOperationIsNull(fn));
+    if (mlirOperationIsNull(fn))
+      continue;
+    MlirModule one = mlirModuleCreateEmpty(mlirOperationGetLocation(fn));
+    mlirBlockAppendOwnedOperation(mlirModuleGetBody(one), mlirOperationClone(fn));
+    double kinds[ARI_CODEOP_COUNT], feat[ARI_CODEFEAT_COUNT];
+    ariCodeOpCount(one, kinds, feat);
+    expectKinds(names[f], kinds, want[f]);
+    /* the features' own walk keeps constant bounds only: the tile's inner
+     * loop is unknown there */
+    if (f == 0) {
+      CHECK(feat[ARI_CODEFEAT_UNKNOWN_TRIPS] == 0);
+      double plain[ARI_CODEFEAT_COUNT];
+      ariCodeFeatCount(one, plain);
+      CHECK(plain[ARI_CODEFEAT_UNKNOWN_TRIPS] == 1);
+    }
+    mlirModuleDestroy(one);
+  }
+  for (unsigned i = 0; i < ARI_CODEOP_COUNT; ++i)
+    CHECK(ariCodeOpName(i) && ariCodeOpDoc(i) && ariCodeOpDoc(i)[0]);
+  CHECK(ariCodeOpName(ARI_CODEOP_COUNT) == NULL);
+  mlirModuleDestroy(m);
+}
+
+static unsigned passIndex(const char *name) {
+  for (unsigned k = 0; k < ARI_PASS_ORDER_NUM_DEFAULT; ++k)
+    if (!strcmp(ariPassOrderDefaultPasses[k].name, name))
+      return k;
+  CHECK(!"a pass of the list");
+  return 0;
+}
+
+static void testOrders(MlirContext ctx, const char *examples) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/stencil2d.mlir", examples);
+  MlirModule m = ariParseFile(ctx, path);
+  CHECK(!mlirModuleIsNull(m));
+  if (mlirModuleIsNull(m))
+    return;
+  MlirOperation f = ariFindFunc(m, "stencil2d_small");
+  char err[512] = "";
+  AriPassOrder *po =
+      ariPassOrderCreate(ariPassOrderDefaultPasses, ARI_PASS_ORDER_NUM_DEFAULT, 0, err, sizeof err);
+  CHECK(po != NULL && !mlirOperationIsNull(f));
+  void *s0 = NULL, *d = NULL;
+  CHECK(ariPassOrderLower(po, f, &s0, err, sizeof err) && s0);
+  double I = 0, D = 0, kinds[ARI_CODEOP_COUNT];
+  CHECK(ariPassOrderCount(po, s0, kinds, &I, err, sizeof err) && I > 0);
+  /* rise-to-llvm's cleanup removes work from these loops */
+  CHECK(ariPassOrderRun(po, s0, ariRiseToLLVMCleanup(), &d, err, sizeof err) && d);
+  CHECK(d && ariPassOrderCount(po, d, NULL, &D, err, sizeof err) && D < I);
+  ariPassOrderRelease(po, d);
+  /* every pass of the list runs (a new state, or none when it fails) */
+  AriOrderOps ops = ariPassOrderOps(po);
+  unsigned made = 0;
+  for (unsigned k = 0; k < ARI_PASS_ORDER_NUM_DEFAULT; ++k) {
+    void *out = NULL;
+    CHECK(ops.apply(ops.self, s0, k, &out, err, sizeof err));
+    if (out) {
+      double fl, tr, kk[ARI_CODEOP_COUNT];
+      CHECK(ops.count(ops.self, out, kk, &fl, &tr, err, sizeof err));
+      made++;
+      ops.release(ops.self, out);
+    }
+  }
+  CHECK(made >= ARI_PASS_ORDER_NUM_DEFAULT - 2);
+  /* the input is unchanged by all that */
+  double again;
+  CHECK(ariPassOrderCount(po, s0, NULL, &again, err, sizeof err) && again == I);
+  /* a pipeline that does not parse is a message, not a state */
+  void *bad = (void *)1;
+  CHECK(!ariPassOrderRun(po, s0, "no-such-pass", &bad, err, sizeof err) && !bad &&
+        strstr(err, "no-such-pass"));
+  /* an order's lowering: convert-rise-to-affine, the passes, the conversion */
+  const unsigned seq[] = {passIndex("cse"), passIndex("licm"), passIndex("unroll-full-8"),
+                          passIndex("canonicalize")};
+  char low[8192];
+  CHECK(ariPassOrderLowering(po, seq, 4, low, sizeof low));
+  static const char head[] = "builtin.module(convert-rise-to-affine,cse,loop-invariant-code-motion,";
+  CHECK(!strncmp(low, head, sizeof head - 1));
+  CHECK(strstr(low, "affine-loop-unroll{unroll-full-threshold=8}") &&
+        strstr(low, "reconcile-unrealized-casts)"));
+  CHECK(!ariPassOrderLowering(po, seq, 4, low, 20));
+  CHECK(ariPassOrderDefaultLowering(low, sizeof low) && strstr(low, "cse"));
+  /* ...which compiles, runs and matches the interpreter */
+  CHECK(ariPassOrderLowering(po, seq, 4, low, sizeof low));
+  AriMeasureOptions mo;
+  memset(&mo, 0, sizeof mo);
+  mo.seed = 3;
+  mo.reps = 1;
+  mo.lowering = low;
+  AriMeasureResult r;
+  AriMeasureStatus st = ariMeasureFunc(f, &mo, &r, NULL, NULL, NULL);
+  CHECK(st == ARI_MEASURE_OK && r.checkedByInterp);
+  if (st != ARI_MEASURE_OK)
+    fprintf(stderr, "  %s: %s\n", ariMeasureStatusName(st), r.message);
+  /* a lowering that does not parse is a compile error, not a crash */
+  mo.lowering = "builtin.module(convert-rise-to-affine,no-such-pass)";
+  AriDiagSink sink;
+  ariDiagSinkAttach(&sink, ctx, NULL);
+  CHECK(ariMeasureFunc(f, &mo, &r, NULL, NULL, NULL) == ARI_MEASURE_COMPILE_ERROR);
+  ariDiagSinkDetach(&sink);
+  ariPassOrderRelease(po, s0);
+  ariPassOrderDestroy(po);
+  CHECK(!ariPassOrderCreate(ariPassOrderDefaultPasses, 0, 0, err, sizeof err) && err[0]);
+  mlirModuleDestroy(m);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: passorder_test Inputs/opcount.mlir EXAMPLES_DIR\n");
+    return 2;
+  }
+  MlirContext ctx = ariContextCreate();
+  ariCompileRegister(ctx);
+  testCounts(ctx, argv[1]);
+  testOrders(ctx, argv[2]);
+  mlirContextDestroy(ctx);
+  printf("passorder_test: %d checks, %d failures\n", checks, failures);
+  return failures != 0;
+}

@@ -5,6 +5,8 @@
 #include "passes/astar.h"
 #include "passes/pass_util.h"
 #include "costmodel/cost.h"
+#include "costmodel/machine.h"
+#include "costmodel/model.h"
 #include "costmodel/nn/valuenet.h"
 #include "search/astar/astar.h"
 #include "search/mlir/term_mlir.h"
@@ -13,6 +15,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,13 +65,34 @@ typedef struct {
   size_t nrules;
   AriAStarOptions a;
   AriCostTermFn cost;
+  /* cost=analytic|analytic:FILE|model:FILE: the model scores the function
+   * with the root being searched replaced by a state (it scores whole
+   * functions: their arguments' shapes and the other roots matter) */
+  AriCostModel *model;
+  AriTermStore *store;
+  const AriTermFunc *func;
+  unsigned root;
+  bool costFailed;
+  char costError[256];
   AriArena *arena;
   FILE *out;
   bool seen, failed;
   uint64_t *counters;
 } Run;
 
-static double termCost(void *ctx, const AriTerm *t) { return (*(AriCostTermFn *)ctx)(t); }
+static double termCost(void *ctx, const AriTerm *t) {
+  Run *r = ctx;
+  if (!r->model)
+    return r->cost(t);
+  AriTerm *state = (AriTerm *)t; /* scored, not changed */
+  double v;
+  if (!ariCostModelScoreRoots(r->model, r->store, r->func, r->root, &state, 1, &v, r->costError,
+                              sizeof r->costError)) {
+    r->costFailed = true;
+    return INFINITY;
+  }
+  return v;
+}
 
 static void astarFunc(void *ctx, MlirOperation func) {
   Run *r = ctx;
@@ -93,11 +117,21 @@ static void astarFunc(void *ctx, MlirOperation func) {
     return;
   }
   bool changed = false;
+  r->store = s;
+  r->func = &f;
   for (unsigned i = 0; i < f.numRoots; ++i) {
     AriArenaMark m = ariArenaMark(r->arena);
     AriAStarResult res;
-    ariAStarSearch(s, f.roots[i].value, r->rules, r->nrules, termCost, &r->cost, &r->a, r->arena,
-                   &res);
+    r->root = i;
+    r->costFailed = false;
+    ariAStarSearch(s, f.roots[i].value, r->rules, r->nrules, termCost, r, &r->a, r->arena, &res);
+    /* a state the model cannot score is never taken (cost infinity); the
+     * input itself unscorable is an error */
+    if (r->costFailed && !isfinite(res.inputCost)) {
+      emit(loc, "@%s root %u: cost='%s' cannot score the input: %s", name, i, r->o->cost,
+           r->costError);
+      r->failed = true;
+    }
     r->counters[AS_ROOTS]++;
     r->counters[AS_EVALS] += res.evaluations;
     r->counters[AS_EXPANDED] += res.expanded;
@@ -150,8 +184,6 @@ static MlirLogicalResult astarRun(MlirOperation op, const void *opts, uint64_t *
     return emit(loc, "seed must not be negative");
   if (!ariAStarEngineFromName(o->engine, &run.a.engine))
     return emit(loc, "unknown engine '%s' (astar|greedy|random)", o->engine);
-  if (!ariCostTermByName(o->cost, &run.cost))
-    return emit(loc, "unknown cost '%s' (%s)", o->cost, ARI_COST_TERM_NAMES);
   if (o->timeLimit[0]) {
     char *end = NULL;
     double d = strtod(o->timeLimit, &end);
@@ -175,6 +207,31 @@ static MlirLogicalResult astarRun(MlirOperation op, const void *opts, uint64_t *
   run.a.horizon = (unsigned)o->horizon;
   run.a.twoPhase = o->twoPhase;
   run.a.seed = (uint64_t)o->seed;
+  /* opened last, after the checks that return early: closed at done */
+  AriCostModel model;
+  memset(&model, 0, sizeof model);
+  char merr[1024];
+  if (!strcmp(o->cost, "analytic")) {
+    /* the nominal machine, as rise-search's cost=analytic */
+    AriMachine mach;
+    ariMachineNominal(&mach);
+    if (!ariCostModelOpenAnalytic(&model, &mach, 1, merr, sizeof merr))
+      return emit(loc, "cost=analytic: %s", merr);
+    run.model = &model;
+  } else if (ariCostModelIsSpec(o->cost)) {
+    if (!ariCostModelOpen(&model, o->cost, NULL, 1, merr, sizeof merr))
+      return emit(loc, "cost='%s': %s", o->cost, merr);
+    if (model.needsCode) {
+      ariCostModelClose(&model);
+      return emit(loc, "cost='%s': the model was trained with code features (layout %u), which "
+                       "rise-astar cannot compute (it does not lower candidates)",
+                  o->cost, ARI_COST_CODE_LAYOUT);
+    }
+    run.model = &model;
+  } else if (!ariCostTermByName(o->cost, &run.cost)) {
+    return emit(loc, "unknown cost '%s' (%s, analytic, analytic:MACHINE_FILE or model:FILE)",
+                o->cost, ARI_COST_TERM_NAMES);
+  }
   AriArena arena;
   ariArenaInit(&arena, 0);
   run.arena = &arena;
@@ -226,6 +283,7 @@ static MlirLogicalResult astarRun(MlirOperation op, const void *opts, uint64_t *
                strerror(werr));
 done:
   ariValueNetDestroy(net);
+  ariCostModelClose(&model);
   ariArenaDestroy(&arena);
   return res;
 }
@@ -244,8 +302,10 @@ static const AriOptionDesc kAStarOptions[] = {
      "A* (no value: Knossos' NoGNN), greedy best-first or random rewrites"},
     {"two-phase", ARI_OPT_BOOL, offsetof(AStarOptions, twoPhase), NULL,
      "phase-1 rules for half the budget and horizon, then all rules"},
-    {"cost", ARI_OPT_STRING, offsetof(AStarOptions, cost), "knossos|size",
-     "the cost the search lowers"},
+    {"cost", ARI_OPT_STRING, offsetof(AStarOptions, cost), NULL,
+     "the cost the search lowers: knossos (Knossos' constants), size, analytic (the analytic "
+     "model's seconds for the whole function, nominal machine), analytic:MACHINE_FILE or "
+     "model:MODEL_FILE"},
     {"seed", ARI_OPT_INT, offsetof(AStarOptions, seed), NULL,
      "tie-breaking and random choices"},
     {"value", ARI_OPT_STRING, offsetof(AStarOptions, value), NULL,

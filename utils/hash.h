@@ -6,7 +6,8 @@
  *
  *   - ariHashMix64: a full 64-bit finaliser (splitmix64's); every input bit
  *     affects every output bit, so a table may take any bits of it. Also
- *     the output function of the splitmix64 random number generator.
+ *     the output function of the splitmix64 random number generator,
+ *     whose step is ariHashSplitMix64.
  *   - ariHashStep32: one strong step of a 32-bit hash chain over 64-bit
  *     values (the term store's: ids, sizes, attributes).
  *   - ariHashAdd64 + ariHashFold32: a cheap chain (FNV-1a over whole words)
@@ -50,6 +51,13 @@ static inline uint64_t ariHashMix64(uint64_t x) {
   x *= UINT64_C(0x94D049BB133111EB);
   x ^= x >> 31;
   return x;
+}
+
+/* The splitmix64 random number generator's step: the seeded generators
+ * (search/gen, search/sample, costmodel/nn's AriNnRng) all draw this way,
+ * so that one seed gives one stream on every platform. */
+static inline uint64_t ariHashSplitMix64(uint64_t *state) {
+  return ariHashMix64(*state += ARI_HASH_GOLDEN);
 }
 
 /* The chain state h and the value v (spread by ARI_HASH_GOLDEN) through a

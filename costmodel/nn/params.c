@@ -12,10 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-uint64_t ariNnRngNext(AriNnRng *r) {
-  r->state += ARI_HASH_GOLDEN;
-  return ariHashMix64(r->state);
-}
+uint64_t ariNnRngNext(AriNnRng *r) { return ariHashSplitMix64(&r->state); }
 
 float ariNnRngUniform(AriNnRng *r, float lo, float hi) {
   /* 24 random bits: every float in [0, 1) this can give is exact. */

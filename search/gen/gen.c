@@ -16,10 +16,7 @@
 
 /*--- randomness -------------------------------------------------------------*/
 
-static uint64_t next(AriGen *g) {
-  /* splitmix64: tiny, seedable, same stream on every platform */
-  return ariHashMix64(g->state += ARI_HASH_GOLDEN);
-}
+static uint64_t next(AriGen *g) { return ariHashSplitMix64(&g->state); }
 
 uint64_t ariGenBelow(AriGen *g, uint64_t n) { return n ? next(g) % n : 0; }
 

@@ -10,6 +10,7 @@
 #include "search/sample/sample.h"
 
 #include "utils/arena.h"
+#include "utils/hash.h"
 
 #include <string.h>
 
@@ -100,12 +101,7 @@ typedef struct {
   bool failed; /* the store ran out of memory */
 } Sampler;
 
-static uint64_t next(Sampler *m) { /* splitmix64 */
-  uint64_t z = (m->rng += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
+static uint64_t next(Sampler *m) { return ariHashSplitMix64(&m->rng); }
 
 static unsigned below(Sampler *m, unsigned n) { return (unsigned)(next(m) % n); }
 

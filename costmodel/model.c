@@ -4,6 +4,7 @@
 
 #include "costmodel/analytic.h"
 #include "costmodel/cost.h"
+#include "utils/strbuf.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -221,6 +222,39 @@ bool ariCostRankPrograms(void *ctx, AriTermStore *s, AriTerm *const *programs, s
                          double *scores, char *err, size_t cap) {
   AriCostRankCtx *rc = ctx;
   return ariCostModelScoreRoots(rc->model, s, rc->f, rc->root, programs, n, scores, err, cap);
+}
+
+double ariCostModelRootCost(void *ctx, const AriTerm *t) {
+  AriCostRootCost *rc = ctx;
+  AriTerm *state = (AriTerm *)t; /* scored, never changed */
+  double v;
+  char err[256];
+  if (!ariCostModelScoreRoots(rc->model, rc->store, rc->func, rc->root, &state, 1, &v, err,
+                              sizeof err)) {
+    if (!rc->failed)
+      snprintf(rc->error, sizeof rc->error, "%s", err);
+    rc->failed = true;
+    return INFINITY;
+  }
+  return v;
+}
+
+bool ariCostModelOpenForTerms(AriCostModel *m, const char *spec, char *err, size_t cap) {
+  if (!strcmp(spec, "analytic")) {
+    AriMachine mach;
+    ariMachineNominal(&mach);
+    return ariCostModelOpenAnalytic(m, &mach, 1, err, cap);
+  }
+  if (!ariCostModelOpen(m, spec, NULL, 1, err, cap))
+    return false;
+  if (m->needsCode) {
+    ariCostModelClose(m);
+    return ariFailf(err, cap,
+                    "the model was trained with code features (layout %u), which a search "
+                    "over terms cannot compute (it lowers no candidate)",
+                    ARI_COST_CODE_LAYOUT);
+  }
+  return true;
 }
 
 bool ariCostMeasuredLayout(uint32_t layout, uint32_t cols, uint32_t *codeFeatures) {

@@ -155,6 +155,30 @@ typedef struct AriCostRankCtx {
 bool ariCostRankPrograms(void *ctx, AriTermStore *s, AriTerm *const *programs, size_t n,
                          double *scores, char *err, size_t cap);
 
+/* A model as the cost of single terms (search/astar's AriAStarCostFn,
+ * with this as its context): the model's score of func with its root
+ * `root` replaced by the term. Models score whole functions -- the
+ * arguments' shapes and the other roots matter -- so a term alone has no
+ * estimate. A term the model cannot score costs infinity (a search never
+ * takes it); `failed` is then set and `error` keeps the first reason. */
+typedef struct AriCostRootCost {
+  AriCostModel *model;
+  AriTermStore *store;
+  const AriTermFunc *func;
+  unsigned root;
+  bool failed;
+  char error[256];
+} AriCostRootCost;
+
+double ariCostModelRootCost(void *ctx, const AriTerm *t);
+
+/* Opens `spec` for a term search: "analytic" (the nominal machine, as
+ * rise-search's plain cost=analytic), "analytic:MACHINE_FILE" or
+ * "model:MODEL_FILE", estimating for one thread. A model trained on code
+ * features is refused (scoring terms lowers none). False with a message;
+ * then *m needs no close. */
+bool ariCostModelOpenForTerms(AriCostModel *m, const char *spec, char *err, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

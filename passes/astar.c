@@ -5,7 +5,6 @@
 #include "passes/astar.h"
 #include "passes/pass_util.h"
 #include "costmodel/cost.h"
-#include "costmodel/machine.h"
 #include "costmodel/model.h"
 #include "costmodel/nn/valuenet.h"
 #include "search/astar/astar.h"
@@ -65,15 +64,9 @@ typedef struct {
   size_t nrules;
   AriAStarOptions a;
   AriCostTermFn cost;
-  /* cost=analytic|analytic:FILE|model:FILE: the model scores the function
-   * with the root being searched replaced by a state (it scores whole
-   * functions: their arguments' shapes and the other roots matter) */
-  AriCostModel *model;
-  AriTermStore *store;
-  const AriTermFunc *func;
-  unsigned root;
-  bool costFailed;
-  char costError[256];
+  /* cost=analytic|analytic:FILE|model:FILE (model set): the model's score
+   * of the function with the searched root replaced by a state */
+  AriCostRootCost rootCost;
   AriArena *arena;
   FILE *out;
   bool seen, failed;
@@ -82,16 +75,7 @@ typedef struct {
 
 static double termCost(void *ctx, const AriTerm *t) {
   Run *r = ctx;
-  if (!r->model)
-    return r->cost(t);
-  AriTerm *state = (AriTerm *)t; /* scored, not changed */
-  double v;
-  if (!ariCostModelScoreRoots(r->model, r->store, r->func, r->root, &state, 1, &v, r->costError,
-                              sizeof r->costError)) {
-    r->costFailed = true;
-    return INFINITY;
-  }
-  return v;
+  return r->rootCost.model ? ariCostModelRootCost(&r->rootCost, t) : r->cost(t);
 }
 
 static void astarFunc(void *ctx, MlirOperation func) {
@@ -117,19 +101,19 @@ static void astarFunc(void *ctx, MlirOperation func) {
     return;
   }
   bool changed = false;
-  r->store = s;
-  r->func = &f;
+  r->rootCost.store = s;
+  r->rootCost.func = &f;
   for (unsigned i = 0; i < f.numRoots; ++i) {
     AriArenaMark m = ariArenaMark(r->arena);
     AriAStarResult res;
-    r->root = i;
-    r->costFailed = false;
+    r->rootCost.root = i;
+    r->rootCost.failed = false;
     ariAStarSearch(s, f.roots[i].value, r->rules, r->nrules, termCost, r, &r->a, r->arena, &res);
     /* a state the model cannot score is never taken (cost infinity); the
      * input itself unscorable is an error */
-    if (r->costFailed && !isfinite(res.inputCost)) {
+    if (r->rootCost.failed && !isfinite(res.inputCost)) {
       emit(loc, "@%s root %u: cost='%s' cannot score the input: %s", name, i, r->o->cost,
-           r->costError);
+           r->rootCost.error);
       r->failed = true;
     }
     r->counters[AS_ROOTS]++;
@@ -211,23 +195,10 @@ static MlirLogicalResult astarRun(MlirOperation op, const void *opts, uint64_t *
   AriCostModel model;
   memset(&model, 0, sizeof model);
   char merr[1024];
-  if (!strcmp(o->cost, "analytic")) {
-    /* the nominal machine, as rise-search's cost=analytic */
-    AriMachine mach;
-    ariMachineNominal(&mach);
-    if (!ariCostModelOpenAnalytic(&model, &mach, 1, merr, sizeof merr))
-      return emit(loc, "cost=analytic: %s", merr);
-    run.model = &model;
-  } else if (ariCostModelIsSpec(o->cost)) {
-    if (!ariCostModelOpen(&model, o->cost, NULL, 1, merr, sizeof merr))
+  if (ariCostModelIsSpec(o->cost)) {
+    if (!ariCostModelOpenForTerms(&model, o->cost, merr, sizeof merr))
       return emit(loc, "cost='%s': %s", o->cost, merr);
-    if (model.needsCode) {
-      ariCostModelClose(&model);
-      return emit(loc, "cost='%s': the model was trained with code features (layout %u), which "
-                       "rise-astar cannot compute (it does not lower candidates)",
-                  o->cost, ARI_COST_CODE_LAYOUT);
-    }
-    run.model = &model;
+    run.rootCost.model = &model;
   } else if (!ariCostTermByName(o->cost, &run.cost)) {
     return emit(loc, "unknown cost '%s' (%s, analytic, analytic:MACHINE_FILE or model:FILE)",
                 o->cost, ARI_COST_TERM_NAMES);

@@ -27,6 +27,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "costmodel/cost.h"
+#include "costmodel/model.h"
 #include "costmodel/nn/valuenet.h"
 #include "search/astar/astar.h"
 #include "search/mlir/term_mlir.h"
@@ -86,7 +87,10 @@ static void usage(FILE *f) {
           "  --horizon N         rewrites from the input (default 10)\n"
           "  --engine E          astar (default), greedy or random\n"
           "  --two-phase         phase-1 rules for half the budget and horizon, then all\n"
-          "  --cost C            knossos (default) or size\n"
+          "  --cost C            knossos (default), size, or in search mode a cost model:\n"
+          "                      analytic (nominal machine), analytic:MACHINE_FILE or\n"
+          "                      model:MODEL_FILE, scoring the function with the root\n"
+          "                      replaced\n"
           "  --seed N            tie-breaking and random choices (default 0)\n"
           "  --value FILE        a value network (costmodel/nn/valuenet.h, written by\n"
           "                      --train): A* ranks states by f = V(s, t) + c(s0) - c(s)\n"
@@ -207,8 +211,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
         return usageError("--engine needs astar, greedy or random, got '%s'", v);
     } else if (ariToolOpt(argc, argv, &i, "--cost", &v)) {
       AriCostTermFn fn;
-      if (!ariCostTermByName(v, &fn))
-        return usageError("--cost needs %s, got '%s'", ARI_COST_TERM_NAMES, v);
+      if (!ariCostTermByName(v, &fn) && !ariCostModelIsSpec(v))
+        return usageError("--cost needs %s, analytic, analytic:MACHINE_FILE or "
+                          "model:MODEL_FILE, got '%s'",
+                          ARI_COST_TERM_NAMES, v);
       o->cost = v;
     } else if (ariToolOpt(argc, argv, &i, "--seed", &v)) {
       if (!ariToolParseU64(v, &u))
@@ -301,6 +307,9 @@ static int parseOptions(int argc, char **argv, Options *o) {
     return usageError("--eval takes no input file and no --output");
   if (!o->eval && !o->file)
     return usageError("no input file");
+  if (o->eval && ariCostModelIsSpec(o->cost))
+    return usageError("--cost %s is for search mode: --eval and --train use %s", o->cost,
+                      ARI_COST_TERM_NAMES);
   if (o->json && o->output && !strcmp(o->output, "-"))
     return usageError("--report=json and --output=- both write stdout");
   return 0;
@@ -388,8 +397,9 @@ static void printSteps(FILE *f, const AriAStarResult *r, const AriAStarRule *rul
   }
 }
 
+/* model: --cost's model, or NULL for costFn. */
 static int runSearch(const Options *o, MlirContext ctx, const AriAStarRule *rules, size_t nrules,
-                     AriCostTermFn costFn, AriArena *arena) {
+                     AriCostTermFn costFn, AriCostModel *model, AriArena *arena) {
   Loaded l;
   if (!load(ctx, o->file, arena, &l))
     return 1;
@@ -433,10 +443,20 @@ static int runSearch(const Options *o, MlirContext ctx, const AriAStarRule *rule
     for (unsigned r = 0; r < tf.numRoots; ++r) {
       AriAStarResult res;
       AriTermFunc *tfp = &tf;
-      ariAStarSearch(s, tfp->roots[r].value, rules, nrules, termCost, &costFn, &o->a, arena,
-                     &res);
+      AriCostRootCost rcost = {model, s, tfp, r, false, ""};
+      if (model)
+        ariAStarSearch(s, tfp->roots[r].value, rules, nrules, ariCostModelRootCost, &rcost,
+                       &o->a, arena, &res);
+      else
+        ariAStarSearch(s, tfp->roots[r].value, rules, nrules, termCost, &costFn, &o->a, arena,
+                       &res);
       if (res.stop == ARI_ASTAR_STOP_ERROR) {
         fprintf(stderr, "%s: error: function '%s': %s\n", o->file, name, res.message);
+        rc = 1;
+      }
+      if (rcost.failed && !isfinite(res.inputCost)) {
+        fprintf(stderr, "%s: error: function '%s' root %u: --cost %s cannot score it: %s\n",
+                o->file, name, r, o->cost, rcost.error);
         rc = 1;
       }
       tfp->roots[r].value = res.best;
@@ -989,8 +1009,6 @@ static int toolMain(int argc, char **argv) {
   int rc = parseOptions(argc, argv, &o);
   if (rc)
     return rc;
-  AriCostTermFn costFn;
-  ariCostTermByName(o.cost, &costFn);
   AriArena arena;
   ariArenaInit(&arena, 0);
   AriAStarRule *rules;
@@ -1026,15 +1044,32 @@ static int toolMain(int argc, char **argv) {
     o.a.value = ariValueNetEval;
     o.a.valueCtx = net;
   }
+  /* --cost: opened last, after the checks that return early */
+  AriCostTermFn costFn = NULL;
+  AriCostModel model;
+  memset(&model, 0, sizeof model);
+  bool useModel = ariCostModelIsSpec(o.cost);
+  if (useModel) {
+    char merr[1024];
+    if (!ariCostModelOpenForTerms(&model, o.cost, merr, sizeof merr)) {
+      fprintf(stderr, TOOL ": error: --cost %s: %s\n", o.cost, merr);
+      ariValueNetDestroy(net);
+      ariArenaDestroy(&arena);
+      return 1;
+    }
+  } else {
+    ariCostTermByName(o.cost, &costFn);
+  }
   MlirContext ctx = ariContextCreate();
   AriDiagSink sink;
   ariDiagSinkAttach(&sink, ctx, stderr);
   rc = o.train  ? runTrain(&o, ctx, rules, nrules, costFn, &arena, net)
        : o.eval ? runEval(&o, ctx, rules, nrules, costFn, &arena)
-                : runSearch(&o, ctx, rules, nrules, costFn, &arena);
+                : runSearch(&o, ctx, rules, nrules, costFn, useModel ? &model : NULL, &arena);
   ariDiagSinkDetach(&sink);
   mlirContextDestroy(ctx);
   ariValueNetDestroy(net);
+  ariCostModelClose(&model);
   ariArenaDestroy(&arena);
   return rc;
 }

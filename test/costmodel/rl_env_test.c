@@ -13,6 +13,7 @@
 #include "costmodel/cost.h"
 #include "costmodel/rl/rewrite_env.h"
 #include "test/check.h"
+#include "test/costmodel/policy_grad.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -116,25 +117,8 @@ static void testEpisode(void) {
 }
 
 /* The policy's parameters' gradients under the PPO loss against central
- * differences (a few entries of each parameter). */
-static double policyLoss(AriRlPolicy *pg, AriNnTape *t, const AriRwObs *obs, unsigned action,
-                         bool backward) {
-  ariNnTapeReset(t);
-  AriNnVar *lg, *v;
-  if (!pg->forward(pg->self, t, obs, obs->n, &lg, &v))
-    return NAN;
-  unsigned char mask[512];
-  memset(mask, 1, obs->n);
-  float old = -1.0f, adv = 0.8f, ret = 0.3f;
-  AriNnVar *l = ariNnPpoLoss(t, lg, v, mask, &action, &old, &adv, &ret, 0.2f, 0.5f, 0.01f);
-  if (!l)
-    return NAN;
-  if (backward)
-    ariNnBackward(t, l, NULL);
-  return l->v[0];
-}
-
-static void testPolicyGradient(void) {
+ * differences (a few entries of each parameter, policy_grad.h). */
+static void testRwPolicyGradient(void) {
   Fixture f;
   if (!setUp(&f))
     return;
@@ -152,39 +136,15 @@ static void testPolicyGradient(void) {
   CHECK(g.reset(g.self, &rng, err, sizeof err));
   const AriRwObs *obs = g.observe(g.self);
   CHECK(obs && obs->n > 2);
-  AriNnTape t;
-  ariNnTapeInit(&t, 0);
   /* Larger output weights than the near-uniform start, so that the
    * surrogate's gradient is not tiny. */
   for (unsigned i = 0; i < pg.params->n; ++i)
     if (!strcmp(pg.params->items[i]->name, "wo"))
       for (unsigned j = 0; j < 5; ++j)
         pg.params->items[i]->v[j] = 0.5f * (float)j - 1.0f;
-  ariNnParamsZeroGrad(pg.params);
-  CHECK(!isnan(policyLoss(&pg, &t, obs, 1, true)));
-  const float eps = 1e-2f;
-  unsigned bad = 0, tried = 0;
-  for (unsigned i = 0; i < pg.params->n; ++i) {
-    AriNnParam *q = pg.params->items[i];
-    size_t n = (size_t)q->rows * q->cols;
-    for (size_t j = 0; j < n; j += 1 + n / 6) {
-      float x = q->v[j];
-      q->v[j] = x + eps;
-      double up = policyLoss(&pg, &t, obs, 1, false);
-      q->v[j] = x - eps;
-      double down = policyLoss(&pg, &t, obs, 1, false);
-      q->v[j] = x;
-      double num = (up - down) / (2 * eps);
-      tried++;
-      if (fabs(num - q->g[j]) > 2e-3 + 5e-2 * fabs(num)) {
-        bad++;
-        fprintf(stderr, "  %s[%zu]: analytic %g numeric %g\n", q->name, j, q->g[j], num);
-      }
-    }
-  }
+  unsigned tried = 0, bad = testPolicyGradient(&pg, obs, obs->n, 1, 6, &tried);
   CHECK(tried > 30 && bad == 0);
   g.release(g.self);
-  ariNnTapeDestroy(&t);
   ariRwPolicyDestroy(p);
   ariRwEnvDestroy(e);
   tearDown(&f);
@@ -241,7 +201,7 @@ static void testDeterminism(void) {
 
 int main(void) {
   testEpisode();
-  testPolicyGradient();
+  testRwPolicyGradient();
   testDeterminism();
   printf("%d checks, %d failures\n", checks, failures);
   return failures != 0;

@@ -93,7 +93,7 @@ static void usage(FILE *f) {
           "  --check-every N      upstream: compile every Nth iteration's last training\n"
           "                       program and check it against the interpreter\n"
           "  --measure            upstream: compile, check and time the held-out programs\n"
-          "                       of the default order and of the first agent\n"
+          "                       of the default order and of every agent\n"
           "  --rules R,..         the rule set (default knossos,beta; as ariadne-astar's)\n"
           "  --nats N,..          values for bare parameterised rules\n"
           "  --cost C             knossos (default) or size\n"

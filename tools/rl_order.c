@@ -486,38 +486,78 @@ int ariRlOrderRun(const AriRlOrderOptions *o, MlirContext ctx) {
            checked, mismatched);
   printf("\n");
 
-  /* measured: the default's and the first seed's program of each held-out
-   * function, each checked against the interpreter */
+  /* measured: the default's program and each agent's of every held-out
+   * function, each checked against the interpreter (agents that chose
+   * the same order share one measurement) */
   if (o->measure) {
-    printf("measured (checked against the interpreter; median of 10 calls after 2, ms):\n");
-    printf("%-22s %10s %10s %8s\n", "program", "default", "ppo", "speedup");
-    double logs = 0;
+    printf("measured (checked against the interpreter; median of 10 calls after 2, ms; ppo: "
+           "mean +- std over %u seed(s)):\n",
+           S);
+    printf("%-22s %10s %10s %8s %8s %8s\n", "program", "default", "ppo", "+-", "speedup",
+           "+-");
+    double *logs = ariArenaCalloc(&arena, sizeof(double) * S);
+    double *agentMs = ariArenaAlloc(&arena, sizeof(double) * S);
+    double *sp = ariArenaAlloc(&arena, sizeof(double) * S);
+    if (!logs || !agentMs || !sp)
+      goto fail;
     unsigned timed = 0;
     bool bad = false;
     for (unsigned i = 0; i < n; ++i) {
       AriMeasureResult rd, ra;
-      if (!ariPassOrderLowering(po, aseq + (size_t)i * o->horizon, alen[i], lowering,
-                                LOWERING_CAP)) {
-        ariFailf(err, sizeof err, "lowering text too long");
-        goto fail;
-      }
       AriMeasureStatus sd = measure(test.funcs[i], NULL, 10, &rd);
-      AriMeasureStatus sa = measure(test.funcs[i], lowering, 10, &ra);
-      if (sd != ARI_MEASURE_OK || sa != ARI_MEASURE_OK) {
-        printf("%-22s default %s%s%s, ppo %s%s%s\n", test.names[i], ariMeasureStatusName(sd),
-               sd == ARI_MEASURE_OK ? "" : ": ", sd == ARI_MEASURE_OK ? "" : rd.message,
-               ariMeasureStatusName(sa), sa == ARI_MEASURE_OK ? "" : ": ",
-               sa == ARI_MEASURE_OK ? "" : ra.message);
-        bad |= sa == ARI_MEASURE_MISMATCH;
+      if (sd != ARI_MEASURE_OK) {
+        printf("%-22s default %s: %s\n", test.names[i], ariMeasureStatusName(sd), rd.message);
         continue;
       }
-      double sp = rd.medianMs / ra.medianMs;
-      printf("%-22s %10.4f %10.4f %8.3f\n", test.names[i], rd.medianMs, ra.medianMs, sp);
-      logs += log(sp);
+      bool ok = true;
+      for (unsigned k = 0; k < S && ok; ++k) {
+        const unsigned *seq = aseq + ((size_t)k * n + i) * o->horizon;
+        unsigned len = alen[(size_t)k * n + i];
+        unsigned same = k;
+        for (unsigned j = 0; j < k && same == k; ++j)
+          if (alen[(size_t)j * n + i] == len &&
+              !memcmp(aseq + ((size_t)j * n + i) * o->horizon, seq, sizeof(unsigned) * len))
+            same = j;
+        if (same < k) {
+          agentMs[k] = agentMs[same];
+          continue;
+        }
+        if (!ariPassOrderLowering(po, seq, len, lowering, LOWERING_CAP)) {
+          ariFailf(err, sizeof err, "lowering text too long");
+          goto fail;
+        }
+        AriMeasureStatus sa = measure(test.funcs[i], lowering, 10, &ra);
+        if (sa != ARI_MEASURE_OK) {
+          printf("%-22s seed %llu's order: %s: %s\n", test.names[i],
+                 (unsigned long long)(o->seed + k), ariMeasureStatusName(sa), ra.message);
+          bad |= sa == ARI_MEASURE_MISMATCH;
+          ok = false;
+        }
+        agentMs[k] = ra.medianMs;
+      }
+      if (!ok)
+        continue;
+      for (unsigned k = 0; k < S; ++k)
+        sp[k] = rd.medianMs / agentMs[k];
+      double am, asd, spm, spd;
+      meanStd(agentMs, S, &am, &asd);
+      meanStd(sp, S, &spm, &spd);
+      printf("%-22s %10.4f %10.4f %8.4f %8.3f %8.3f\n", test.names[i], rd.medianMs, am, asd, spm,
+             spd);
+      for (unsigned k = 0; k < S; ++k)
+        logs[k] += log(sp[k]);
       timed++;
     }
-    printf("geometric-mean speed-up of ppo's orders over the default: %.3f (%u programs)\n",
-           timed ? exp(logs / timed) : 0, timed);
+    for (unsigned k = 0; k < S; ++k)
+      sp[k] = timed ? exp(logs[k] / timed) : 0;
+    double gm, gsd;
+    meanStd(sp, S, &gm, &gsd);
+    printf("geometric-mean speed-up of ppo's orders over the default: %.3f +- %.3f over %u "
+           "seed(s) (%u programs):",
+           gm, gsd, S, timed);
+    for (unsigned k = 0; k < S; ++k)
+      printf(" %.3f", sp[k]);
+    printf("\n");
     if (bad) {
       fprintf(stderr, TOOL ": error: an agent's program does not match the interpreter\n");
       goto done;

@@ -11,7 +11,7 @@
  *
  * Actions: 0 stops (ends the episode); k >= 1 runs pass k-1. Every action
  * is legal, as in the paper: a pass that fails, or changes nothing, leaves
- * the state and earns 0 (minus the shaping's discount).
+ * the state and earns only the shaping's (gamma - 1) phi(s).
  * Reward for a pass: (T(s) - T(s')) / T(s0), T the total count, plus the
  * paper's potential-based shaping gamma phi(s') - phi(s) with
  * phi(s) = -(FLOPs(s) + 2 transcendentals(s)) / (FLOPs(s0) + 2 transc(s0)),

@@ -144,6 +144,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
   o->cost = "knossos";
   o->shaping = 1;
   bool iterSet = false, hiddenSet = false, shapingSet = false, lrSet = false, rolloutSet = false;
+  bool rewriteOnly = false; /* an option of the rewrite environments' (rules, costs, graphs) */
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v = NULL;
     uint64_t u;
@@ -188,8 +189,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
     } else if (ariToolOpt(argc, argv, &i, "--rules", &v)) {
       if (!*v)
         return usageError("--rules needs a comma-separated list of rules");
+      rewriteOnly = true;
       o->rules = v;
     } else if (ariToolOpt(argc, argv, &i, "--nats", &v)) {
+      rewriteOnly = true;
       o->nn = 0;
       const char *p = v;
       for (;;) {
@@ -209,6 +212,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (!ariCostTermByName(v, &fn))
         return usageError("--cost needs %s, got '%s'", ARI_COST_TERM_NAMES, v);
       o->cost = v;
+      rewriteOnly = true;
     } else if (ariToolOpt(argc, argv, &i, "--lr", &v)) {
       if (!parseFloat(v, &o->ppo.lr))
         return usageError("--lr needs a positive number, got '%s'", v);
@@ -221,6 +225,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (!ariToolParseU64(v, &u) || u == 0)
         return usageError("--budget needs a positive integer, got '%s'", v);
       o->budget = u;
+      rewriteOnly = true;
     } else {
       static const struct {
         const char *name;
@@ -244,9 +249,9 @@ static int parseOptions(int argc, char **argv, Options *o) {
         case 0: o->iterations = x, iterSet = true; break;
         case 1: o->seeds = x; break;
         case 2: o->horizon = x; break;
-        case 3: o->maxCandidates = x; break;
-        case 4: o->dim = x; break;
-        case 5: o->rounds = x; break;
+        case 3: o->maxCandidates = x, rewriteOnly = true; break;
+        case 4: o->dim = x, rewriteOnly = true; break;
+        case 5: o->rounds = x, rewriteOnly = true; break;
         case 6: o->hidden = x, hiddenSet = true; break;
         case 7: o->trainLimit = x; break;
         case 8: o->evalEvery = x; break;
@@ -289,6 +294,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
   if (o->upstream) {
     if (o->evalEvery)
       return usageError("--env=upstream takes no --eval-every");
+    if (rewriteOnly)
+      return usageError("--rules, --nats, --cost, --budget, --max-candidates, --dim and --rounds "
+                        "do not apply to --env=upstream (its passes, op counts and MLP are "
+                        "fixed; --hidden sizes the MLP)");
     if (o->horizon > 64)
       return usageError("--env=upstream: --horizon at most 64, got %u", o->horizon);
     /* XLA-RL's settings where the command line gives none */

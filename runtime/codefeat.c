@@ -42,8 +42,8 @@ typedef struct {
   int depth;
   double hotMult; /* executions of the most executed access so far */
   int parDepth;   /* frames open inside a parallel loop (0: none) */
-  double *kinds;  /* ariCodeOpCount's executions by kind; NULL: features only */
-  bool bound;     /* bound trip counts through their bounds' difference */
+  double *kinds;  /* ariCodeOpCount's executions by kind (whose trip counts are
+                     bounded, scfTrips); NULL: the features only */
 } Walk;
 
 static const char *const kNames[] = {
@@ -197,8 +197,8 @@ static bool boundDiff(MlirValue hi, MlirValue lo, int depth, int64_t *out) {
   return false;
 }
 
-/* The trips of an scf loop dimension, from constant bounds or, when w
- * asks for it, bounded (boundDiff). */
+/* The trips of an scf loop dimension, from constant bounds or, for
+ * ariCodeOpCount's walk (w->kinds), bounded (boundDiff). */
 static bool scfTrips(const Walk *w, MlirValue lo, MlirValue hi, MlirValue st, double *trips) {
   int64_t l, h, step;
   if (!constIndex(st, &step))
@@ -208,7 +208,7 @@ static bool scfTrips(const Walk *w, MlirValue lo, MlirValue hi, MlirValue st, do
     return true;
   }
   int64_t d;
-  if (!w->bound || !boundDiff(hi, lo, 0, &d))
+  if (!w->kinds || !boundDiff(hi, lo, 0, &d))
     return false;
   *trips = tripsOf(0, d, step);
   return true;
@@ -559,7 +559,6 @@ static void walkModule(MlirModule lowered, double *out, double *kinds) {
     memset(kinds, 0, sizeof(double) * ARI_CODEOP_COUNT);
   w.v = out;
   w.kinds = kinds;
-  w.bound = kinds != NULL;
   out[ARI_CODEFEAT_PAR_TRIPS] = 1;
   out[ARI_CODEFEAT_HOT_TRIPS] = 1;
   walkRegions(&w, mlirModuleGetOperation(lowered));

@@ -70,6 +70,10 @@ AriPassOrder *ariPassOrderCreate(const AriPassOrderPass *passes, unsigned n, lon
 
 void ariPassOrderDestroy(AriPassOrder *po) { free(po); }
 
+const char *ariPassOrderPassName(const AriPassOrder *po, unsigned k) {
+  return k < po->n ? po->passes[k].name : "?";
+}
+
 MlirModule ariPassOrderModule(const void *state) { return (MlirModule){state}; }
 
 static void noteText(MlirStringRef s, void *user) {

@@ -55,6 +55,9 @@ AriPassOrder *ariPassOrderCreate(const AriPassOrderPass *passes, unsigned n, lon
                                  char *err, size_t errCap);
 void ariPassOrderDestroy(AriPassOrder *po); /* NULL is a no-op */
 
+/* The name of pass k of po's list ("?" out of range). */
+const char *ariPassOrderPassName(const AriPassOrder *po, unsigned k);
+
 /* For costmodel/rl/order_env.h: apply, count (ARI_CODEOP_COUNT kinds;
  * FLOPs: arith and math lanes; transcendentals: math lanes but fma/abs),
  * release. */

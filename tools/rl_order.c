@@ -227,11 +227,10 @@ static void meanStd(const double *x, unsigned n, double *mean, double *sd) {
 }
 
 static void printOrder(const AriPassOrder *po, const unsigned *seq, unsigned n) {
-  (void)po;
   if (!n)
     printf("(none)");
   for (unsigned i = 0; i < n; ++i)
-    printf("%s%s", i ? "," : "", ariPassOrderDefaultPasses[seq[i]].name);
+    printf("%s%s", i ? "," : "", ariPassOrderPassName(po, seq[i]));
 }
 
 /* Compiles, checks and times func under `lowering` (NULL: rise-to-llvm). */
@@ -297,7 +296,7 @@ int ariRlOrderRun(const AriRlOrderOptions *o, MlirContext ctx) {
          train.n, o->train ? o->train : "-", n, o->test, np, o->horizon, (double)o->shaping);
   printf("passes:");
   for (unsigned k = 0; k < np; ++k)
-    printf(" %s%s", ariPassOrderDefaultPasses[k].name, k + 1 < np ? "," : "\n");
+    printf(" %s%s", ariPassOrderPassName(po, k), k + 1 < np ? "," : "\n");
   printf("default: rise-to-llvm's cleanup (%s)\n", "canonicalize, cse");
 
   /* an agent file that does not read fails before the baselines' work */

@@ -26,6 +26,7 @@ typedef struct {
   int64_t horizon;
   char engine[ARI_OPT_STRING_MAX];
   bool twoPhase;
+  bool lets;
   char cost[ARI_OPT_STRING_MAX];
   int64_t seed;
   char value[ARI_OPT_STRING_MAX];
@@ -94,7 +95,8 @@ static void astarFunc(void *ctx, MlirOperation func) {
     return;
   }
   AriTermFunc f;
-  if (!ariTermImportFunc(s, func, &f, &errLoc)) {
+  if (!ariTermImportFunc(s, func, &f, &errLoc) ||
+      (r->o->lets && ariTermFuncBindLets(s, &f) < 0)) {
     emit(errLoc, "cannot import @%s: %s", name, ariTermStoreError(s));
     r->failed = true;
     ariTermStoreDestroy(s);
@@ -273,6 +275,9 @@ static const AriOptionDesc kAStarOptions[] = {
      "A* (no value: Knossos' NoGNN), greedy best-first or random rewrites"},
     {"two-phase", ARI_OPT_BOOL, offsetof(AStarOptions, twoPhase), NULL,
      "phase-1 rules for half the budget and horizon, then all rules"},
+    {"lets", ARI_OPT_BOOL, offsetof(AStarOptions, lets), NULL,
+     "bind each value the function body computes for a region by a let (as ksc writes its "
+     "programs), so that Knossos' costs count it once, not once per iteration that reads it"},
     {"cost", ARI_OPT_STRING, offsetof(AStarOptions, cost), NULL,
      "the cost the search lowers: knossos (Knossos' constants), size, analytic (the analytic "
      "model's seconds for the whole function, nominal machine), analytic:MACHINE_FILE or "

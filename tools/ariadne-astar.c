@@ -66,6 +66,8 @@ typedef struct Options {
   unsigned nn;
   unsigned seeds;
   bool json, printSteps, quiet;
+  bool lets; /* --lets: ariTermFuncBindLets after import */
+  int valueNorm; /* --value-norm: -1 not given, else an AriValueNorm */
   int progress; /* 1 --progress, 0 --no-progress, -1 neither (stderr a TTY) */
 } Options;
 
@@ -87,6 +89,9 @@ static void usage(FILE *f) {
           "  --horizon N         rewrites from the input (default 10)\n"
           "  --engine E          astar (default), greedy or random\n"
           "  --two-phase         phase-1 rules for half the budget and horizon, then all\n"
+          "  --lets              bind each value the function body computes for a region\n"
+          "                      by a let (as ksc's programs do), so that Knossos' costs\n"
+          "                      count it once, not once per iteration that reads it\n"
           "  --cost C            knossos (default), size, or in search mode a cost model:\n"
           "                      analytic (nominal machine), analytic:MACHINE_FILE or\n"
           "                      model:MODEL_FILE, scoring the function with the root\n"
@@ -112,6 +117,9 @@ static void usage(FILE *f) {
           "                      non-improving states in equal shares\n"
           "  --passes P          passes over the replay buffer per epoch (default 1)\n"
           "  --lr R              Adam's learning rate (default 1e-3)\n"
+          "  --value-norm N      what a new network's heads predict: none (the cost\n"
+          "                      reduction, default) or log (log(reduction + 0.001),\n"
+          "                      Knossos' normalisation for its BLAS runs); saved with it\n"
           "  --dim D --steps T   the network's features per node and propagation steps\n"
           "                      (default 32 and 4; Knossos: 200 and 10)\n"
           "  --time-limit S      seconds per search (default: none)\n"
@@ -155,6 +163,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
   o->dim = 32;
   o->steps = 4;
   o->progress = -1;
+  o->valueNorm = -1;
   o->rules = "knossos,beta";
   o->cost = "knossos";
   bool trainOnly = false; /* an option that only --train reads was given */
@@ -170,6 +179,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
       exit(ariToolExit(0));
     } else if (!strcmp(a, "--two-phase")) {
       o->a.twoPhase = true;
+    } else if (!strcmp(a, "--lets")) {
+      o->lets = true;
     } else if (!strcmp(a, "--print-steps")) {
       o->printSteps = true;
     } else if (!strcmp(a, "--quiet")) {
@@ -275,6 +286,14 @@ static int parseOptions(int argc, char **argv, Options *o) {
         return usageError("--samples needs an integer from 1 to 1000000, got '%s'", v);
       o->samples = (unsigned)u;
       trainOnly = true;
+    } else if (ariToolOpt(argc, argv, &i, "--value-norm", &v)) {
+      if (!strcmp(v, "none"))
+        o->valueNorm = ARI_VALUENET_NORM_NONE;
+      else if (!strcmp(v, "log"))
+        o->valueNorm = ARI_VALUENET_NORM_LOG;
+      else
+        return usageError("--value-norm needs none or log, got '%s'", v);
+      trainOnly = true;
     } else if (ariToolOpt(argc, argv, &i, "--lr", &v)) {
       if (!parseDouble(v, &d) || d <= 0 || d > 1)
         return usageError("--lr needs a learning rate in (0, 1], got '%s'", v);
@@ -299,8 +318,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
     }
   }
   if (!o->train && trainOnly)
-    return usageError("--train-budget, --bootstrap-budget, --samples, --passes and --lr "
-                      "need --train");
+    return usageError("--train-budget, --bootstrap-budget, --samples, --passes, --lr and "
+                      "--value-norm need --train");
+  if (o->valueNorm >= 0 && o->value)
+    return usageError("--value-norm shapes a new network; --value's keeps its own");
   if (o->train && !o->eval)
     return usageError("--train needs --eval PATH, the training set");
   if (o->eval && (o->file || o->output))
@@ -430,7 +451,7 @@ static int runSearch(const Options *o, MlirContext ctx, const AriAStarRule *rule
     }
     AriTermFunc tf;
     MlirLocation errLoc = mlirOperationGetLocation(op);
-    if (!ariTermImportFunc(s, op, &tf, &errLoc)) {
+    if (!ariTermImportFunc(s, op, &tf, &errLoc) || (o->lets && ariTermFuncBindLets(s, &tf) < 0)) {
       char msg[1024];
       snprintf(msg, sizeof msg, "cannot import '%s' into the term store: %s", name,
                ariTermStoreError(s));
@@ -603,10 +624,12 @@ static int evalFiles(const char *path, AriArena *arena, char **files, unsigned *
 
 /* A fresh store holding func `op` (named `name`) as one term: the store,
  * or NULL after an error at the op's location. */
-static AriTermStore *importOneTerm(MlirOperation op, const char *name, AriTermFunc *tf) {
+static AriTermStore *importOneTerm(MlirOperation op, const char *name, bool lets,
+                                   AriTermFunc *tf) {
   AriTermStore *s = ariTermStoreCreate(0);
   MlirLocation errLoc = mlirOperationGetLocation(op);
-  if (s && ariTermImportFunc(s, op, tf, &errLoc) && tf->numRoots == 1)
+  if (s && ariTermImportFunc(s, op, tf, &errLoc) && tf->numRoots == 1 &&
+      (!lets || ariTermFuncBindLets(s, tf) >= 0))
     return s;
   char msg[1024];
   snprintf(msg, sizeof msg, "cannot import '%s' as one term: %s", name,
@@ -822,7 +845,7 @@ static int runTrain(const Options *o, MlirContext ctx, const AriAStarRule *rules
         if (o->func && strcmp(o->func, name))
           continue;
         AriTermFunc tf;
-        AriTermStore *s = importOneTerm(op, name, &tf);
+        AriTermStore *s = importOneTerm(op, name, o->lets, &tf);
         if (!s) {
           rc = 1;
           break;
@@ -929,7 +952,7 @@ static int runEval(const Options *o, MlirContext ctx, const AriAStarRule *rules,
         for (unsigned b = 0; b < NB; ++b)
           for (unsigned sd = 0; sd < o->seeds; ++sd) {
             AriTermFunc tf;
-            AriTermStore *s = importOneTerm(op, name, &tf);
+            AriTermStore *s = importOneTerm(op, name, o->lets, &tf);
             if (!s) {
               mlirModuleDestroy(l.mod);
               return 1;
@@ -1035,6 +1058,8 @@ static int toolMain(int argc, char **argv) {
     net = ariValueNetLoad(o.value, err, sizeof err);
   else if (o.train)
     net = ariValueNetCreate(o.dim, o.steps, o.a.horizon, o.a.seed, err, sizeof err);
+  if (net && o.valueNorm >= 0)
+    ariValueNetSetNorm(net, (AriValueNorm)o.valueNorm);
   if ((o.value || o.train) && !net) {
     fprintf(stderr, TOOL ": error: %s\n", err);
     ariArenaDestroy(&arena);

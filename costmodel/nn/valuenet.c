@@ -15,12 +15,17 @@ enum { EDGE_CHILD = 0, EDGE_PARENT = 3, EDGE_SAME = 6 };
 
 struct AriValueNet {
   unsigned d, T, H;
+  AriValueNorm norm;
   AriNnParams ps;
   AriNnAdam adam;
   AriNnTape tape;
   AriNnParam *embed, *wmsg, *bmsg, *wg, *bg, *wf, *bf, *w1, *b1, *w2, *b2;
   AriNnGru gru;
 };
+
+/* Knossos' "log" cost normalisation: the heads predict log(reduction +
+ * kLogEps) (rlo's cost_normalizers.py, eps 0.001). */
+static const float kLogEps = 0.001f;
 
 static const char kTag[8] = {'v', 'a', 'l', 'u', 'e', 'n', 'e', 't'};
 
@@ -275,6 +280,8 @@ bool ariValueNetEval(void *ctx, AriTermStore *s, AriTerm *const *terms, const un
   for (unsigned i = 0; i < n; ++i) {
     unsigned k = stepsLeft[i] < net->H ? stepsLeft[i] : net->H;
     float v = k ? y->v[(size_t)i * net->H + k - 1] : 0.0f;
+    if (k && net->norm == ARI_VALUENET_NORM_LOG)
+      v = expf(v) - kLogEps;
     out[i] = v > 0 ? v : 0.0f;
   }
   ariNnTapeReset(&net->tape);
@@ -295,8 +302,20 @@ bool ariValueNetLoss(AriValueNet *net, AriTermStore *s, AriTerm *const *terms,
                i % net->H + 1, i / net->H);
       return false;
     }
+  float *logT = NULL;
+  if (net->norm == ARI_VALUENET_NORM_LOG) {
+    logT = malloc(sizeof *logT * n * net->H);
+    if (!logT) {
+      snprintf(err, errCap, "value network: out of memory");
+      return false;
+    }
+    for (size_t i = 0; i < (size_t)n * net->H; ++i)
+      logT[i] = logf((targets[i] > 0 ? targets[i] : 0.0f) + kLogEps);
+    targets = logT;
+  }
   AriNnVar *y = forward(net, terms, n, err, errCap);
   AriNnVar *l = y ? ariNnHuber(&net->tape, y, targets, 1.0f) : NULL;
+  free(logT);
   bool ok = l && (!backward || ariNnBackward(&net->tape, l, NULL));
   if (y && !ok)
     snprintf(err, errCap, "value network: %s", ariNnTapeError(&net->tape));
@@ -320,15 +339,30 @@ bool ariValueNetTrainBatch(AriValueNet *net, AriTermStore *s, AriTerm *const *te
   return true;
 }
 
+void ariValueNetSetNorm(AriValueNet *net, AriValueNorm norm) { net->norm = norm; }
+AriValueNorm ariValueNetNorm(const AriValueNet *net) { return net->norm; }
+
+/* Files carry five meta words (d, T, H, vocabulary, normalisation); files
+ * written before the normalisation existed carry four and mean none. */
 bool ariValueNetSave(const AriValueNet *net, const char *path, char *err, size_t errCap) {
-  uint32_t meta[4] = {net->d, net->T, net->H, ARI_VALUENET_VOCAB};
-  return ariNnParamsSave(&net->ps, path, kTag, meta, 4, err, errCap);
+  uint32_t meta[5] = {net->d, net->T, net->H, ARI_VALUENET_VOCAB, (uint32_t)net->norm};
+  return ariNnParamsSave(&net->ps, path, kTag, meta, 5, err, errCap);
 }
 
 AriValueNet *ariValueNetLoad(const char *path, char *err, size_t errCap) {
-  uint32_t meta[4];
-  if (!ariNnParamsLoad(NULL, path, kTag, meta, 4, err, errCap))
+  uint32_t meta[5] = {0};
+  unsigned nmeta = 5;
+  if (!ariNnParamsLoad(NULL, path, kTag, meta, 5, err, errCap)) {
+    char old[256];
+    nmeta = 4;
+    meta[4] = ARI_VALUENET_NORM_NONE;
+    if (!ariNnParamsLoad(NULL, path, kTag, meta, 4, old, sizeof old))
+      return NULL; /* err: the five-word reader's message */
+  }
+  if (meta[4] > ARI_VALUENET_NORM_LOG) {
+    snprintf(err, errCap, "parameter file '%s': unknown value normalisation %u", path, meta[4]);
     return NULL;
+  }
   if (meta[3] != ARI_VALUENET_VOCAB) {
     snprintf(err, errCap, "parameter file '%s': vocabulary %u, this build has %d", path, meta[3],
              ARI_VALUENET_VOCAB);
@@ -340,9 +374,10 @@ AriValueNet *ariValueNetLoad(const char *path, char *err, size_t errCap) {
     snprintf(err, errCap, "parameter file '%s': %s", path, why);
     return NULL;
   }
-  if (!ariNnParamsLoad(&net->ps, path, kTag, meta, 4, err, errCap)) {
+  if (!ariNnParamsLoad(&net->ps, path, kTag, meta, nmeta, err, errCap)) {
     ariValueNetDestroy(net);
     return NULL;
   }
+  net->norm = (AriValueNorm)meta[4];
   return net;
 }

@@ -61,12 +61,24 @@ enum {
 
 typedef struct AriValueNet AriValueNet;
 
+/* What the heads predict. NONE: the cost reduction itself. LOG: log(r +
+ * 0.001), Knossos' "log" cost normalisation for programs whose reductions
+ * span orders of magnitude (its BLAS runs): the targets are transformed
+ * before the loss and ariValueNetEval returns exp(head) - 0.001.
+ * ariValueNetPredict returns the heads as they are. Saved with the
+ * network. */
+typedef enum { ARI_VALUENET_NORM_NONE = 0, ARI_VALUENET_NORM_LOG = 1 } AriValueNorm;
+
 /* d features per node, T propagation steps, H outputs (one per steps-left
  * 1..H), parameters drawn from `seed`. NULL with a message on bad sizes
  * (d in 1..1024, T in 1..64, H in 1..256) or when out of memory. */
 AriValueNet *ariValueNetCreate(unsigned d, unsigned T, unsigned H, uint64_t seed, char *err,
                                size_t errCap);
 void ariValueNetDestroy(AriValueNet *net);
+/* The normalisation of a network (NONE when created); set it before
+ * training. */
+void ariValueNetSetNorm(AriValueNet *net, AriValueNorm norm);
+AriValueNorm ariValueNetNorm(const AriValueNet *net);
 
 /* Matches search/astar/astar.h's AriAStarValueFn with ctx = the net: out[i]
  * is head min(stepsLeft[i], H) - 1 of terms[i], clamped at 0 (a value is a

@@ -59,6 +59,19 @@ MlirType ariTypeToMlir(MlirContext ctx, const AriType *t);
 bool ariTermImportFunc(AriTermStore *s, MlirOperation func, AriTermFunc *out,
                        MlirLocation *errLoc);
 
+/* Binds by a let, as Knossos' ksc writes its programs, every value the
+ * function body computes (an op at its top level, not a leaf) that a region
+ * reads: each root becomes app (lam body) value, with every occurrence of
+ * the value in the root replaced by the new variable; the value defined
+ * last is bound innermost. Without this the term store shares such a value
+ * as a subterm of every region that reads it, and a tree-counting cost
+ * (Knossos' costs, costmodel/cost.h) charges it once per iteration of each
+ * enclosing map or generate. Export beta-reduces the lets back to shared
+ * SSA values. `f` must come from ariTermImportFunc (its hints say where
+ * each value was defined). Returns the number of lets made, or -1 on error
+ * (ariTermStoreError). */
+int ariTermFuncBindLets(AriTermStore *s, AriTermFunc *f);
+
 /* Replaces the body of `func` (the func.func `f` was imported from, or one
  * with the same signature) by ops computing f's roots. On failure returns
  * false with *errLoc/ariTermStoreError and leaves `func` unchanged. */

@@ -6,7 +6,9 @@
  * lowers the loss on a fixed set of 32 terms with synthetic targets, the
  * same seed gives bit-identical parameters after training, a saved and
  * loaded network gives bit-identical outputs, bad files and bad arguments
- * are refused with a message.
+ * are refused with a message; the log normalisation (what Eval returns,
+ * the loss on transformed targets, kept by save/load; a file of the
+ * four-word format loads as none).
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -259,6 +261,53 @@ static void testTraining(AriTermStore *s, AriTerm **terms, const float *targets)
   ariValueNetDestroy(c);
 }
 
+/* ARI_VALUENET_NORM_LOG: heads are log(reduction + 0.001). */
+static void testNorm(AriTermStore *s, AriTerm **terms, const float *targets, const char *dir) {
+  char err[256];
+  AriValueNet *net = ariValueNetCreate(8, 2, H, 21, err, sizeof err);
+  CHECK(net != NULL);
+  if (!net)
+    return;
+  CHECK(ariValueNetNorm(net) == ARI_VALUENET_NORM_NONE);
+  float raw[2 * H], out[2], lossLog, lossRaw;
+  CHECK(ariValueNetPredict(net, s, terms, 2, raw, err, sizeof err));
+  ariValueNetSetNorm(net, ARI_VALUENET_NORM_LOG);
+  unsigned steps[2] = {1, 99};
+  CHECK(ariValueNetEval(net, s, terms, steps, 2, out, err, sizeof err));
+  CHECK(fabsf(out[0] - fmaxf(expf(raw[0]) - 0.001f, 0)) <= 1e-5f * (1 + out[0]));
+  CHECK(fabsf(out[1] - fmaxf(expf(raw[H + H - 1]) - 0.001f, 0)) <= 1e-5f * (1 + out[1]));
+  /* the loss under LOG is the plain loss on log(target + 0.001) */
+  float logT[NTERMS * H];
+  for (unsigned i = 0; i < NTERMS * H; ++i)
+    logT[i] = logf(fmaxf(targets[i], 0) + 0.001f);
+  CHECK(ariValueNetLoss(net, s, terms, targets, NTERMS, false, &lossLog, err, sizeof err));
+  ariValueNetSetNorm(net, ARI_VALUENET_NORM_NONE);
+  CHECK(ariValueNetLoss(net, s, terms, logT, NTERMS, false, &lossRaw, err, sizeof err));
+  CHECK(lossLog == lossRaw);
+  ariValueNetSetNorm(net, ARI_VALUENET_NORM_LOG);
+  /* kept by save and load */
+  char path[512];
+  snprintf(path, sizeof path, "%s/valuenet_norm_test.params", dir);
+  CHECK(ariValueNetSave(net, path, err, sizeof err));
+  AriValueNet *back = ariValueNetLoad(path, err, sizeof err);
+  CHECK(back && ariValueNetNorm(back) == ARI_VALUENET_NORM_LOG);
+  ariValueNetDestroy(back);
+  /* the four-word format (before the normalisation existed): none */
+  static const char tag[8] = {'v', 'a', 'l', 'u', 'e', 'n', 'e', 't'};
+  uint32_t meta4[4] = {8, 2, H, ARI_VALUENET_VOCAB};
+  CHECK(ariNnParamsSave(ariValueNetParams(net), path, tag, meta4, 4, err, sizeof err));
+  back = ariValueNetLoad(path, err, sizeof err);
+  CHECK(back && ariValueNetNorm(back) == ARI_VALUENET_NORM_NONE);
+  ariValueNetDestroy(back);
+  /* an unknown normalisation is refused */
+  uint32_t meta5[5] = {8, 2, H, ARI_VALUENET_VOCAB, 7};
+  CHECK(ariNnParamsSave(ariValueNetParams(net), path, tag, meta5, 5, err, sizeof err));
+  CHECK(ariValueNetLoad(path, err, sizeof err) == NULL);
+  CHECK(strstr(err, "unknown value normalisation 7"));
+  unlink(path);
+  ariValueNetDestroy(net);
+}
+
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : ".";
   AriTermStore *s = ariTermStoreCreate(0);
@@ -271,6 +320,7 @@ int main(int argc, char **argv) {
     testArgs(s, terms, dir);
     testGradient(s, terms, targets);
     testTraining(s, terms, targets);
+    testNorm(s, terms, targets, dir);
   }
   ariTermStoreDestroy(s);
   printf("valuenet_test: %d checks, %d failures\n", checks, failures);

@@ -90,7 +90,7 @@ static bool allArgsUsed(MlirOperation func) {
 
 static struct {
   int files, chunks, invalid, funcs, outside, readAfterWrite, imported, merged, exact, reimported,
-      newExact, newVerified, parsed;
+      newExact, newVerified, parsed, withLets;
 } st;
 
 static void showDiff(const char *a, const char *b) {
@@ -188,6 +188,34 @@ static void roundTrip(MlirContext ctx, MlirOperation func, const char *where) {
       st.reimported += eq;
     } else {
       CHECK(0);
+    }
+    /* Lets (ariTermFuncBindLets): beta-reducing them gives back the very
+     * same roots, and the export prints the function as it was. */
+    AriTermFunc h;
+    int lets = ariTermImportFunc(s, func, &h, &loc) ? ariTermFuncBindLets(s, &h) : -1;
+    CHECK(lets >= 0);
+    if (lets > 0) {
+      st.withLets++;
+      bool unwrapped = true;
+      for (unsigned i = 0; i < h.numRoots; ++i) {
+        AriTerm *r = h.roots[i].value;
+        while (r && ariTermKind(r) == ARI_TERM_APP && ariTermKind(ariTermKid(r, 0)) == ARI_TERM_LAM)
+          r = ariTermSubst(s, ariTermKid(ariTermKid(r, 0), 0), 0, ariTermKid(r, 1));
+        unwrapped = unwrapped && r == f.roots[i].value;
+      }
+      CHECK(unwrapped);
+      if (!merged && ariTermExportFunc(s, &h, func, &loc)) {
+        char *again = printOp(func);
+        bool sameText = strcmp(orig, again) == 0;
+        CHECK(sameText);
+        if (!sameText) {
+          fprintf(stderr, "%s: export with lets differs\n", where);
+          showDiff(orig, again);
+        }
+        free(again);
+      } else {
+        CHECK(merged);
+      }
     }
   }
   ariTermStoreDestroy(s);
@@ -396,10 +424,13 @@ int main(int argc, char **argv) {
   printf("roundtrip: %d files, %d chunks (%d invalid, skipped), %d functions: %d imported, "
          "%d outside the term language, %d refused (read after write); %d with merged "
          "duplicates; %d exact round trips, %d re-imported identically, %d new functions "
-         "verified, %d printed identically; %d roots printed and parsed back\n",
+         "verified, %d printed identically; %d roots printed and parsed back; %d bound lets, "
+         "beta-reduced and exported back\n",
          st.files, st.chunks, st.invalid, st.funcs, st.imported, st.outside, st.readAfterWrite,
-         st.merged, st.exact, st.reimported, st.newVerified, st.newExact, st.parsed);
+         st.merged, st.exact, st.reimported, st.newVerified, st.newExact, st.parsed,
+         st.withLets);
   CHECK(st.imported > 0 && st.exact + st.merged >= st.imported && st.reimported == st.imported);
+  CHECK(st.withLets > 0);
   printf("roundtrip_test: %d checks, %d failures\n", checks, failures);
   return failures != 0;
 }

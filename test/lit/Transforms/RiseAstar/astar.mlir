@@ -15,6 +15,19 @@
 // RUN: %rise-opt %S/../../../search/knossos/binding_test.mlir --pass-pipeline='builtin.module(rise-astar{rules=!kLetIntro,!kLetLift,kLetCSE budget=400 horizon=6 two-phase=true func=bind_t0_0 output=-})' -o /dev/null | FileCheck %s --check-prefix=TWO
 // TWO: rise-astar @bind_t0_0 root 0: cost 9 -> {{[0-9.]+}}, {{[0-9]+}} steps, 400 evaluations, {{[0-9]+}} expanded, budget (astar)
 
+// lets=true (Knossos' BLAS set): axpy's scaled vector, a value the body
+// computes for the loop, is bound by a let and costs once (100.1, not
+// 850); inlining it (beta) and indexing the generate (idxGenerate) fuse
+// the two loops, and the export is one generate.
+// RUN: %rise-opt %S/../../../search/knossos/blas/blas_train.mlir --pass-pipeline='builtin.module(rise-astar{rules=!idxGenerate,!beta,knossos,beta budget=2000 horizon=10 two-phase=true lets=true func=axpy output=-})' | FileCheck %s --check-prefix=LETS
+// RUN: %rise-opt %S/../../../search/knossos/blas/blas_train.mlir --pass-pipeline='builtin.module(rise-astar{rules=!idxGenerate,!beta,knossos,beta budget=2000 horizon=10 two-phase=true func=axpy output=-})' -o /dev/null | FileCheck %s --check-prefix=NOLETS
+// LETS: rise-astar @axpy root 0: cost 100.1 -> 82, 2 steps, {{.*}}: beta@[] idxGenerate@
+// LETS-LABEL: func.func @axpy(
+// LETS: rise.generate
+// LETS-NOT: rise.generate
+// LETS: rise.out
+// NOLETS: rise-astar @axpy root 0: cost 850 -> 82, 1 steps
+
 // REPORT: rise-astar @factor root 0: cost 5 -> 3, 1 steps, {{[0-9]+}} evaluations, {{[0-9]+}} expanded, {{exhausted|budget}} (astar): kFactor@[]
 // REPORT: rise-astar @mul1 root 0: cost 2 -> 0, 1 steps, {{.*}}: kMul1@[]
 // REPORT: rise-astar @keep root 0: cost 1 -> 1, 0 steps

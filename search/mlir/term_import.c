@@ -868,7 +868,8 @@ int ariTermFuncBindLets(AriTermStore *s, AriTermFunc *f) {
       ariTermFail(s, "out of memory");
       return -1;
     }
-    qsort(sc.cands, sc.n, sizeof *sc.cands, cmpCandSeq);
+    if (sc.n > 1) /* qsort's array may not be NULL, even when empty */
+      qsort(sc.cands, sc.n, sizeof *sc.cands, cmpCandSeq);
     for (size_t i = 0; i < sc.n && root; ++i) {
       DepthMap memo = {0};
       AriTerm *x = (AriTerm *)sc.cands[i].term;

@@ -14,7 +14,7 @@ itself under ariCostTermKnossos, as `ariadne-astar --lets` reads them
 (`--lets` binds the values a program's body computes for its loops by lets,
 as ksc's programs do; inlining such a let into a loop, as the expert does,
 can cost more than it saves: apvxvy, amxbmy). `--oracles-from-astar
-PATH_TO_ARIADNE_ASTAR` computes them (blas_oracles.txt); without it the
+PATH_TO_ARIADNE_ASTAR` computes them (into DIR/blas_oracles.txt); without it the
 checked-in blas/blas_oracles.txt is used. Calls are inlined when the programs
 are written (rise has no calls); their arguments are let-bound.
 
@@ -26,8 +26,8 @@ What does not port: trmv, trmv2 and trmv_simp_syr2 (a sumbuild of a
 data-dependent length `n - i`: rise sizes are static) and rot (a tuple of
 two vectors as the result).
 
-Sets (Knossos' paper trained on the primitives and evaluated on GEMM):
-The files go to blas/ (apart from the binding sets, so that `ariadne-astar
+Sets (Knossos' paper trained on the primitives and evaluated on GEMM),
+written to blas/ (apart from the binding sets, so that `ariadne-astar
 --eval test/search/knossos` reads those alone):
   blas_train.mlir  blas_train.kso's programs without the GEMM family
                    (gemm*, amxmy*), which are held out;

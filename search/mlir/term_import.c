@@ -705,75 +705,18 @@ done:
 
 /*--- let-binding values the function body computes for its regions -------*/
 
-/* A set/map keyed by (term id, depth), open addressing, grown by doubling. */
-typedef struct {
-  uint64_t *keys; /* id * 2^32 + depth + 1; 0 = empty */
-  AriTerm **vals;
-  size_t cap, n;
-} DepthMap;
-
-static uint64_t dmKey(const AriTerm *t, uint32_t depth) {
-  return ((uint64_t)ariTermId(t) << 32 | depth) + 1;
-}
-
-static AriTerm **dmFind(DepthMap *m, uint64_t k) {
-  if (!m->cap)
-    return NULL;
-  for (size_t i = (size_t)ariHashMix64(k) & (m->cap - 1); m->keys[i]; i = (i + 1) & (m->cap - 1))
-    if (m->keys[i] == k)
-      return &m->vals[i];
-  return NULL;
-}
-
-static bool dmPut(DepthMap *m, uint64_t k, AriTerm *v) {
-  if ((m->n + 1) * 2 > m->cap) {
-    size_t ncap = m->cap ? m->cap * 2 : 256;
-    uint64_t *nk = calloc(ncap, sizeof *nk);
-    AriTerm **nv = calloc(ncap, sizeof *nv);
-    if (!nk || !nv) {
-      free(nk);
-      free(nv);
-      return false;
-    }
-    for (size_t i = 0; i < m->cap; ++i) {
-      if (!m->keys[i])
-        continue;
-      size_t j = (size_t)ariHashMix64(m->keys[i]) & (ncap - 1);
-      while (nk[j])
-        j = (j + 1) & (ncap - 1);
-      nk[j] = m->keys[i];
-      nv[j] = m->vals[i];
-    }
-    free(m->keys);
-    free(m->vals);
-    m->keys = nk;
-    m->vals = nv;
-    m->cap = ncap;
-  }
-  size_t i = (size_t)ariHashMix64(k) & (m->cap - 1);
-  while (m->keys[i] && m->keys[i] != k)
-    i = (i + 1) & (m->cap - 1);
-  if (!m->keys[i])
-    m->n++;
-  m->keys[i] = k;
-  m->vals[i] = v;
-  return true;
-}
-
-static void dmFree(DepthMap *m) {
-  free(m->keys);
-  free(m->vals);
-  *m = (DepthMap){0};
-}
-
 typedef struct {
   const AriTerm *term;
   uint32_t seq;
 } LetCand;
 
+/* Flags per term id (ids are dense): visited outside / under a binder,
+ * taken as a candidate. */
+enum { SEEN_TOP = 1, SEEN_UNDER = 2, CANDIDATE = 4 };
+
 typedef struct {
   const AriTermHints *hints;
-  DepthMap seen; /* (id, under a binder?) visited */
+  uint8_t *flags;
   LetCand *cands;
   size_t n, cap;
   bool oom;
@@ -784,21 +727,18 @@ static bool isLeafKind(AriTermKind k) {
          k == ARI_TERM_LITERAL || k == ARI_TERM_LAM;
 }
 
-/* Finds the closed non-leaf terms under a binder that the function body
- * defined (a hint at depth 0). Recursion is bounded by the walks' nesting
- * limit, which import enforced. */
+/* Finds the closed non-leaf data terms under a binder that the function
+ * body defined (a hint at depth 0). Recursion is bounded by the nesting
+ * limit import enforced. */
 static void letScan(LetScan *sc, const AriTerm *t, bool under) {
-  uint64_t k = dmKey(t, under);
-  if (sc->oom || dmFind(&sc->seen, k))
+  uint8_t *f = &sc->flags[ariTermId(t)];
+  uint8_t seen = under ? SEEN_UNDER : SEEN_TOP;
+  if (sc->oom || (*f & seen))
     return;
-  if (!dmPut(&sc->seen, k, NULL)) {
-    sc->oom = true;
-    return;
-  }
+  *f |= seen;
   uint32_t seq;
-  if (under && !isLeafKind(ariTermKind(t)) && ariTermIsClosed(t) &&
-      ariTypeIsData(ariTermType(t)) && !dmFind(&sc->seen, dmKey(t, 2)) &&
-      ariTermHintAt(sc->hints, t, 0, 0, &seq)) {
+  if (under && !(*f & CANDIDATE) && !isLeafKind(ariTermKind(t)) && ariTermIsClosed(t) &&
+      ariTypeIsData(ariTermType(t)) && ariTermHintAt(sc->hints, t, 0, 0, &seq)) {
     if (sc->n == sc->cap) {
       size_t nc = sc->cap ? sc->cap * 2 : 16;
       LetCand *nn = realloc(sc->cands, nc * sizeof *nn);
@@ -809,46 +749,12 @@ static void letScan(LetScan *sc, const AriTerm *t, bool under) {
       sc->cands = nn;
       sc->cap = nc;
     }
-    if (!dmPut(&sc->seen, dmKey(t, 2), NULL)) {
-      sc->oom = true;
-      return;
-    }
+    *f |= CANDIDATE;
     sc->cands[sc->n++] = (LetCand){t, seq};
   }
   bool lam = ariTermKind(t) == ARI_TERM_LAM;
   for (unsigned i = 0; i < ariTermNumKids(t); ++i)
     letScan(sc, ariTermKid(t, i), under || lam);
-}
-
-/* t with every occurrence of the closed term x replaced by the variable of
- * a binder `depth` levels up (VAR depth at binder depth `depth`). */
-static AriTerm *abstractAt(AriTermStore *s, DepthMap *memo, AriTerm *t, const AriTerm *x,
-                           uint32_t depth) {
-  if (t == x)
-    return ariTermVar(s, depth, ariTermType(x));
-  if (ariTermNumKids(t) == 0)
-    return t;
-  uint64_t k = dmKey(t, depth);
-  AriTerm **hit = dmFind(memo, k);
-  if (hit)
-    return *hit;
-  unsigned n = ariTermNumKids(t);
-  AriTerm *kids[8];
-  AriTerm **kp = n <= 8 ? kids : malloc(n * sizeof *kp);
-  if (!kp)
-    return ariTermFail(s, "out of memory");
-  uint32_t d = depth + (ariTermKind(t) == ARI_TERM_LAM);
-  AriTerm *r = NULL;
-  for (unsigned i = 0; i < n; ++i)
-    if (!(kp[i] = abstractAt(s, memo, ariTermKid(t, i), x, d)))
-      goto out;
-  r = ariTermRebuild(s, t, kp);
-  if (r && !dmPut(memo, k, r))
-    r = ariTermFail(s, "out of memory");
-out:
-  if (kp != kids)
-    free(kp);
-  return r;
 }
 
 static int cmpCandSeq(const void *a, const void *b) {
@@ -859,11 +765,13 @@ static int cmpCandSeq(const void *a, const void *b) {
 int ariTermFuncBindLets(AriTermStore *s, AriTermFunc *f) {
   int bound = 0;
   for (unsigned r = 0; r < f->numRoots; ++r) {
-    LetScan sc = {.hints = f->hints};
+    LetScan sc = {.hints = f->hints, .flags = calloc(ariTermStoreNumTerms(s), 1)};
     AriTerm *root = f->roots[r].value;
-    letScan(&sc, root, false);
-    dmFree(&sc.seen);
-    if (sc.oom) {
+    bool noMem = !sc.flags;
+    if (!noMem)
+      letScan(&sc, root, false);
+    free(sc.flags);
+    if (noMem || sc.oom) {
       free(sc.cands);
       ariTermFail(s, "out of memory");
       return -1;
@@ -871,10 +779,8 @@ int ariTermFuncBindLets(AriTermStore *s, AriTermFunc *f) {
     if (sc.n > 1) /* qsort's array may not be NULL, even when empty */
       qsort(sc.cands, sc.n, sizeof *sc.cands, cmpCandSeq);
     for (size_t i = 0; i < sc.n && root; ++i) {
-      DepthMap memo = {0};
       AriTerm *x = (AriTerm *)sc.cands[i].term;
-      AriTerm *body = abstractAt(s, &memo, root, x, 0);
-      dmFree(&memo);
+      AriTerm *body = ariTermAbstract(s, root, x);
       AriTerm *lam = body ? ariTermLam(s, ariTermType(x), body) : NULL;
       root = lam ? ariTermApp(s, lam, x) : NULL;
       bound++;

@@ -402,6 +402,13 @@ AriTerm *ariTermSubst(AriTermStore *s, AriTerm *t, uint32_t j, AriTerm *v);
  * the other free indices lowered by one. `body` is the LAM's body. */
 AriTerm *ariTermBeta(AriTermStore *s, AriTerm *body, AriTerm *arg);
 
+/* The inverse of a beta step: the body of a new binder around the closed
+ * term t in which every occurrence of the closed term x is the binder's
+ * variable (VAR d under d inner binders), so that APP(LAM(type of x,
+ * result), x) beta-reduces to t. Memoised over the DAG. NULL on error
+ * (t or x not closed, nesting beyond the walk limit, out of memory). */
+AriTerm *ariTermAbstract(AriTermStore *s, AriTerm *t, AriTerm *x);
+
 /* Reduces every APP(LAM ..) redex, innermost first, until none is left
  * (terms are simply typed, so this terminates). Memoised over the DAG. */
 AriTerm *ariTermBetaNormalize(AriTermStore *s, AriTerm *t);

@@ -238,6 +238,56 @@ AriTerm *ariTermBeta(AriTermStore *s, AriTerm *body, AriTerm *arg) {
   return ariTermShift(s, r, -1, 0);
 }
 
+/*--- abstraction ---------------------------------------------------------*/
+
+typedef struct {
+  AriTermStore *s;
+  Memo *m;
+  const AriTerm *x;
+} AbstractCtx;
+
+static AriTerm *abstractRec(AbstractCtx *c, AriTerm *t, uint32_t depth, unsigned nest) {
+  if (t == c->x)
+    return ariTermVar(c->s, depth, t->type);
+  /* a subterm no larger than x (and not x) cannot hold it */
+  if (t->nkids == 0 || ariTermTreeSize(t) <= ariTermTreeSize(c->x))
+    return t;
+  if (nest > kMaxWalkDepth)
+    return ariTermFail(c->s, "abstract: term nested more than %d deep", kMaxWalkDepth);
+  uint64_t key = key2(t, depth);
+  AriTerm *r = memoGet(c->m, key);
+  if (r)
+    return r;
+  AriTerm *small[8], **kids = kidBuf(c->s, t, small);
+  if (!kids)
+    return NULL;
+  uint32_t inner = t->kind == ARI_TERM_LAM ? depth + 1 : depth;
+  r = t;
+  for (unsigned i = 0; r && i < t->nkids; ++i) {
+    kids[i] = abstractRec(c, t->kids[i], inner, nest + 1);
+    if (!kids[i])
+      r = NULL;
+  }
+  if (r)
+    r = ariTermRebuild(c->s, t, kids);
+  if (kids != small)
+    free(kids);
+  memoPut(c->m, key, r);
+  return r;
+}
+
+AriTerm *ariTermAbstract(AriTermStore *s, AriTerm *t, AriTerm *x) {
+  if (!t || !x)
+    return NULL;
+  /* closed t: no free index needs lifting over the new binder */
+  if (!ariTermIsClosed(t) || !ariTermIsClosed(x))
+    return ariTermFail(s, "abstract: the term and the abstracted subterm must be closed");
+  AbstractCtx c = {s, memoBegin(s), x};
+  AriTerm *r = abstractRec(&c, t, 0, 0);
+  memoEnd(s);
+  return r;
+}
+
 /*--- beta normalisation --------------------------------------------------*/
 
 static AriTerm *normRec(AriTermStore *s, Memo *m, AriTerm *t, unsigned fuel) {

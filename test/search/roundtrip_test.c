@@ -197,12 +197,8 @@ static void roundTrip(MlirContext ctx, MlirOperation func, const char *where) {
     if (lets > 0) {
       st.withLets++;
       bool unwrapped = true;
-      for (unsigned i = 0; i < h.numRoots; ++i) {
-        AriTerm *r = h.roots[i].value;
-        while (r && ariTermKind(r) == ARI_TERM_APP && ariTermKind(ariTermKid(r, 0)) == ARI_TERM_LAM)
-          r = ariTermSubst(s, ariTermKid(ariTermKid(r, 0), 0), 0, ariTermKid(r, 1));
-        unwrapped = unwrapped && r == f.roots[i].value;
-      }
+      for (unsigned i = 0; i < h.numRoots; ++i)
+        unwrapped = unwrapped && ariTermBetaNormalize(s, h.roots[i].value) == f.roots[i].value;
       CHECK(unwrapped);
       if (!merged && ariTermExportFunc(s, &h, func, &loc)) {
         char *again = printOp(func);

@@ -400,6 +400,7 @@ class Emitter:
     def func(self, name, params, e):
         self.n = 0
         sig, lines, env = [], [], {}
+        used = var_names(e)
         for p in params:
             pn, pt = p.split(":")
             if pt == "F":
@@ -409,19 +410,28 @@ class Emitter:
                 t = ("a", 1 if pt == "V" else 2)
                 mem = "memref<%sf32>" % ("%dx" % self.size * t[1])
                 sig.append("%%%s_m: %s" % (pn, mem))
-                lines.append("  %%%s = rise.in %%%s_m : %s -> %s" % (pn, pn, mem, self.ty(t)))
+                # An unused parameter (mxvyrvz's vy) keeps its memref but
+                # reads nothing: a rise.in of its own would be a root.
+                if pn in used:
+                    lines.append("  %%%s = rise.in %%%s_m : %s -> %s"
+                                 % (pn, pn, mem, self.ty(t)))
                 env[pn] = ("%" + pn, t)
         r, t = self.go(e, env, lines, "  ")
-        # An unused parameter (mxvyrvz's vy) keeps its memref but reads
-        # nothing: a rise.in of its own would be a root of its own.
-        body = "\n".join(lines)
-        lines = [l for l in lines if " = rise.in " not in l
-                 or body.count(l.split()[0] + "[") + body.count(l.split()[0] + ",")
-                 + body.count(l.split()[0] + " :") > 0]
         mem = "memref<f32>" if t == "f" else "memref<%sf32>" % ("%dx" % self.size * t[1])
         sig.append("%%out: %s" % mem)
         lines.append("  rise.out %s, %%out : %s, %s" % (r, self.ty(t), mem))
         return "func.func @%s(%s) {\n%s\n  return\n}\n" % (name, ", ".join(sig), "\n".join(lines))
+
+
+def var_names(e):
+    """The variable names a core expression reads."""
+    if e[0] == "var":
+        return {e[1]}
+    out = set()
+    for k in e[1:]:
+        if isinstance(k, tuple):
+            out |= var_names(k)
+    return out
 
 
 def core(name):

@@ -150,6 +150,60 @@ static double knossosRec(const AriTerm *t, unsigned depth) {
 
 double ariCostTermKnossos(const AriTerm *t) { return knossosRec(t, 0); }
 
+/* The e-node form of knossosRec: its own cost on top of the kids' best. */
+double ariCostKnossos(void *ctx, const AriEGraph *g, AriENode n, const double *kidCosts) {
+  (void)ctx;
+  unsigned nk = ariEgNodeNumKids(g, n);
+  double kids = 0;
+  for (unsigned i = 0; i < nk; ++i)
+    kids += kidCosts[i];
+  /* Above the kids, so that extraction is well founded, yet far below
+   * Knossos' smallest difference (1e-4, an if's cheaper arm) even where a
+   * nest of builds multiplies it by 16 per level; relative too, so that it
+   * survives rounding at the costs of BLAS programs (1e6). */
+  const double eps = 1e-9 + 1e-12 * kids;
+  switch (ariEgNodeKind(g, n)) {
+  case ARI_TERM_VAR:
+  case ARI_TERM_ARG:
+  case ARI_TERM_IN:
+  case ARI_TERM_CONST:
+  case ARI_TERM_LITERAL:
+    return eps;
+  case ARI_TERM_APP: {
+    bool let = ariEgClassHasKind(g, ariEgNodeKid(g, n, 0), ARI_TERM_LAM);
+    return eps + kids + (let ? KN_LET : 2.0);
+  }
+  case ARI_TERM_OP: {
+    const char *name = ariSymStr(ariEgNodeSym(g, n));
+    if (!strcmp(name, "arith.select") && nk == 3) {
+      double a = kidCosts[1], b = kidCosts[2];
+      return eps + 1 + kidCosts[0] + (a > b ? a + KN_IF_EPS * b : b + KN_IF_EPS * a);
+    }
+    double op = knOp(name);
+    const AriType *ty = ariEgNodeType(g, n);
+    if (ty && ariTypeKind(ty) == ARI_TYPE_VECTOR)
+      op = op * (double)ariTypeSize(ty) + KN_MALLOC;
+    return eps + op + kids;
+  }
+  case ARI_TERM_GENERATE:
+    return eps + KN_MALLOC + KN_VEC * kids;
+  case ARI_TERM_MAP:
+    return eps + KN_MALLOC + KN_VEC * kidCosts[0] + kidCosts[1];
+  case ARI_TERM_REDUCE: {
+    double xs = kidCosts[2];
+    if (ariEgClassHasKind(g, ariEgNodeKid(g, n, 2), ARI_TERM_GENERATE) && xs >= KN_MALLOC)
+      xs -= KN_MALLOC;
+    return eps + (KN_VEC - 1) * kidCosts[0] + kidCosts[1] + xs;
+  }
+  case ARI_TERM_PAIR:
+    return eps + 2 * KN_LET + kids;
+  case ARI_TERM_IDX:
+    return eps + 1 + kids;
+  default:
+    return eps + kids;
+  }
+}
+
 bool ariCostTermByName(const char *name, AriCostTermFn *fn) {
   if (!strcmp(name, "size"))
     *fn = ariCostTermSize;
@@ -172,7 +226,12 @@ bool ariCostByName(const char *name, AriCost *c) {
     c->ctx = &c->weights;
     return true;
   }
+  if (!strcmp(name, "knossos")) {
+    c->fn = ariCostKnossos;
+    c->ctx = NULL;
+    return true;
+  }
   return false;
 }
 
-const char *ariCostNames(void) { return "size|weighted"; }
+const char *ariCostNames(void) { return "size|weighted|knossos"; }

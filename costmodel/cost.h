@@ -4,10 +4,13 @@
  * cost as an AriEgCostFn callback and a context pointer, and whoever wires
  * a pass or a tool picks one of the costs below by name.
  *
- * Today there are two, both static and program-size based:
+ * Three are sums over e-nodes, for extraction:
  *   size      term size (search's own default, ariEgCostSize);
  *   weighted  a size with per-kind weights and a penalty for maps and
- *             reductions not yet lowered (AriCostWeights).
+ *             reductions not yet lowered (AriCostWeights);
+ *   knossos   Knossos' cost (ariCostKnossos, below).
+ * The analytic model and the learned ones (analytic.h, model.h) score
+ * whole programs.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -57,6 +60,19 @@ double ariCostTermWeighted(const AriCostWeights *w, const AriTerm *t);
  * read. Op on vectors: the op's cost times the width plus 2. */
 double ariCostTermKnossos(const AriTerm *t);
 
+/* Knossos' cost as an AriEgCostFn (ctx unused), for extraction from an
+ * e-graph: ariCostTermKnossos's constants per e-node, plus 1e-9 (and
+ * 1e-12 of the kids' cost) per node so that a node always costs more than
+ * its kids (extraction needs it; Knossos' variables, lambdas and views
+ * cost nothing). Two clauses read a kid's class rather than the node the
+ * extraction picks there: an APP counts as a let (0.1) when its
+ * function's class holds a lambda, and a reduce sums a generate's
+ * elements without its 2 (Knossos' sumbuild) when its input's class holds
+ * a generate. So the sum is a proxy, exact up to the surcharge where a
+ * class holds one kind of node: extract its k cheapest and rank them by
+ * ariCostTermKnossos (search/eqsat.h's AriEqsatOpts.rank does). */
+double ariCostKnossos(void *ctx, const AriEGraph *g, AriENode n, const double *kidCosts);
+
 /* A cost of terms for search engines that rank whole terms
  * (search/astar/astar.h): "size" (ariCostTermSize) or "knossos". */
 typedef double (*AriCostTermFn)(const AriTerm *t);
@@ -70,8 +86,8 @@ typedef struct AriCost {
   AriCostWeights weights; /* ctx points here for "weighted" */
 } AriCost;
 
-/* Fills *c for `name` ("size" or "weighted"); false for any other name,
- * with *c untouched. *c must not move while its fn is in use. */
+/* Fills *c for `name` ("size", "weighted" or "knossos"); false for any
+ * other name, with *c untouched. *c must not move while its fn is in use. */
 bool ariCostByName(const char *name, AriCost *c);
 
 /* The names ariCostByName accepts, '|'-separated, for help texts and

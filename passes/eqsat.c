@@ -713,8 +713,8 @@ static const AriOptionDesc kEqsatOptions[] = {
     {"nat", ARI_OPT_STRING, offsetof(EqsatOptions, nat), NULL,
      "sizes NAME=VALUE,.. bound before the guide file is parsed"},
     {"cost", ARI_OPT_STRING, offsetof(EqsatOptions, cost), NULL,
-     "extraction cost: size, weighted, analytic:MACHINE_FILE or model:MODEL_FILE (the last "
-     "two rank the last guide's candidates extracted under weighted)"},
+     "extraction cost: size, weighted, knossos, analytic:MACHINE_FILE or model:MODEL_FILE (the "
+     "last two rank the last guide's candidates extracted under weighted)"},
     {"machine", ARI_OPT_STRING, offsetof(EqsatOptions, machine), NULL,
      "a machine file for cost=model:'s analytic baseline (and thread count)"},
     {"candidates", ARI_OPT_INT, offsetof(EqsatOptions, candidates), NULL,

@@ -1,5 +1,7 @@
 /*===- runtime/passorder.c - upstream pass orders on lowered rise ----------===*/
 
+#define _POSIX_C_SOURCE 200809L
+
 #include "runtime/passorder.h"
 
 #include "passes/lower/rise_to_affine.h"
@@ -9,17 +11,23 @@
 
 #include "mlir-c/Diagnostics.h"
 
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* Upstream passes that act on the loops convert-rise-to-affine writes
  * (docs/rl.md lists them with what each does). canonicalize is the
  * lowering's own (ARI_LOWER_CANONICALIZE: upstream's with the affine
  * simplifications that miscompile disabled); the others run with
  * upstream's defaults or the options named. Left out, because MLIR 22
- * crashes on some of these loops and a crash in a pass takes the process
- * with it (docs/rl.md): int-range-optimizations (SIGBUS in
+ * crashes on some of these loops (found when passes ran in process, before
+ * the sandbox; offering them would change the action list, docs/rl.md):
+ * int-range-optimizations (SIGBUS in
  * IntegerRangeAnalysis::visitNonControlFlowArguments), affine-loop-fusion
  * (SIGSEGV in Operation::moveBefore) and affine-super-vectorize (invalid
  * IR, then a corrupted heap). */
@@ -49,7 +57,22 @@ struct AriPassOrder {
   const AriPassOrderPass *passes;
   unsigned n;
   long maxOps;
+  bool sandbox; /* ariPassOrderSetSandbox */
+  double seconds;
+  void (*hook)(void *hookCtx, unsigned pass);
+  void *hookCtx;
 };
+
+void ariPassOrderSetSandbox(AriPassOrder *po, MlirContext ctx, double seconds,
+                            void (*hook)(void *hookCtx, unsigned pass), void *hookCtx) {
+  /* Joins the context's pool threads now, so that the children forked
+   * later run passes on the one thread they have. */
+  mlirContextEnableMultithreading(ctx, false);
+  po->sandbox = true;
+  po->seconds = seconds > 0 ? seconds : 60;
+  po->hook = hook;
+  po->hookCtx = hookCtx;
+}
 
 AriPassOrder *ariPassOrderCreate(const AriPassOrderPass *passes, unsigned n, long maxOps,
                                  char *err, size_t errCap) {
@@ -115,10 +138,150 @@ static MlirModule runCopy(const AriPassOrder *po, MlirModule m, const char *pipe
   return copy;
 }
 
+/* Writes all of p[0..n) to fd; false on an error. */
+static bool writeAll(int fd, const char *p, size_t n) {
+  while (n) {
+    ssize_t k = write(fd, p, n);
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k <= 0)
+      return false;
+    p += k;
+    n -= (size_t)k;
+  }
+  return true;
+}
+
+/* The printer hands over text a few bytes at a time: buffered, so that
+ * the pipe sees a write per 64 KB, not one per fragment. */
+typedef struct {
+  int fd;
+  bool ok;
+  size_t n;
+  char buf[65536];
+} PipeWriter;
+
+static void flushPipe(PipeWriter *w) {
+  w->ok = w->ok && writeAll(w->fd, w->buf, w->n);
+  w->n = 0;
+}
+
+static void toPipe(MlirStringRef s, void *user) {
+  PipeWriter *w = user;
+  if (w->n + s.length > sizeof w->buf)
+    flushPipe(w);
+  if (s.length > sizeof w->buf)
+    w->ok = w->ok && writeAll(w->fd, s.data, s.length);
+  else {
+    memcpy(w->buf + w->n, s.data, s.length);
+    w->n += s.length;
+  }
+}
+
+/* runCopy in a forked child (ariPassOrderSetSandbox). The child writes
+ * 'M' and the module as MLIR bytecode, or 'E' and why it failed; a signal
+ * (SIGALRM at the time limit) means it crashed or hung. */
+static MlirModule runSandboxed(const AriPassOrder *po, MlirModule m, const char *pipeline,
+                               unsigned pass, char *why) {
+  int fds[2];
+  if (pipe(fds)) {
+    snprintf(why, 256, "sandbox: pipe: %s", strerror(errno));
+    return (MlirModule){NULL};
+  }
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid < 0) {
+    snprintf(why, 256, "sandbox: fork: %s", strerror(errno));
+    close(fds[0]);
+    close(fds[1]);
+    return (MlirModule){NULL};
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    alarm((unsigned)ceil(po->seconds));
+    if (po->hook)
+      po->hook(po->hookCtx, pass);
+    char cwhy[256];
+    MlirModule r = runCopy(po, m, pipeline, true, cwhy);
+    if (!r.ptr) {
+      writeAll(fds[1], "E", 1);
+      writeAll(fds[1], cwhy, strlen(cwhy));
+      _exit(1);
+    }
+    PipeWriter *w = malloc(sizeof *w); /* freed by _exit */
+    if (!w)
+      _exit(3);
+    w->fd = fds[1];
+    w->ok = true;
+    w->buf[0] = 'M';
+    w->n = 1;
+    /* bytecode: written and read back several times faster than text */
+    mlirOperationWriteBytecode(mlirModuleGetOperation(r), toPipe, w);
+    flushPipe(w);
+    _exit(w->ok ? 0 : 2); /* no destructors: the parent owns everything */
+  }
+  close(fds[1]);
+  AriStr text;
+  ariStrInit(&text, NULL);
+  char buf[65536];
+  bool readOk = true;
+  for (;;) {
+    ssize_t k = read(fds[0], buf, sizeof buf);
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k <= 0) {
+      readOk = k == 0;
+      break;
+    }
+    readOk = ariStrAppend(&text, buf, (size_t)k);
+    if (!readOk)
+      break;
+  }
+  close(fds[0]);
+  int st = 0;
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+    ;
+  MlirModule r = {NULL};
+  const char *t = ariStrText(&text);
+  if (WIFSIGNALED(st)) {
+    int sig = WTERMSIG(st);
+    snprintf(why, 256, "crashed in the sandbox: %s",
+             sig == SIGALRM ? "ran past the time limit" : strsignal(sig));
+  } else if (!readOk || !WIFEXITED(st) || !t) {
+    snprintf(why, 256, "sandbox: no result (exit status %d)", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+  } else if (t[0] == 'E') {
+    snprintf(why, 256, "%s", t + 1);
+  } else if (t[0] == 'M' && WEXITSTATUS(st) == 0) {
+    MlirContext ctx = mlirModuleGetContext(m);
+    why[0] = 0;
+    MlirDiagnosticHandlerID h = mlirContextAttachDiagnosticHandler(ctx, swallow, why, NULL);
+    r = mlirModuleCreateParse(ctx, mlirStringRefCreate(t + 1, text.len - 1));
+    mlirContextDetachDiagnosticHandler(ctx, h);
+    if (!r.ptr) {
+      char msg[256];
+      snprintf(msg, sizeof msg, "sandbox: the result does not parse back: %s", why);
+      memcpy(why, msg, sizeof msg);
+    }
+  } else {
+    snprintf(why, 256, "sandbox: a malformed result (exit status %d)", WEXITSTATUS(st));
+  }
+  ariStrFree(&text);
+  return r;
+}
+
+/* A pass application (an agent's action, or a pipeline of the caller's):
+ * sandboxed when asked. */
+static MlirModule applyPass(const AriPassOrder *po, MlirModule m, const char *pipeline,
+                            unsigned pass, char *why) {
+  return po->sandbox ? runSandboxed(po, m, pipeline, pass, why)
+                     : runCopy(po, m, pipeline, true, why);
+}
+
 bool ariPassOrderRun(AriPassOrder *po, const void *state, const char *pipeline, void **out,
                      char *err, size_t errCap) {
   char why[256];
-  MlirModule r = runCopy(po, ariPassOrderModule(state), pipeline, true, why);
+  MlirModule r = applyPass(po, ariPassOrderModule(state), pipeline, po->n, why);
   *out = (void *)r.ptr;
   if (!r.ptr)
     ariFailf(err, errCap, "'%s' failed: %s", pipeline, why[0] ? why : "no diagnostic");
@@ -181,7 +344,7 @@ static bool opsApply(void *self, const void *state, unsigned pass, void **out, c
   if (pass >= po->n)
     return true;
   char why[256];
-  *out = (void *)runCopy(po, ariPassOrderModule(state), po->passes[pass].text, true, why).ptr;
+  *out = (void *)applyPass(po, ariPassOrderModule(state), po->passes[pass].text, pass, why).ptr;
   return true;
 }
 

@@ -18,6 +18,8 @@
  * A pass that fails (the pass manager reports failure), or whose result
  * has more than `maxOps` operations (repeated unrolling), gives no new
  * state; its diagnostics are swallowed, the first kept for the caller.
+ * With ariPassOrderSetSandbox a pass that crashes or hangs does the same,
+ * in a child process.
  *
  * ariPassOrderLowering writes the whole lowering of an order, which
  * AriCompileOptions.lowering and AriMeasureOptions.lowering take: so an
@@ -54,6 +56,19 @@ typedef struct AriPassOrder AriPassOrder;
 AriPassOrder *ariPassOrderCreate(const AriPassOrderPass *passes, unsigned n, long maxOps,
                                  char *err, size_t errCap);
 void ariPassOrderDestroy(AriPassOrder *po); /* NULL is a no-op */
+
+/* Runs every pass application (not the lowering, not counting) in a
+ * forked child process, which prints the resulting module back through a
+ * pipe for this process to parse: a pass that crashes (a signal), or runs
+ * past `seconds` (then killed; 0: 60 s), gives no new state, like a pass
+ * that fails, with the signal named. Without it a crash in an upstream
+ * pass ends the caller's process. The child has only the forking thread,
+ * so the context must not be multithreaded: this disables its
+ * multithreading (safe at any time before the first fork; passes then run
+ * on one thread). `hook` (tests; NULL: none) is called in the child
+ * before pass `pass` runs, e.g. to crash it. */
+void ariPassOrderSetSandbox(AriPassOrder *po, MlirContext ctx, double seconds,
+                            void (*hook)(void *hookCtx, unsigned pass), void *hookCtx);
 
 /* The name of pass k of po's list ("?" out of range). */
 const char *ariPassOrderPassName(const AriPassOrder *po, unsigned k);

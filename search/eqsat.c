@@ -113,8 +113,9 @@ static bool extractRanked(AriTermStore *s, AriEGraph *g, AriEClass root, const A
     k = ARI_EQSAT_MAX_CANDIDATES;
   AriTerm *cands[ARI_EQSAT_MAX_CANDIDATES];
   double costs[ARI_EQSAT_MAX_CANDIDATES], scores[ARI_EQSAT_MAX_CANDIDATES];
-  size_t n = ariEgExtractK(g, root, sketchExtract, (void *)guide->sketch, o->cost, o->costCtx,
-                           k, cands, costs);
+  /* Sketch-free (ariEqsatRunFree): any program of the class. */
+  size_t n = ariEgExtractK(g, root, guide->sketch ? sketchExtract : NULL,
+                           (void *)guide->sketch, o->cost, o->costCtx, k, cands, costs);
   if (!n)
     return true;
   char msg[ARI_RULE_ERR_MAX] = "";
@@ -135,8 +136,6 @@ static bool extractRanked(AriTermStore *s, AriEGraph *g, AriEClass root, const A
   return true;
 }
 
-/* One guide from `start`; false on an error (rep->error set). `last`: the
- * last guide of the run (the one AriEqsatOpts.rank ranks). */
 /* Adds the guide's name to the run's progress. */
 typedef struct {
   const AriEqsatOpts *o;
@@ -148,6 +147,11 @@ static void guideProgress(void *ctx, const AriEgProgress *p) {
   pc->o->progress(pc->o->progressCtx, pc->guide, p);
 }
 
+/* One guide from `start`; false on an error (rep->error set). `last`: the
+ * last guide of the run (the one AriEqsatOpts.rank ranks). A guide without
+ * a sketch (ariEqsatRunFree) has no goal: the graph grows until it
+ * saturates or a limit stops it, and any program of the root class is
+ * extracted. */
 static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
                      const AriEqsatOpts *o, bool last, AriEqsatGuideReport *gr, char *err,
                      size_t cap) {
@@ -192,7 +196,7 @@ static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
                        .maxBytes = o->maxBytes,
                        .clock = o->clock,
                        .clockCtx = o->clockCtx,
-                       .goal = goalReached,
+                       .goal = guide->sketch ? goalReached : NULL,
                        .goalCtx = &gc,
                        .cost = o->cost,
                        .costCtx = o->costCtx,
@@ -223,24 +227,27 @@ static bool runGuide(AriTermStore *s, AriTerm *start, const AriGuide *guide,
        * extraction over a large graph): extraction only where it holds, so
        * that a limit is not overrun by extracting from a graph that cannot
        * have the program. */
-      bool reachable = er.stop == ARI_EG_STOP_GOAL || goalReached(&gc, g, ariEgFind(g, root));
+      bool reachable = !guide->sketch || er.stop == ARI_EG_STOP_GOAL ||
+                       goalReached(&gc, g, ariEgFind(g, root));
       if (gc.failed) {
         snprintf(err, cap, "guide %s: out of memory matching the sketch", guide->name);
         ok = false;
       } else if (reachable && last && o->rank) {
         if (!extractRanked(s, g, ariEgFind(g, root), guide, o, gr, err, cap))
           ok = false;
-      } else if (reachable)
+      } else if (reachable && guide->sketch)
         gr->result = ariEgExtractSketch(g, ariEgFind(g, root), guide->sketch, o->cost,
                                         o->costCtx, &gr->cost);
+      else if (reachable)
+        gr->result = ariEgExtract(g, ariEgFind(g, root), o->cost, o->costCtx, &gr->cost);
       if (ok && !gr->result && ariEgError(g)[0]) {
         snprintf(err, cap, "guide %s: %s", guide->name, ariEgError(g));
         ok = false;
       }
       gr->found = gr->result != NULL;
-      if (gr->found)
+      if (gr->found && guide->sketch)
         gr->stop = ARI_EG_STOP_GOAL;
-      else
+      else if (!gr->found && guide->sketch)
         gr->missingSize = missingArraySize(g, guide->sketch);
       size_t now = ariEgBytes(g) + ariTermStoreBytes(s);
       if (now > gr->peakBytes)
@@ -317,4 +324,28 @@ bool ariEqsatRunGoal(AriTermStore *s, AriTerm *start, const AriGuideFile *file, 
                                rep);
   snprintf(rep->error, sizeof rep->error, "eqsat: no goal named '%s'", goal ? goal : "");
   return false;
+}
+
+bool ariEqsatRunFree(AriTermStore *s, AriTerm *start, const char *const *rules,
+                     unsigned numRules, const AriEqsatOpts *o, AriEqsatGuideReport *rep,
+                     char *err, size_t cap) {
+  AriEqsatOpts defaults;
+  if (!o) {
+    ariEqsatOptsDefault(&defaults);
+    o = &defaults;
+  }
+  if (!s || !start) {
+    memset(rep, 0, sizeof *rep);
+    snprintf(err, cap, "eqsat: no program");
+    return false;
+  }
+  AriEqsatOpts own = *o;
+  own.rules = NULL; /* the guide below holds them */
+  AriGuide g = {.name = "saturate", .sketch = NULL, .numRules = numRules, .rules = rules};
+  bool ok = runGuide(s, start, &g, &own, true, rep, err, cap);
+  if (ok && !rep->result) { /* extraction always finds the input's class */
+    snprintf(err, cap, "eqsat: extraction found no program");
+    ok = false;
+  }
+  return ok;
 }

@@ -123,6 +123,20 @@ bool ariEqsatRunGuides(AriTermStore *s, AriTerm *start, const AriGuideFile *file
 bool ariEqsatRunGoal(AriTermStore *s, AriTerm *start, const AriGuideFile *file, const char *goal,
                      const AriEqsatOpts *o, AriEqsatReport *rep);
 
+/* Sketch-free equality saturation (the baseline X-RLflow and Knossos
+ * compare with; docs/rl.md "Baselines"): grows an e-graph of `start` with
+ * rules[0..numRules) (search/rules/rules.h text) until it saturates or a
+ * limit of o (NULL: ariEqsatOptsDefault) stops it, then extracts the
+ * cheapest program under o->cost or, with o->rank, the best scored of up
+ * to o->candidates cheap ones. rep describes the one step ("saturate"):
+ * rep->stop is why growing stopped (saturated, a limit), rep->result the
+ * program (start itself when no rule helped). False only on an error (an
+ * unknown rule, out of memory, a failed ranking), with err set. o->rules
+ * is ignored; progress and onGraph name the step "saturate". */
+bool ariEqsatRunFree(AriTermStore *s, AriTerm *start, const char *const *rules,
+                     unsigned numRules, const AriEqsatOpts *o, AriEqsatGuideReport *rep,
+                     char *err, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

@@ -31,7 +31,9 @@
 #include "costmodel/nn/valuenet.h"
 #include "search/astar/astar.h"
 #include "search/mlir/term_mlir.h"
+#include "tools/support/eqsat_baseline.h"
 #include "tools/support/mlirutil.h"
+#include "tools/support/term_check.h"
 #include "tools/support/toolargs.h"
 #include "utils/arena.h"
 #include "utils/file.h"
@@ -69,6 +71,9 @@ typedef struct Options {
   bool lets; /* --lets: ariTermFuncBindLets after import */
   int valueNorm; /* --value-norm: -1 not given, else an AriValueNorm */
   int progress; /* 1 --progress, 0 --no-progress, -1 neither (stderr a TTY) */
+  bool check;          /* --eval --check: every best program on the interpreter */
+  uint64_t eqsatNodes; /* --eval: the eqsat baseline's e-node limit (0: none) */
+  double eqsatSeconds;
 } Options;
 
 static void usage(FILE *f) {
@@ -137,6 +142,12 @@ static void usage(FILE *f) {
           "                      5000 and 2500, --seeds seeds (default 5): the fraction\n"
           "                      at the oracle, mean +- std over seeds\n"
           "  --seeds N           seeds of --eval (1 to %d)\n"
+          "  --eqsat-nodes N     --eval also runs equality saturation with the same rules\n"
+          "                      and cost, to N e-nodes (default 0: not run)\n"
+          "  --eqsat-seconds S   its time limit per function (default 60)\n"
+          "  --check             --eval runs every search's best program (and eqsat's)\n"
+          "                      on the interpreter against the function, on 3 random\n"
+          "                      inputs; a difference is an error (exit 1)\n"
           "  --quiet             no table (with --output)\n"
           "  --version           the tool's and LLVM's versions\n" ARI_TOOL_HELP_TAIL,
           MAX_SEEDS);
@@ -166,6 +177,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
   o->valueNorm = -1;
   o->rules = "knossos,beta";
   o->cost = "knossos";
+  o->eqsatSeconds = 60;
+  bool evalOnly = false;
   bool trainOnly = false; /* an option that only --train reads was given */
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v = NULL;
@@ -181,6 +194,9 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->a.twoPhase = true;
     } else if (!strcmp(a, "--lets")) {
       o->lets = true;
+    } else if (!strcmp(a, "--check")) {
+      o->check = true;
+      evalOnly = true;
     } else if (!strcmp(a, "--print-steps")) {
       o->printSteps = true;
     } else if (!strcmp(a, "--quiet")) {
@@ -235,6 +251,16 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (!ariToolParseU64(v, &u) || u == 0 || u > MAX_SEEDS)
         return usageError("--seeds needs an integer from 1 to %d, got '%s'", MAX_SEEDS, v);
       o->seeds = (unsigned)u;
+    } else if (ariToolOpt(argc, argv, &i, "--eqsat-nodes", &v)) {
+      if (!ariToolParseU64(v, &u) || u > 100000000)
+        return usageError("--eqsat-nodes needs an integer from 0 to 100000000, got '%s'", v);
+      o->eqsatNodes = u;
+      evalOnly = true;
+    } else if (ariToolOpt(argc, argv, &i, "--eqsat-seconds", &v)) {
+      if (!parseDouble(v, &d) || d <= 0 || d > 3600)
+        return usageError("--eqsat-seconds needs a number of seconds in (0, 3600], got '%s'", v);
+      o->eqsatSeconds = d;
+      evalOnly = true;
     } else if (ariToolOpt(argc, argv, &i, "--value", &v)) {
       if (!*v)
         return usageError("--value needs a file");
@@ -324,6 +350,9 @@ static int parseOptions(int argc, char **argv, Options *o) {
     return usageError("--value-norm shapes a new network; --value's keeps its own");
   if (o->train && !o->eval)
     return usageError("--train needs --eval PATH, the training set");
+  if (evalOnly && (!o->eval || o->train))
+    return usageError("--eqsat-nodes, --eqsat-seconds and --check belong to --eval (without "
+                      "--train)");
   if (o->eval && (o->file || o->output))
     return usageError("--eval takes no input file and no --output");
   if (!o->eval && !o->file)
@@ -916,6 +945,18 @@ static int runTrain(const Options *o, MlirContext ctx, const AriAStarRule *rules
   return rc;
 }
 
+/* Runs `best` (root 0 of tf, in s) against the function on the
+ * interpreter; false, with an error printed, when it differs. */
+static bool checkBest(MlirContext ctx, AriTermStore *s, const AriTermFunc *tf, AriTerm *best,
+                      const char *name, const char *engine, AriTermChecks *c) {
+  char label[300], err[1024];
+  snprintf(label, sizeof label, "@%s", name);
+  if (ariTermCheckCount(c, ctx, s, tf, 0, best, label, engine, err, sizeof err))
+    return true;
+  fprintf(stderr, TOOL ": error: %s\n", err);
+  return false;
+}
+
 static int runEval(const Options *o, MlirContext ctx, const AriAStarRule *rules, size_t nrules,
                    AriCostTermFn costFn, AriArena *arena) {
   char *files[MAX_FILES];
@@ -932,6 +973,17 @@ static int runEval(const Options *o, MlirContext ctx, const AriAStarRule *rules,
   unsigned total = 0;
   bool progress = o->progress == 1 || (o->progress < 0 && isatty(2));
   memset(frac, 0, sizeof frac);
+  /* The eqsat baseline (deterministic: once per function). */
+  AriEqBaseline eqb;
+  unsigned eqHit = 0, eqBelow = 0, eqStops[ARI_EG_STOP_ERROR + 1] = {0};
+  double eqSec = 0;
+  char eqErr[512];
+  AriTermChecks checks = {0};
+  if (o->eqsatNodes && !ariEqBaselineInit(&eqb, rules, nrules, o->cost, o->eqsatNodes,
+                                          o->eqsatSeconds, arena, eqErr, sizeof eqErr)) {
+    fprintf(stderr, TOOL ": error: %s\n", eqErr);
+    return 1;
+  }
   for (unsigned fi = 0; fi < nf; ++fi) {
     Loaded l;
     if (!load(ctx, files[fi], arena, &l))
@@ -948,6 +1000,36 @@ static int runEval(const Options *o, MlirContext ctx, const AriAStarRule *rules,
       if (!orc || (o->func && strcmp(o->func, name)))
         continue;
       total++;
+      if (o->eqsatNodes) {
+        AriTermFunc tf;
+        AriTermStore *s = importOneTerm(op, name, o->lets, &tf);
+        if (!s) {
+          mlirModuleDestroy(l.mod);
+          return 1;
+        }
+        AriEqsatGuideReport rep;
+        double c = 0;
+        bool ok = ariEqBaselineRun(&eqb, s, tf.roots[0].value, &c, &rep, eqErr, sizeof eqErr);
+        if (ok) {
+          eqHit += c <= orc->cost + 1e-6;
+          eqBelow += c < orc->cost - 1e-6;
+          eqStops[rep.stop]++;
+          eqSec += rep.seconds;
+          if (progress)
+            fprintf(stderr, TOOL ": %s eqsat: %g -> %g (oracle %g), %zu e-nodes, %s\n", name,
+                    costFn(tf.roots[0].value), c, orc->cost, rep.nodes,
+                    ariEgStopName(rep.stop));
+        }
+        if (!ok)
+          fprintf(stderr, TOOL ": error: eqsat on @%s: %s\n", name, eqErr);
+        else if (o->check)
+          ok = checkBest(ctx, s, &tf, rep.result, name, "eqsat", &checks);
+        ariTermStoreDestroy(s);
+        if (!ok) {
+          mlirModuleDestroy(l.mod);
+          return 1;
+        }
+      }
       for (unsigned e = 0; e < NE; ++e)
         for (unsigned b = 0; b < NB; ++b)
           for (unsigned sd = 0; sd < o->seeds; ++sd) {
@@ -967,6 +1049,12 @@ static int runEval(const Options *o, MlirContext ctx, const AriAStarRule *rules,
             AriAStarResult res;
             ariAStarSearch(s, tf.roots[0].value, rules, nrules, termCost, &costFn, &ao, arena,
                            &res);
+            if (o->check && res.best &&
+                !checkBest(ctx, s, &tf, res.best, name, engineLabel(e), &checks)) {
+              ariTermStoreDestroy(s);
+              mlirModuleDestroy(l.mod);
+              return 1;
+            }
             bool hit = res.bestCost <= orc->cost + 1e-6;
             frac[e][b][sd] += hit;
             if (b == 0) {
@@ -1023,7 +1111,33 @@ static int runEval(const Options *o, MlirContext ctx, const AriAStarRule *rules,
              sd[0], mean[1], sd[1], sps, eps);
   }
   if (o->json)
-    printf("]}\n");
+    printf("]");
+  if (o->eqsatNodes) {
+    char stops[256] = "";
+    size_t len = 0;
+    for (int k = 0; k <= ARI_EG_STOP_ERROR; ++k)
+      if (eqStops[k] && len < sizeof stops)
+        len += (size_t)snprintf(stops + len, sizeof stops - len,
+                                o->json ? "%s\"%s\": %u" : "%s%s %u", len ? ", " : "",
+                                ariEgStopName((AriEgStop)k), eqStops[k]);
+    if (o->json)
+      printf(", \"eqsat\": {\"nodes\": %llu, \"at_oracle\": %.6f, \"below_oracle\": %u, "
+             "\"seconds\": %.3f, \"stops\": {%s}}",
+             (unsigned long long)o->eqsatNodes, (double)eqHit / total, eqBelow, eqSec, stops);
+    else
+      printf("eqsat to %llu e-nodes: %.3f at the oracle (%u of %u, %u below it), %.1f s in all "
+             "(stopped: %s)\n",
+             (unsigned long long)o->eqsatNodes, (double)eqHit / total, eqHit, total, eqBelow,
+             eqSec, stops);
+  }
+  if (o->check) {
+    if (o->json)
+      printf(", \"checked_same\": %u, \"not_checkable\": %u", checks.same, checks.skipped);
+    else
+      ariTermChecksPrint(&checks, stdout);
+  }
+  if (o->json)
+    printf("}\n");
   return 0;
 }
 

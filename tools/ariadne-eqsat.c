@@ -94,7 +94,7 @@ static void usage(FILE *f) {
           "  --memory-limit MB    e-graph, terms and match tables per guide\n"
           "                       (default 4096; 0: none)\n"
           "  --iteration-limit N  iterations per guide (default: none)\n"
-          "  --cost C             extraction cost: size (default), weighted,\n"
+          "  --cost C             extraction cost: size (default), weighted, knossos,\n"
           "                       analytic:MACHINE_FILE or model:MODEL_FILE (these two rank\n"
           "                       the last guide's candidates, extracted under weighted)\n"
           "  --candidates N       candidates they rank (1 to 256, default 16)\n"
@@ -230,7 +230,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->eq.maxSeconds = d;
     } else if (optValue(argc, argv, &i, "--cost", &v, &missing)) {
       if (missing || !*v)
-        return usageError("--cost needs size, weighted, %s", ariCostModelSpecs());
+        return usageError("--cost needs size, weighted, knossos, %s", ariCostModelSpecs());
       o->cost = v;
     } else if (optValue(argc, argv, &i, "--dot", &v, &missing)) {
       if (missing || !*v)

@@ -10,7 +10,9 @@
  * on every held-out program against the baselines in the same code: A*'s
  * greedy best-first search with backtracking (TASO-like) and random
  * rewriting, each with --budget cost evaluations and the same horizon and
- * rules (search/astar/astar.h). Prints per program the final cost of each,
+ * rules (search/astar/astar.h), and sketch-free equality saturation with
+ * the same rules and cost (search/eqsat.h; no horizon: --eqsat-nodes
+ * bounds it). Prints per program the final cost of each,
  * mean +- std over the seeds, and a summary; --curve writes the learning
  * curve as a table, --plot draws it with gnuplot (SVG or PNG by the
  * suffix). --checkpoint writes each agent (costmodel/nn/params.h's
@@ -44,7 +46,9 @@
 #include "passes/rewrite.h"
 #include "passes/search.h"
 #include "tools/rl_order.h"
+#include "tools/support/eqsat_baseline.h"
 #include "tools/support/mlirutil.h"
+#include "tools/support/term_check.h"
 #include "tools/support/toolargs.h"
 #include "utils/arena.h"
 
@@ -73,8 +77,11 @@ typedef struct Options {
   bool passes;   /* --env=passes */
   bool upstream; /* --env=upstream */
   bool measure;  /* --measure (upstream) */
+  bool noSandbox; /* --no-sandbox (upstream) */
   unsigned checkEvery;
   float shaping;
+  uint64_t eqsatNodes; /* the eqsat baseline's e-node limit; 0: no baseline */
+  double eqsatSeconds;
 } Options;
 
 static void usage(FILE *f) {
@@ -90,10 +97,15 @@ static void usage(FILE *f) {
           "                       on the lowered loops, op counts; PPO defaults lr 3e-4,\n"
           "                       rollouts of 256, an MLP of --hidden (default 64) units)\n"
           "  --shaping W          upstream: weight of the FLOP potential (default 1)\n"
-          "  --check-every N      upstream: compile every Nth iteration's last training\n"
-          "                       program and check it against the interpreter\n"
+          "  --check-every N      check every Nth iteration's last training program\n"
+          "                       against the interpreter (upstream: compiled); the\n"
+          "                       rewrite environment always checks the final programs\n"
+          "                       of the evaluation\n"
           "  --measure            upstream: compile, check and time the held-out programs\n"
           "                       of the default order and of every agent\n"
+          "  --no-sandbox         upstream: run the passes in this process, not in a\n"
+          "                       forked child each (faster; a pass that crashes ends\n"
+          "                       the run)\n"
           "  --rules R,..         the rule set (default knossos,beta; as ariadne-astar's)\n"
           "  --nats N,..          values for bare parameterised rules\n"
           "  --cost C             knossos (default) or size\n"
@@ -109,6 +121,9 @@ static void usage(FILE *f) {
           "  --dim D --rounds T --hidden H   the network (default 16, 2, 32)\n"
           "  --train-limit N      only the first N training programs\n"
           "  --budget N           cost evaluations of greedy and random (default 1000)\n"
+          "  --eqsat-nodes N      e-node limit of the equality-saturation baseline\n"
+          "                       (default 20000; 0: no eqsat baseline)\n"
+          "  --eqsat-seconds S    its time limit per program (default 10)\n"
           "  --eval-every N       evaluate on TEST every N iterations (the curve's\n"
           "                       held-out column; default 0: at the end only)\n"
           "  --curve FILE         the learning curve as a tab-separated table\n"
@@ -143,6 +158,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
   o->rules = "knossos,beta";
   o->cost = "knossos";
   o->shaping = 1;
+  o->eqsatNodes = 20000;
+  o->eqsatSeconds = 10;
   bool iterSet = false, hiddenSet = false, shapingSet = false, lrSet = false, rolloutSet = false;
   bool rewriteOnly = false; /* an option of the rewrite environments' (rules, costs, graphs) */
   for (int i = 1; i < argc; ++i) {
@@ -179,6 +196,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->upstream = !strcmp(v, "upstream");
     } else if (!strcmp(a, "--measure")) {
       o->measure = true;
+    } else if (!strcmp(a, "--no-sandbox")) {
+      o->noSandbox = true;
     } else if (ariToolOpt(argc, argv, &i, "--shaping", &v)) {
       char *end = NULL;
       double d = strtod(v, &end);
@@ -221,6 +240,18 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (!ariToolParseU64(v, &u))
         return usageError("--seed needs a non-negative integer, got '%s'", v);
       o->seed = u;
+    } else if (ariToolOpt(argc, argv, &i, "--eqsat-nodes", &v)) {
+      if (!ariToolParseU64(v, &u) || u > 100000000)
+        return usageError("--eqsat-nodes needs an integer from 0 to 100000000, got '%s'", v);
+      o->eqsatNodes = u;
+      rewriteOnly = true;
+    } else if (ariToolOpt(argc, argv, &i, "--eqsat-seconds", &v)) {
+      char *end = NULL;
+      double d = strtod(v, &end);
+      if (!*v || !end || *end || !(d > 0) || !(d <= 3600))
+        return usageError("--eqsat-seconds needs a number of seconds in (0, 3600], got '%s'", v);
+      o->eqsatSeconds = d;
+      rewriteOnly = true;
     } else if (ariToolOpt(argc, argv, &i, "--budget", &v)) {
       if (!ariToolParseU64(v, &u) || u == 0)
         return usageError("--budget needs a positive integer, got '%s'", v);
@@ -289,15 +320,17 @@ static int parseOptions(int argc, char **argv, Options *o) {
     return usageError("--env=passes needs training programs (--train FILE)");
   if (o->evalEvery && !o->iterations)
     return usageError("--eval-every needs training iterations");
-  if (!o->upstream && (o->measure || o->checkEvery || shapingSet))
-    return usageError("--measure, --check-every and --shaping belong to --env=upstream");
+  if (!o->upstream && (o->measure || o->noSandbox || shapingSet))
+    return usageError("--measure, --no-sandbox and --shaping belong to --env=upstream");
+  if (o->passes && o->checkEvery)
+    return usageError("--check-every belongs to the rewrite and upstream environments");
   if (o->upstream) {
     if (o->evalEvery)
       return usageError("--env=upstream takes no --eval-every");
     if (rewriteOnly)
-      return usageError("--rules, --nats, --cost, --budget, --max-candidates, --dim and --rounds "
-                        "do not apply to --env=upstream (its passes, op counts and MLP are "
-                        "fixed; --hidden sizes the MLP)");
+      return usageError("--rules, --nats, --cost, --budget, --eqsat-nodes, --eqsat-seconds, "
+                        "--max-candidates, --dim and --rounds do not apply to --env=upstream "
+                        "(its passes, op counts and MLP are fixed; --hidden sizes the MLP)");
     if (o->horizon > 64)
       return usageError("--env=upstream: --horizon at most 64, got %u", o->horizon);
     /* XLA-RL's settings where the command line gives none */
@@ -317,6 +350,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
 typedef struct Programs {
   AriTerm **terms;
   char **names;
+  const AriTermFunc **funcs; /* the function each program is a root of */
+  unsigned *roots;           /* which root */
   unsigned n;
 } Programs;
 
@@ -386,8 +421,10 @@ static bool loadPrograms(MlirContext ctx, const char *path, AriTermStore *s, Ari
     return false;
   out->terms = ariArenaAlloc(arena, sizeof *out->terms * MAX_PROGRAMS);
   out->names = ariArenaAlloc(arena, sizeof *out->names * MAX_PROGRAMS);
+  out->funcs = ariArenaAlloc(arena, sizeof *out->funcs * MAX_PROGRAMS);
+  out->roots = ariArenaAlloc(arena, sizeof *out->roots * MAX_PROGRAMS);
   out->n = 0;
-  if (!out->terms || !out->names) {
+  if (!out->terms || !out->names || !out->funcs || !out->roots) {
     fprintf(stderr, TOOL ": error: out of memory\n");
     return false;
   }
@@ -401,6 +438,8 @@ static bool loadPrograms(MlirContext ctx, const char *path, AriTermStore *s, Ari
       else
         snprintf(name, sizeof name, "%s", fs.names[k]);
       out->names[out->n] = ariArenaStrndup(arena, name, strlen(name));
+      out->funcs[out->n] = &fs.f[k];
+      out->roots[out->n] = r;
       out->terms[out->n++] = fs.f[k].roots[r].value;
     }
   return true;
@@ -419,9 +458,28 @@ static double now(void) {
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* The greedy (argmax) episode's final cost on every held-out program. */
+/* Every program the rewrite environment's agents and baselines produce is
+ * run against its function on the interpreter (tools/support/term_check.h). */
+typedef struct Checker {
+  MlirContext ctx;
+  AriTermStore *s;
+  AriTermChecks tally;
+} Checker;
+
+/* False, with a message in err, when `t` (program i of ps, rewritten by
+ * `who`) computes something else than the program. */
+static bool checkProgram(Checker *c, const Programs *ps, unsigned i, AriTerm *t, const char *who,
+                         char *err, size_t cap) {
+  char label[300];
+  snprintf(label, sizeof label, "'%s'", ps->names[i]);
+  return ariTermCheckCount(&c->tally, c->ctx, c->s, ps->funcs[i], ps->roots[i], t, label, who,
+                           err, cap);
+}
+
+/* The greedy (argmax) episode's final cost on every held-out program, and
+ * its program (final may be NULL). */
 static bool evalAgent(AriPpo *p, AriRwEnv *env, AriRwPolicy *pol, unsigned n, double *cost,
-                      char *err, size_t cap) {
+                      AriTerm **final, char *err, size_t cap) {
   AriRlEnv g = ariRwEnvGym(env);
   AriRlPolicy pg = ariRwPolicyGym(pol);
   bool ok = true;
@@ -429,10 +487,42 @@ static bool evalAgent(AriPpo *p, AriRwEnv *env, AriRwPolicy *pol, unsigned n, do
     ariRwEnvSetProgram(env, (int)i);
     double ret;
     ok = g.reset(g.self, &p->rng, err, cap) && ariPpoEpisode(p, &g, &pg, true, &ret, err, cap);
-    ariRwEnvCurrent(env, &cost[i], NULL, NULL);
+    AriTerm *t = ariRwEnvCurrent(env, &cost[i], NULL, NULL);
+    if (final)
+      final[i] = t;
     g.release(g.self);
   }
   return ok;
+}
+
+/* The equality-saturation baseline on every held-out program
+ * (tools/support/eqsat_baseline.h): cost[i] its final cost; stops[] counts
+ * the stop reasons, *seconds the time in all. */
+static bool eqsatBaseline(const Options *o, AriTermStore *s, const AriAStarRule *rules,
+                          size_t nrules, const Programs *test, AriArena *arena, double *cost,
+                          unsigned *stops, double *seconds, Checker *check) {
+  AriEqBaseline b;
+  char err[512];
+  if (!ariEqBaselineInit(&b, rules, nrules, o->cost, o->eqsatNodes, o->eqsatSeconds, arena, err,
+                         sizeof err)) {
+    fprintf(stderr, TOOL ": error: %s\n", err);
+    return false;
+  }
+  *seconds = 0;
+  for (unsigned i = 0; i < test->n; ++i) {
+    AriEqsatGuideReport rep;
+    if (!ariEqBaselineRun(&b, s, test->terms[i], &cost[i], &rep, err, sizeof err)) {
+      fprintf(stderr, TOOL ": error: eqsat on '%s': %s\n", test->names[i], err);
+      return false;
+    }
+    if (!checkProgram(check, test, i, rep.result, "eqsat", err, sizeof err)) {
+      fprintf(stderr, TOOL ": error: %s\n", err);
+      return false;
+    }
+    stops[rep.stop]++;
+    *seconds += rep.seconds;
+  }
+  return true;
 }
 
 static double meanImprovement(const double *cost, const double *input, unsigned n) {
@@ -500,6 +590,7 @@ static int run(const Options *o, MlirContext ctx) {
     fprintf(stderr, TOOL ": error: out of memory\n");
     goto done;
   }
+  Checker check = {.ctx = ctx, .s = s};
   if (!ariAStarParseRules(o->rules, o->nats, o->nn, &arena, &rules, &nrules, err, sizeof err,
                           &col)) {
     rc = usageError("--rules '%s': column %zu: %s", o->rules, col + 1, err);
@@ -524,11 +615,13 @@ static int run(const Options *o, MlirContext ctx) {
   double *ppoCost = ariArenaAlloc(&arena, sizeof(double) * test.n * o->seeds);
   double *greedyCost = ariArenaAlloc(&arena, sizeof(double) * test.n * o->seeds);
   double *randomCost = ariArenaAlloc(&arena, sizeof(double) * test.n * o->seeds);
+  AriTerm **final = ariArenaAlloc(&arena, sizeof(AriTerm *) * test.n);
   double *trainSec = ariArenaAlloc(&arena, sizeof(double) * o->seeds);
   unsigned nrows = o->iterations ? o->iterations : 1;
   double *curveRet = ariArenaCalloc(&arena, sizeof(double) * nrows * o->seeds);
   double *curveTest = ariArenaCalloc(&arena, sizeof(double) * nrows * o->seeds);
-  if (!input || !ppoCost || !greedyCost || !randomCost || !trainSec || !curveRet || !curveTest) {
+  if (!input || !ppoCost || !greedyCost || !randomCost || !final || !trainSec || !curveRet ||
+      !curveTest) {
     fprintf(stderr, TOOL ": error: out of memory\n");
     goto done;
   }
@@ -574,9 +667,14 @@ static int run(const Options *o, MlirContext ctx) {
       curveRet[k * nrows + it] = st.meanReturn;
       double held = NAN;
       if (o->evalEvery && ((it + 1) % o->evalEvery == 0 || it + 1 == o->iterations)) {
-        ok = evalAgent(&p, testEnv, pol, test.n, ppoCost + (size_t)k * test.n, err, sizeof err);
+        ok = evalAgent(&p, testEnv, pol, test.n, ppoCost + (size_t)k * test.n, NULL, err,
+                       sizeof err);
         held = meanImprovement(ppoCost + (size_t)k * test.n, input, test.n);
       }
+      if (ok && o->checkEvery && (it + 1) % o->checkEvery == 0)
+        ok = checkProgram(&check, &train, ariRwEnvProgram(trainEnv),
+                          ariRwEnvCurrent(trainEnv, NULL, NULL, NULL), "in training", err,
+                          sizeof err);
       curveTest[k * nrows + it] = held;
       printf("%-5llu %-5u %9u %6u %10.4f %10.4f %10.4f %10.4f\n", (unsigned long long)seed, it + 1,
              st.episodes, st.steps, st.meanReturn, st.meanLoss, st.meanEntropy, held);
@@ -584,7 +682,10 @@ static int run(const Options *o, MlirContext ctx) {
     }
     trainSec[k] = now() - t0;
     if (ok)
-      ok = evalAgent(&p, testEnv, pol, test.n, ppoCost + (size_t)k * test.n, err, sizeof err);
+      ok = evalAgent(&p, testEnv, pol, test.n, ppoCost + (size_t)k * test.n, final, err,
+                     sizeof err);
+    for (unsigned i = 0; ok && i < test.n; ++i)
+      ok = checkProgram(&check, &test, i, final[i], "ppo", err, sizeof err);
     if (ok && o->checkpoint) {
       char path[4096];
       if (o->seeds > 1)
@@ -616,15 +717,40 @@ static int run(const Options *o, MlirContext ctx) {
           goto done;
         }
         (e == 0 ? greedyCost : randomCost)[(size_t)k * test.n + i] = res.bestCost;
+        if (!checkProgram(&check, &test, i, res.best, e ? "random" : "greedy", err,
+                          sizeof err)) {
+          fprintf(stderr, TOOL ": error: %s\n", err);
+          goto done;
+        }
         ariArenaRelease(&arena, m);
       }
     }
   }
+  /* Equality saturation: deterministic, once (after the searches, so that
+   * the terms it makes do not change their ties). */
+  double *eqsatCost = NULL, eqsatSec = 0;
+  unsigned eqsatStops[ARI_EG_STOP_ERROR + 1] = {0};
+  if (o->eqsatNodes) {
+    eqsatCost = ariArenaAlloc(&arena, sizeof(double) * test.n);
+    if (!eqsatCost) {
+      fprintf(stderr, TOOL ": error: out of memory\n");
+      goto done;
+    }
+    if (!eqsatBaseline(o, s, rules, nrules, &test, &arena, eqsatCost, eqsatStops, &eqsatSec,
+                       &check))
+      goto done;
+  }
   /* Per program: mean +- std over seeds. */
   printf("\nheld-out programs: final cost, mean +- std over %u seed(s); greedy and random with "
-         "%llu evaluations\n%-24s %10s %18s %18s %18s\n",
-         o->seeds, (unsigned long long)o->budget, "program", "input", "ppo", "greedy", "random");
-  unsigned notWorse = 0;
+         "%llu evaluations",
+         o->seeds, (unsigned long long)o->budget);
+  if (eqsatCost)
+    printf("; eqsat to %llu e-nodes or %g s", (unsigned long long)o->eqsatNodes, o->eqsatSeconds);
+  printf("\n%-24s %10s %18s %18s %18s", "program", "input", "ppo", "greedy", "random");
+  if (eqsatCost)
+    printf(" %10s", "eqsat");
+  printf("\n");
+  unsigned notWorse = 0, notWorseEq = 0;
   double x[MAX_SEEDS];
   for (unsigned i = 0; i < test.n; ++i) {
     double mp, sp, mg, sg, mr, sr;
@@ -638,8 +764,13 @@ static int run(const Options *o, MlirContext ctx) {
       x[k] = randomCost[(size_t)k * test.n + i];
     meanStd(x, o->seeds, &mr, &sr);
     notWorse += mp <= mg + 1e-9;
-    printf("%-24s %10.4g %10.4g +- %-5.2g %10.4g +- %-5.2g %10.4g +- %-5.2g\n", test.names[i],
+    printf("%-24s %10.4g %10.4g +- %-5.2g %10.4g +- %-5.2g %10.4g +- %-5.2g", test.names[i],
            input[i], mp, sp, mg, sg, mr, sr);
+    if (eqsatCost) {
+      notWorseEq += mp <= eqsatCost[i] + 1e-9;
+      printf(" %10.4g", eqsatCost[i]);
+    }
+    printf("\n");
   }
   double imp[3][MAX_SEEDS];
   for (unsigned k = 0; k < o->seeds; ++k) {
@@ -656,6 +787,16 @@ static int run(const Options *o, MlirContext ctx) {
          "ppo at least as good as greedy (mean over seeds) on %u of %u held-out programs\n"
          "training: %u iterations, %.1f +- %.1f s per agent\n",
          m[0], sd[0], m[1], sd[1], m[2], sd[2], notWorse, test.n, o->iterations, mt, st);
+  if (eqsatCost) {
+    printf("eqsat: mean relative improvement %.4f, %.1f s in all (stopped:",
+           meanImprovement(eqsatCost, input, test.n), eqsatSec);
+    for (int k = 0; k <= ARI_EG_STOP_ERROR; ++k)
+      if (eqsatStops[k])
+        printf(" %s %u", ariEgStopName((AriEgStop)k), eqsatStops[k]);
+    printf(")\nppo at least as good as eqsat (mean over seeds) on %u of %u held-out programs\n",
+           notWorseEq, test.n);
+  }
+  ariTermChecksPrint(&check.tally, stdout);
   if (o->curve || o->plot) {
     char tmp[4096];
     const char *cpath = o->curve;
@@ -929,10 +1070,15 @@ static int toolMain(int argc, char **argv) {
   AriDiagSink sink;
   ariDiagSinkAttach(&sink, ctx, stderr);
   if (o.upstream) {
-    AriRlOrderOptions ro = {o.train,      o.test,       o.checkpoint, o.curve,
-                            o.plot,       o.resume,     o.load,       o.iterations, o.seeds,
-                            o.horizon,    o.hidden,     o.trainLimit, o.checkEvery,
-                            o.measure,    o.shaping,    o.seed,       o.ppo};
+    AriRlOrderOptions ro = {.train = o.train,           .test = o.test,
+                            .checkpoint = o.checkpoint, .curve = o.curve,
+                            .plot = o.plot,             .resume = o.resume,
+                            .load = o.load,             .iterations = o.iterations,
+                            .seeds = o.seeds,           .horizon = o.horizon,
+                            .hidden = o.hidden,         .trainLimit = o.trainLimit,
+                            .checkEvery = o.checkEvery, .measure = o.measure,
+                            .noSandbox = o.noSandbox,   .shaping = o.shaping,
+                            .seed = o.seed,             .ppo = o.ppo};
     rc = ariRlOrderRun(&ro, ctx);
   } else {
     rc = o.passes ? runPasses(&o, ctx) : run(&o, ctx);

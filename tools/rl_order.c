@@ -260,6 +260,8 @@ int ariRlOrderRun(const AriRlOrderOptions *o, MlirContext ctx) {
     fprintf(stderr, TOOL ": error: %s\n", err);
     goto done;
   }
+  if (!o->noSandbox) /* before anything parses or runs a pass: one thread from here on */
+    ariPassOrderSetSandbox(po, ctx, 60, NULL, NULL);
   /* --load evaluates without training programs */
   if ((o->train && !loadProgs(ctx, o->train, o->trainLimit, po, &arena, &train)) ||
       !loadProgs(ctx, o->test, 0, po, &arena, &test))

@@ -11,7 +11,9 @@
  * programs of (I - R) / (I - D). With --measure the default's and each
  * agent's programs are compiled, checked against the interpreter and timed
  * (runtime/measure.h); --check-every checks training episodes' programs
- * the same way. Agents are saved (--checkpoint) and read back (--resume,
+ * the same way. Every pass runs in a forked child unless --no-sandbox
+ * (ariPassOrderSetSandbox): a pass that crashes is an illegal action, not
+ * the end of the run. Agents are saved (--checkpoint) and read back (--resume,
  * --load) in costmodel/rl/ppo.h's checksummed format, with the network's
  * shape (inputs, hidden units, actions) in its meta words.
  *
@@ -32,6 +34,7 @@ typedef struct AriRlOrderOptions {
   unsigned iterations, seeds, horizon, hidden, trainLimit;
   unsigned checkEvery; /* iterations between checked training programs; 0: none */
   bool measure;        /* compile, check and time the held-out results */
+  bool noSandbox;      /* run the passes in this process (runtime/passorder.h) */
   float shaping;       /* weight of the FLOP potential */
   uint64_t seed;
   AriPpoConfig ppo;

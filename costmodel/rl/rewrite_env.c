@@ -24,6 +24,7 @@ struct AriRwEnv {
   unsigned n;
   AriRwEnvOptions o;
   int fixed;
+  unsigned program; /* the episode's: an index into programs */
   AriTerm *cur;
   double c0, c;
   double scale; /* c0, or 1 for a program of cost 0 */
@@ -91,9 +92,12 @@ AriTerm *ariRwEnvCurrent(const AriRwEnv *e, double *cost, double *inputCost, uns
   return e->cur;
 }
 
+unsigned ariRwEnvProgram(const AriRwEnv *e) { return e->program; }
+
 static bool envReset(void *self, AriNnRng *rng, char *err, size_t cap) {
   AriRwEnv *e = self;
   unsigned i = e->fixed >= 0 ? (unsigned)e->fixed : (unsigned)(ariNnRngNext(rng) % e->n);
+  e->program = i;
   e->cur = e->programs[i];
   e->c0 = e->c = e->cost(e->costCtx, e->cur);
   e->steps = 0;

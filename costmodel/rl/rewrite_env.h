@@ -77,6 +77,9 @@ AriRlEnv ariRwEnvGym(AriRwEnv *e);
 /* The episode so far: the current term and its cost, the input's cost,
  * the steps taken. */
 AriTerm *ariRwEnvCurrent(const AriRwEnv *e, double *cost, double *inputCost, unsigned *steps);
+/* The index (into the programs given at creation) of the program the
+ * episode started from; 0 before the first reset. */
+unsigned ariRwEnvProgram(const AriRwEnv *e);
 
 /* The observation (read by AriRwPolicy; documented for tests). cands[0] is
  * the state itself (No-Op); rule[0] = nrules. */

@@ -889,6 +889,17 @@ unsigned ariEgClassNumNodes(AriEGraph *g, AriEClass c) {
 AriENode ariEgClassNode(AriEGraph *g, AriEClass c, unsigned i) {
   return g->classes[ariEgFind(g, c)].nodes.v[i];
 }
+bool ariEgClassHasKind(const AriEGraph *g, AriEClass c, AriTermKind k) {
+  if (c >= g->nclasses)
+    return false;
+  while (g->uf[c] != c)
+    c = g->uf[c];
+  const AriEgVec *v = &g->classes[c].nodes;
+  for (unsigned i = 0; i < v->n; ++i)
+    if (g->nodes[v->v[i]].kind == k)
+      return true;
+  return false;
+}
 AriTermKind ariEgNodeKind(const AriEGraph *g, AriENode n) { return g->nodes[n].kind; }
 unsigned ariEgNodeNumKids(const AriEGraph *g, AriENode n) { return g->nodes[n].nkids; }
 AriEClass ariEgNodeKid(const AriEGraph *g, AriENode n, unsigned i) {

@@ -106,6 +106,10 @@ size_t ariEgBytes(const AriEGraph *g);      /* the graph's own tables */
 unsigned ariEgClassNumNodes(AriEGraph *g, AriEClass c);
 AriENode ariEgClassNode(AriEGraph *g, AriEClass c, unsigned i);
 
+/* Whether c's class holds a live e-node of kind k; for cost functions,
+ * which see the graph const (no path compression). */
+bool ariEgClassHasKind(const AriEGraph *g, AriEClass c, AriTermKind k);
+
 /* n must be an id below ariEgTotalNodes (as ariEgClassNode gives). */
 AriTermKind ariEgNodeKind(const AriEGraph *g, AriENode n);
 unsigned ariEgNodeNumKids(const AriEGraph *g, AriENode n);

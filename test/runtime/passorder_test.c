@@ -8,7 +8,9 @@
  * lowering, the default cleanup removing operations, every listed pass run
  * without a crash, a bad pipeline reported, the lowering text of an order,
  * and an order's program compiled, checked against the interpreter and
- * run (runtime/measure.h), as ariadne-rl --env=upstream checks them.
+ * run (runtime/measure.h), as ariadne-rl --env=upstream checks them;
+ * the sandbox (ariPassOrderSetSandbox): the same counts as in process,
+ * and a pass that aborts or hangs gives no state and is named so.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -21,9 +23,65 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "test/check.h"
+
+/* The sandbox's test hook: pass "cse" aborts, "sccp" hangs, a pipeline of
+ * the caller's (index ARI_PASS_ORDER_NUM_DEFAULT) aborts. */
+static void misbehave(void *ctx, unsigned pass) {
+  (void)ctx;
+  const char *name = ariPassOrderDefaultPasses[pass % ARI_PASS_ORDER_NUM_DEFAULT].name;
+  if (pass == ARI_PASS_ORDER_NUM_DEFAULT || !strcmp(name, "cse"))
+    abort(); /* SIGABRT: the sanitizers pass it through, unlike SIGSEGV */
+  if (!strcmp(name, "sccp"))
+    for (;;)
+      sleep(10);
+}
+
+/* Every pass in a sandbox gives what it gives in this process (the same
+ * counts), and a pass that crashes or hangs gives no state, not the end of
+ * the test. */
+static void sandboxed(MlirContext ctx, AriPassOrder *plain, void *s0) {
+  char err[512] = "";
+  AriPassOrder *po =
+      ariPassOrderCreate(ariPassOrderDefaultPasses, ARI_PASS_ORDER_NUM_DEFAULT, 0, err, sizeof err);
+  CHECK(po != NULL);
+  if (!po)
+    return;
+  ariPassOrderSetSandbox(po, ctx, 1, misbehave, NULL);
+  AriOrderOps a = ariPassOrderOps(plain), b = ariPassOrderOps(po);
+  for (unsigned k = 0; k < ARI_PASS_ORDER_NUM_DEFAULT; ++k) {
+    const char *name = ariPassOrderDefaultPasses[k].name;
+    bool broken = !strcmp(name, "cse") || !strcmp(name, "sccp");
+    void *x = NULL, *y = NULL;
+    CHECK(a.apply(a.self, s0, k, &x, err, sizeof err));
+    CHECK(b.apply(b.self, s0, k, &y, err, sizeof err));
+    if (broken) {
+      CHECK(y == NULL);
+    } else {
+      CHECK(!x == !y);
+      double cx = 0, cy = -1;
+      if (x && y) {
+        CHECK(ariPassOrderCount(plain, x, NULL, &cx, err, sizeof err));
+        CHECK(ariPassOrderCount(po, y, NULL, &cy, err, sizeof err));
+        CHECK(cx == cy);
+        if (cx != cy)
+          fprintf(stderr, "  sandboxed %s: %g ops, in process %g\n", name, cy, cx);
+      }
+    }
+    a.release(a.self, x);
+    b.release(b.self, y);
+  }
+  void *out = (void *)1;
+  CHECK(!ariPassOrderRun(po, s0, "cse", &out, err, sizeof err) && !out);
+  CHECK(strstr(err, "crashed in the sandbox") && strstr(err, "Abort"));
+  if (!strstr(err, "Abort"))
+    fprintf(stderr, "  %s\n", err);
+  ariPassOrderDestroy(po);
+}
 
 static void expectKinds(const char *what, const double *got, const double *want) {
   for (unsigned i = 0; i < ARI_CODEOP_COUNT; ++i) {
@@ -160,6 +218,7 @@ static void testOrders(MlirContext ctx, const char *examples) {
   ariDiagSinkAttach(&sink, ctx, NULL);
   CHECK(ariMeasureFunc(f, &mo, &r, NULL, NULL, NULL) == ARI_MEASURE_COMPILE_ERROR);
   ariDiagSinkDetach(&sink);
+  sandboxed(ctx, po, s0);
   ariPassOrderRelease(po, s0);
   ariPassOrderDestroy(po);
   CHECK(!ariPassOrderCreate(ariPassOrderDefaultPasses, 0, 0, err, sizeof err) && err[0]);

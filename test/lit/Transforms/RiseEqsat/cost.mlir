@@ -27,7 +27,7 @@
 
 // Errors: located at the module, non-zero exit.
 // RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides cost=fast})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN
-// UNKNOWN: cost.mlir:[[# @LINE + 22]]:1: error: rise-eqsat: unknown cost 'fast' (expected size|weighted|analytic:MACHINE_FILE|model:MODEL_FILE)
+// UNKNOWN: cost.mlir:[[# @LINE + 22]]:1: error: rise-eqsat: unknown cost 'fast' (expected size|weighted|knossos|analytic:MACHINE_FILE|model:MODEL_FILE)
 // RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides cost=analytic})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFILE
 // NOFILE: cost.mlir:{{[0-9]+}}:1: error: rise-eqsat: cost='analytic': cost 'analytic' needs a machine file: analytic:FILE (made by `ariadne-cost machine -o FILE`)
 // RUN: not %rise-opt %s --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides cost=model})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOMODEL

@@ -29,7 +29,7 @@
 // an unknown cost by the pass (every cost model: cost.mlir).
 // RUN: not %rise-opt %t/module.mlir --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides cost=fast})' -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=COST
-// COST: error: rise-eqsat: unknown cost 'fast' (expected size|weighted|analytic:MACHINE_FILE|model:MODEL_FILE)
+// COST: error: rise-eqsat: unknown cost 'fast' (expected size|weighted|knossos|analytic:MACHINE_FILE|model:MODEL_FILE)
 // RUN: not %rise-opt %t/module.mlir --pass-pipeline='builtin.module(rise-eqsat{guides=%S/Inputs/small.guides node-limit=many})' -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=INT
 // INT: error: rise-eqsat: option 'node-limit' needs an integer, got 'many'

@@ -81,6 +81,7 @@ typedef struct Options {
   unsigned checkEvery;
   float shaping;
   uint64_t eqsatNodes; /* the eqsat baseline's e-node limit; 0: no baseline */
+  AriRwGraph graph;    /* --graph */
   double eqsatSeconds;
 } Options;
 
@@ -119,6 +120,8 @@ static void usage(FILE *f) {
           "  --seed N             the first agent's seed (default 0)\n"
           "  --seeds K            agents trained, seeds N..N+K-1 (default 1, at most %d)\n"
           "  --dim D --rounds T --hidden H   the network (default 16, 2, 32)\n"
+          "  --graph G            its graph layers: mp (message passing, default) or gat\n"
+          "                       (graph attention, X-RLflow's)\n"
           "  --train-limit N      only the first N training programs\n"
           "  --budget N           cost evaluations of greedy and random (default 1000)\n"
           "  --eqsat-nodes N      e-node limit of the equality-saturation baseline\n"
@@ -240,6 +243,11 @@ static int parseOptions(int argc, char **argv, Options *o) {
       if (!ariToolParseU64(v, &u))
         return usageError("--seed needs a non-negative integer, got '%s'", v);
       o->seed = u;
+    } else if (ariToolOpt(argc, argv, &i, "--graph", &v)) {
+      if (strcmp(v, "mp") && strcmp(v, "gat"))
+        return usageError("--graph needs mp or gat, got '%s'", v);
+      o->graph = strcmp(v, "gat") ? ARI_RW_GRAPH_MP : ARI_RW_GRAPH_GAT;
+      rewriteOnly = true;
     } else if (ariToolOpt(argc, argv, &i, "--eqsat-nodes", &v)) {
       if (!ariToolParseU64(v, &u) || u > 100000000)
         return usageError("--eqsat-nodes needs an integer from 0 to 100000000, got '%s'", v);
@@ -329,8 +337,9 @@ static int parseOptions(int argc, char **argv, Options *o) {
       return usageError("--env=upstream takes no --eval-every");
     if (rewriteOnly)
       return usageError("--rules, --nats, --cost, --budget, --eqsat-nodes, --eqsat-seconds, "
-                        "--max-candidates, --dim and --rounds do not apply to --env=upstream "
-                        "(its passes, op counts and MLP are fixed; --hidden sizes the MLP)");
+                        "--max-candidates, --dim, --rounds and --graph do not apply to "
+                        "--env=upstream (its passes, op counts and MLP are fixed; --hidden "
+                        "sizes the MLP)");
     if (o->horizon > 64)
       return usageError("--env=upstream: --horizon at most 64, got %u", o->horizon);
     /* XLA-RL's settings where the command line gives none */
@@ -634,9 +643,10 @@ static int run(const Options *o, MlirContext ctx) {
            "return", "loss", "entropy", "held-out");
   for (unsigned k = 0; k < o->seeds; ++k) {
     uint64_t seed = o->seed + k;
-    uint32_t shape[4] = {o->dim, o->rounds, o->hidden, (uint32_t)nrules};
+    /* d, T, h, rules, graph layers (0 in checkpoints older than the GAT) */
+    uint32_t shape[5] = {o->dim, o->rounds, o->hidden, (uint32_t)nrules, (uint32_t)o->graph};
     const char *from = o->load ? o->load : o->resume;
-    if (from && !ariPpoLoad(NULL, NULL, shape, 4, from, err, sizeof err)) {
+    if (from && !ariPpoLoad(NULL, NULL, shape, 5, from, err, sizeof err)) {
       fprintf(stderr, TOOL ": error: %s\n", err);
       goto done;
     }
@@ -645,8 +655,8 @@ static int run(const Options *o, MlirContext ctx) {
               shape[3], nrules);
       goto done;
     }
-    AriRwPolicy *pol = ariRwPolicyCreate(shape[0], shape[1], shape[2], shape[3], seed, err,
-                                         sizeof err);
+    AriRwPolicy *pol = ariRwPolicyCreate(shape[0], shape[1], shape[2], shape[3],
+                                         (AriRwGraph)shape[4], seed, err, sizeof err);
     if (!pol) {
       fprintf(stderr, "%s: error: %s\n", from ? from : TOOL, err);
       goto done;
@@ -656,7 +666,7 @@ static int run(const Options *o, MlirContext ctx) {
     AriPpo p;
     ariPpoInit(&p, &cfg);
     AriRlPolicy pg = ariRwPolicyGym(pol);
-    bool ok = !from || ariPpoLoad(&p, &pg, shape, 4, from, err, sizeof err);
+    bool ok = !from || ariPpoLoad(&p, &pg, shape, 5, from, err, sizeof err);
     double t0 = now();
     AriRlEnv g = trainEnv ? ariRwEnvGym(trainEnv) : (AriRlEnv){0};
     for (unsigned it = 0; ok && it < o->iterations; ++it) {
@@ -692,7 +702,7 @@ static int run(const Options *o, MlirContext ctx) {
         snprintf(path, sizeof path, "%s.%llu", o->checkpoint, (unsigned long long)seed);
       else
         snprintf(path, sizeof path, "%s", o->checkpoint);
-      ok = ariPpoSave(&p, &pg, shape, 4, path, err, sizeof err);
+      ok = ariPpoSave(&p, &pg, shape, 5, path, err, sizeof err);
     }
     ariPpoDestroy(&p);
     ariRwPolicyDestroy(pol);
@@ -973,7 +983,8 @@ static int runPasses(const Options *o, MlirContext ctx) {
   double trainSec = 0;
   for (unsigned k = 0; k < o->seeds; ++k) {
     uint64_t seed = o->seed + k;
-    AriRwPolicy *pol = ariRwPolicyCreate(o->dim, o->rounds, o->hidden, na, seed, err, sizeof err);
+    AriRwPolicy *pol =
+        ariRwPolicyCreate(o->dim, o->rounds, o->hidden, na, o->graph, seed, err, sizeof err);
     if (!pol) {
       fprintf(stderr, TOOL ": error: %s\n", err);
       goto done;

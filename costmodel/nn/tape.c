@@ -24,6 +24,7 @@ enum {
   OP_SIGMOID,
   OP_GATHER,
   OP_SEGSUM,
+  OP_SEGSOFTMAX,
   OP_SOFTMAX,
   OP_MSOFTMAX,
   OP_SUM,
@@ -249,6 +250,41 @@ AriNnVar *ariNnSegSum(AriNnTape *t, AriNnVar *a, const unsigned *seg, unsigned k
   c->a = a;
   c->idx = sg;
   c->n = k;
+  return c;
+}
+
+AriNnVar *ariNnSegSoftmax(AriNnTape *t, AriNnVar *a, const unsigned *seg, unsigned k) {
+  if (!a)
+    return NULL;
+  for (unsigned i = 0; i < a->rows; ++i)
+    if (seg[i] >= k)
+      return fail(t, "segment id %u out of %u segments", seg[i], k);
+  AriNnVar *c = node(t, OP_SEGSOFTMAX, a->rows, a->cols, false);
+  const unsigned *sg = c ? copyOnTape(t, seg, sizeof *seg * a->rows) : NULL;
+  /* per segment and column: the maximum, then the sum of exponentials */
+  float *mx = sg ? ariArenaAlloc(&t->arena, sizeof(float) * (size_t)k * a->cols) : NULL;
+  double *sum = mx ? ariArenaCalloc(&t->arena, sizeof(double) * (size_t)k * a->cols) : NULL;
+  if (!sum)
+    return fail(t, "out of memory");
+  unsigned n = a->cols;
+  for (size_t i = 0; i < (size_t)k * n; ++i)
+    mx[i] = -INFINITY;
+  for (unsigned i = 0; i < a->rows; ++i)
+    for (unsigned j = 0; j < n; ++j)
+      mx[(size_t)sg[i] * n + j] = fmaxf(mx[(size_t)sg[i] * n + j], a->v[(size_t)i * n + j]);
+  for (unsigned i = 0; i < a->rows; ++i)
+    for (unsigned j = 0; j < n; ++j) {
+      float e = expf(a->v[(size_t)i * n + j] - mx[(size_t)sg[i] * n + j]);
+      c->v[(size_t)i * n + j] = e;
+      sum[(size_t)sg[i] * n + j] += e;
+    }
+  for (unsigned i = 0; i < a->rows; ++i)
+    for (unsigned j = 0; j < n; ++j)
+      c->v[(size_t)i * n + j] = (float)(c->v[(size_t)i * n + j] / sum[(size_t)sg[i] * n + j]);
+  c->a = a;
+  c->idx = sg;
+  c->n = k;
+  c->scratch = sum; /* backward's per-segment sums */
   return c;
 }
 
@@ -556,6 +592,20 @@ static void backOne(AriNnVar *c) {
         ag[j] += gi[j];
     }
     break;
+  case OP_SEGSOFTMAX: { /* dx_i = y_i (dy_i - sum over i's segment of y dy) */
+    unsigned w = a->cols;
+    double *dot = c->scratch;
+    memset(dot, 0, sizeof(double) * (size_t)c->n * w);
+    for (unsigned i = 0; i < a->rows; ++i)
+      for (unsigned j = 0; j < w; ++j)
+        dot[(size_t)c->idx[i] * w + j] += (double)c->v[(size_t)i * w + j] * g[(size_t)i * w + j];
+    for (unsigned i = 0; i < a->rows; ++i)
+      for (unsigned j = 0; j < w; ++j) {
+        size_t q = (size_t)i * w + j;
+        a->g[q] += (float)(c->v[q] * (g[q] - dot[(size_t)c->idx[i] * w + j]));
+      }
+    break;
+  }
   case OP_SOFTMAX:
   case OP_MSOFTMAX: /* dx_j = y_j (dy_j - sum_k y_k dy_k); masked y_j are 0 */
     for (unsigned i = 0; i < c->rows; ++i) {

@@ -115,6 +115,10 @@ AriNnVar *ariNnGather(AriNnTape *t, AriNnVar *a, const unsigned *idx, unsigned r
 /* seg (a->rows entries, each < k) is copied onto the tape. */
 AriNnVar *ariNnSegSum(AriNnTape *t, AriNnVar *a, const unsigned *seg, unsigned k);
 AriNnVar *ariNnSoftmax(AriNnTape *t, AriNnVar *a);
+/* Softmax within segments, per column: row i's share of exp(a) among the
+ * rows j with seg[j] == seg[i] (seg: a->rows entries, each < k; copied).
+ * Graph attention's normalisation over each node's incoming edges. */
+AriNnVar *ariNnSegSoftmax(AriNnTape *t, AriNnVar *a, const unsigned *seg, unsigned k);
 /* mask: rows * cols bytes, non-zero = kept; copied onto the tape. */
 AriNnVar *ariNnMaskedSoftmax(AriNnTape *t, AriNnVar *a, const unsigned char *mask);
 AriNnVar *ariNnSum(AriNnTape *t, AriNnVar *a);

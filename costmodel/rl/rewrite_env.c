@@ -245,14 +245,21 @@ AriRlEnv ariRwEnvGym(AriRwEnv *e) {
 struct AriRwPolicy {
   AriNnParams ps;
   unsigned d, T, h, nrules;
+  AriRwGraph graph;
   AriNnParam *emb, *ws, *wu, *wd, *b;          /* message passing */
+  AriNnParam *wa, *asrc, *adst, *ba;           /* graph attention */
   AriNnParam *wc, *wg, *wf, *ruleEmb, *bc, *wo; /* candidate scores */
   AriNnParam *wv, *wvf, *bv, *wv2, *bv2;       /* value */
   AriArena scratch;
 };
 
-AriRwPolicy *ariRwPolicyCreate(unsigned d, unsigned T, unsigned h, unsigned nrules, uint64_t seed,
-                               char *err, size_t errCap) {
+AriRwPolicy *ariRwPolicyCreate(unsigned d, unsigned T, unsigned h, unsigned nrules,
+                               AriRwGraph graph, uint64_t seed, char *err, size_t errCap) {
+  if (graph != ARI_RW_GRAPH_MP && graph != ARI_RW_GRAPH_GAT) {
+    ariFailf(err, errCap, "unknown graph layers %u (0: message passing, 1: attention)",
+             (unsigned)graph);
+    return NULL;
+  }
   if (d < 1 || d > 1024 || T < 1 || T > 16 || h < 1 || h > 1024 || nrules > 65536) {
     ariFailf(err, errCap, "bad policy shape d %u, T %u, h %u, %u rules (d, h in 1..1024, T in 1..16)",
           d, T, h, nrules);
@@ -263,16 +270,23 @@ AriRwPolicy *ariRwPolicyCreate(unsigned d, unsigned T, unsigned h, unsigned nrul
     ariFailf(err, errCap, "out of memory");
     return NULL;
   }
-  p->d = d, p->T = T, p->h = h, p->nrules = nrules;
+  p->d = d, p->T = T, p->h = h, p->nrules = nrules, p->graph = graph;
   ariNnParamsInit(&p->ps);
   ariArenaInit(&p->scratch, 0);
   AriNnRng rng = {seed};
   AriNnParams *ps = &p->ps;
   p->emb = ariNnParamNew(ps, "emb", ARI_RW_VOCAB, d, ARI_NN_INIT_EMBED, &rng);
-  p->ws = ariNnParamNew(ps, "ws", d, d, ARI_NN_INIT_GLOROT, &rng);
-  p->wu = ariNnParamNew(ps, "wu", d, d, ARI_NN_INIT_GLOROT, &rng);
-  p->wd = ariNnParamNew(ps, "wd", d, d, ARI_NN_INIT_GLOROT, &rng);
-  p->b = ariNnParamNew(ps, "b", 1, d, ARI_NN_INIT_ZERO, &rng);
+  if (graph == ARI_RW_GRAPH_MP) {
+    p->ws = ariNnParamNew(ps, "ws", d, d, ARI_NN_INIT_GLOROT, &rng);
+    p->wu = ariNnParamNew(ps, "wu", d, d, ARI_NN_INIT_GLOROT, &rng);
+    p->wd = ariNnParamNew(ps, "wd", d, d, ARI_NN_INIT_GLOROT, &rng);
+    p->b = ariNnParamNew(ps, "b", 1, d, ARI_NN_INIT_ZERO, &rng);
+  } else {
+    p->wa = ariNnParamNew(ps, "gat.w", d, d, ARI_NN_INIT_GLOROT, &rng);
+    p->asrc = ariNnParamNew(ps, "gat.asrc", d, 1, ARI_NN_INIT_GLOROT, &rng);
+    p->adst = ariNnParamNew(ps, "gat.adst", d, 1, ARI_NN_INIT_GLOROT, &rng);
+    p->ba = ariNnParamNew(ps, "gat.b", 1, d, ARI_NN_INIT_ZERO, &rng);
+  }
   p->wc = ariNnParamNew(ps, "wc", d, h, ARI_NN_INIT_GLOROT, &rng);
   p->wg = ariNnParamNew(ps, "wg", d, h, ARI_NN_INIT_GLOROT, &rng);
   p->wf = ariNnParamNew(ps, "wf", 2, h, ARI_NN_INIT_GLOROT, &rng);
@@ -304,8 +318,9 @@ void ariRwPolicyDestroy(AriRwPolicy *p) {
   free(p);
 }
 
-void ariRwPolicyShape(const AriRwPolicy *p, uint32_t shape[4]) {
+void ariRwPolicyShape(const AriRwPolicy *p, uint32_t shape[5]) {
   shape[0] = p->d, shape[1] = p->T, shape[2] = p->h, shape[3] = p->nrules;
+  shape[4] = (uint32_t)p->graph;
 }
 
 static uint32_t fnv(uint32_t h, const void *data, size_t n) {
@@ -382,6 +397,40 @@ static bool addTree(Graph *G, AriArena *a, AriTerm *t, unsigned g) {
   return true;
 }
 
+/* The GAT rounds (see rewrite_env.h) over G's trees: each node's incoming
+ * edges are its self loop, its parent and its kids. */
+static AriNnVar *attention(AriRwPolicy *p, AriNnTape *t, const Graph *G, AriNnVar *h) {
+  unsigned E = G->n + 2 * G->e, d = p->d;
+  unsigned *src = ariArenaAlloc(&p->scratch, sizeof(unsigned) * E);
+  unsigned *dst = ariArenaAlloc(&p->scratch, sizeof(unsigned) * E);
+  float *ones = ariArenaAlloc(&p->scratch, sizeof(float) * d);
+  if (!src || !dst || !ones)
+    return NULL;
+  unsigned k = 0;
+  for (unsigned i = 0; i < G->n; ++i)
+    src[k] = i, dst[k++] = i;
+  for (unsigned j = 0; j < G->e; ++j) {
+    src[k] = G->kid[j], dst[k++] = G->kidParent[j]; /* kid -> parent */
+    src[k] = G->kidParent[j], dst[k++] = G->kid[j]; /* parent -> kid */
+  }
+  for (unsigned j = 0; j < d; ++j)
+    ones[j] = 1;
+  AriNnVar *spread = ariNnInput(t, 1, d, ones); /* an E x 1 column to E x d */
+#define P(x) ariNnParamVar(t, p->x)
+  for (unsigned r = 0; r < p->T; ++r) {
+    AriNnVar *z = ariNnMatmul(t, h, P(wa));
+    AriNnVar *e = ariNnAdd(t, ariNnGather(t, ariNnMatmul(t, z, P(adst)), dst, E),
+                           ariNnGather(t, ariNnMatmul(t, z, P(asrc)), src, E));
+    /* LeakyReLU(x) = relu(x) - 0.2 relu(-x) */
+    e = ariNnSub(t, ariNnRelu(t, e), ariNnScale(t, ariNnRelu(t, ariNnScale(t, e, -1)), 0.2f));
+    AriNnVar *alpha = ariNnSegSoftmax(t, e, dst, G->n);
+    AriNnVar *m = ariNnMul(t, ariNnGather(t, z, src, E), ariNnMatmul(t, alpha, spread));
+    h = ariNnTanh(t, ariNnAdd(t, ariNnSegSum(t, m, dst, G->n), P(ba)));
+  }
+#undef P
+  return h;
+}
+
 static bool policyForward(void *self, AriNnTape *t, const void *obsv, unsigned n,
                           AriNnVar **logits, AriNnVar **value) {
   AriRwPolicy *p = self;
@@ -395,7 +444,12 @@ static bool policyForward(void *self, AriNnTape *t, const void *obsv, unsigned n
       return false;
 #define P(x) ariNnParamVar(t, p->x)
   AriNnVar *h = ariNnGather(t, P(emb), G.tok, G.n);
-  for (unsigned r = 0; r < p->T; ++r) {
+  if (p->graph == ARI_RW_GRAPH_GAT) {
+    h = attention(p, t, &G, h);
+    if (!h)
+      return false;
+  }
+  for (unsigned r = 0; p->graph == ARI_RW_GRAPH_MP && r < p->T; ++r) {
     AriNnVar *pre = ariNnAdd(t, ariNnMatmul(t, h, P(ws)),
                              ariNnMatmul(t, ariNnGather(t, h, G.parent, G.n), P(wd)));
     if (G.e) {

@@ -28,8 +28,13 @@
  * minus the state's (what the rewrite changed), the state's embedding, the
  * rule's learned embedding and two numbers (its relative cost change, the
  * fraction of steps left); the value is an MLP of the state's embedding and
- * the same two numbers for the state. Graph attention (X-RLflow's GAT
- * layers) is not implemented; docs/rl.md says so.
+ * the same two numbers for the state.
+ *
+ * With ARI_RW_GRAPH_GAT the T rounds are graph attention instead, as
+ * X-RLflow's GAT layers (Velickovic et al.): over the tree's edges in both
+ * directions and a self loop, z = h W, e_ij = LeakyReLU_0.2(z_i a_dst +
+ * z_j a_src) for an edge j -> i, alpha = softmax of e over i's incoming
+ * edges (ariNnSegSoftmax), h_i' = tanh(sum_j alpha_ij z_j + b); one head.
  *
  * Nothing aborts: errors are values with messages.
  *
@@ -99,14 +104,20 @@ typedef struct AriRwPolicy AriRwPolicy;
 
 enum { ARI_RW_VOCAB = 512, ARI_RW_MAX_NODES = 512 /* per term, pre-order */ };
 
-/* d features per node, T message-passing rounds, a hidden layer of h for
- * the heads, nrules rules; parameters drawn from seed. */
-AriRwPolicy *ariRwPolicyCreate(unsigned d, unsigned T, unsigned h, unsigned nrules, uint64_t seed,
-                               char *err, size_t errCap);
+/* The graph layers (above). */
+typedef enum AriRwGraph {
+  ARI_RW_GRAPH_MP = 0, /* message passing (the default; 0 in older checkpoints) */
+  ARI_RW_GRAPH_GAT = 1 /* graph attention */
+} AriRwGraph;
+
+/* d features per node, T rounds of `graph` layers, a hidden layer of h
+ * for the heads, nrules rules; parameters drawn from seed. */
+AriRwPolicy *ariRwPolicyCreate(unsigned d, unsigned T, unsigned h, unsigned nrules,
+                               AriRwGraph graph, uint64_t seed, char *err, size_t errCap);
 void ariRwPolicyDestroy(AriRwPolicy *p);
 AriRlPolicy ariRwPolicyGym(AriRwPolicy *p);
-/* The shape (for checkpoints' meta words): d, T, h, nrules. */
-void ariRwPolicyShape(const AriRwPolicy *p, uint32_t shape[4]);
+/* The shape (for checkpoints' meta words): d, T, h, nrules, graph. */
+void ariRwPolicyShape(const AriRwPolicy *p, uint32_t shape[5]);
 
 #ifdef __cplusplus
 }

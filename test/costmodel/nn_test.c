@@ -73,6 +73,9 @@ static AriNnVar *bGather(AriNnTape *t, AriNnVar **in, const OpCase *c) {
 static AriNnVar *bSegSum(AriNnTape *t, AriNnVar **in, const OpCase *c) {
   return ariNnSegSum(t, in[0], c->idx, c->k);
 }
+static AriNnVar *bSegSoftmax(AriNnTape *t, AriNnVar **in, const OpCase *c) {
+  return ariNnSegSoftmax(t, in[0], c->idx, c->k);
+}
 static AriNnVar *bSoftmax(AriNnTape *t, AriNnVar **in, const OpCase *c) {
   return ariNnSoftmax(t, in[0]);
 }
@@ -204,7 +207,7 @@ static bool gradCheck(const OpCase *c, AriNnRng *rng, bool corrupt) {
 static unsigned dim(AriNnRng *r) { return 1 + (unsigned)(ariNnRngNext(r) % 5); }
 
 /* A random case of operation `which` (0..NUM_OPS). */
-enum { NUM_OPS = 20 };
+enum { NUM_OPS = 21 };
 static void makeCase(OpCase *c, int which, AriNnRng *r) {
   memset(c, 0, sizeof *c);
   unsigned m = dim(r), k = dim(r), n = dim(r);
@@ -288,6 +291,13 @@ static void makeCase(OpCase *c, int which, AriNnRng *r) {
     c->cols[0] = n + 1;
     for (unsigned i = 0; i < m; ++i)
       c->idx[i] = (unsigned)(ariNnRngNext(r) % c->cols[0]);
+    break;
+  case 20: /* segments of one row (gradient 0), several, and empty ones */
+    c->name = "segSoftmax", c->build = bSegSoftmax;
+    c->rows[0] = m + 2;
+    c->k = k + 1;
+    for (unsigned i = 0; i < c->rows[0]; ++i)
+      c->idx[i] = (unsigned)(ariNnRngNext(r) % c->k);
     break;
   }
 }

@@ -4,9 +4,10 @@
  * the episode; candidates are distinct rewrites, all legal, capped; each
  * step's reward is the relative cost change, so an episode's return is its
  * final relative improvement; the horizon ends an episode; an action out
- * of range is an error. The policy's whole forward pass (graph layers and
- * heads, under the PPO loss) against finite differences of its
- * parameters; a short PPO run on the environment is deterministic.
+ * of range is an error. The policy's whole forward pass (graph layers,
+ * message passing or attention, and heads, under the PPO loss) against
+ * finite differences of its parameters; a short PPO run on the
+ * environment is deterministic with either.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -117,15 +118,16 @@ static void testEpisode(void) {
 }
 
 /* The policy's parameters' gradients under the PPO loss against central
- * differences (a few entries of each parameter, policy_grad.h). */
-static void testRwPolicyGradient(void) {
+ * differences (a few entries of each parameter, policy_grad.h), with
+ * either graph layers. */
+static void testRwPolicyGradient(AriRwGraph graph) {
   Fixture f;
   if (!setUp(&f))
     return;
   char err[256] = "";
   AriRwEnv *e = ariRwEnvCreate(f.s, f.rules, f.nrules, cost, NULL, f.prog, 2, NULL, err,
                                sizeof err);
-  AriRwPolicy *p = ariRwPolicyCreate(4, 2, 5, (unsigned)f.nrules, 3, err, sizeof err);
+  AriRwPolicy *p = ariRwPolicyCreate(4, 2, 5, (unsigned)f.nrules, graph, 3, err, sizeof err);
   CHECK(e && p);
   if (!e || !p)
     return;
@@ -144,6 +146,17 @@ static void testRwPolicyGradient(void) {
         pg.params->items[i]->v[j] = 0.5f * (float)j - 1.0f;
   unsigned tried = 0, bad = testPolicyGradient(&pg, obs, obs->n, 1, 6, &tried);
   CHECK(tried > 30 && bad == 0);
+  if (graph == ARI_RW_GRAPH_GAT) { /* its own parameters, none of message passing's */
+    unsigned gat = 0, mp = 0;
+    for (unsigned i = 0; i < pg.params->n; ++i) {
+      gat += !strncmp(pg.params->items[i]->name, "gat.", 4);
+      mp += !strcmp(pg.params->items[i]->name, "ws");
+    }
+    CHECK(gat == 4 && mp == 0);
+  }
+  uint32_t shape[5];
+  ariRwPolicyShape(p, shape);
+  CHECK(shape[0] == 4 && shape[1] == 2 && shape[4] == (uint32_t)graph);
   g.release(g.self);
   ariRwPolicyDestroy(p);
   ariRwEnvDestroy(e);
@@ -151,7 +164,7 @@ static void testRwPolicyGradient(void) {
 }
 
 /* Two short trainings with one seed give the same parameters. */
-static void train(uint64_t seed, float *out, size_t cap, size_t *len) {
+static void train(uint64_t seed, AriRwGraph graph, float *out, size_t cap, size_t *len) {
   Fixture f;
   if (!setUp(&f))
     return;
@@ -159,7 +172,7 @@ static void train(uint64_t seed, float *out, size_t cap, size_t *len) {
   AriRwEnvOptions o = {.horizon = 4};
   AriRwEnv *e = ariRwEnvCreate(f.s, f.rules, f.nrules, cost, NULL, f.prog, 2, &o, err,
                                sizeof err);
-  AriRwPolicy *p = ariRwPolicyCreate(8, 2, 8, (unsigned)f.nrules, seed, err, sizeof err);
+  AriRwPolicy *p = ariRwPolicyCreate(8, 2, 8, (unsigned)f.nrules, graph, seed, err, sizeof err);
   AriPpoConfig cfg = ariPpoDefaults();
   cfg.seed = seed;
   cfg.rollout = 24;
@@ -192,16 +205,22 @@ static void testDeterminism(void) {
   enum { CAP = 1 << 16 };
   float *a = malloc(sizeof(float) * CAP), *b = malloc(sizeof(float) * CAP);
   size_t la = 0, lb = 0;
-  train(5, a, CAP, &la);
-  train(5, b, CAP, &lb);
-  CHECK(la == lb && la > 0 && !memcmp(a, b, sizeof(float) * la));
+  for (int g = ARI_RW_GRAPH_MP; g <= ARI_RW_GRAPH_GAT; ++g) {
+    train(5, (AriRwGraph)g, a, CAP, &la);
+    train(5, (AriRwGraph)g, b, CAP, &lb);
+    CHECK(la == lb && la > 0 && !memcmp(a, b, sizeof(float) * la));
+  }
+  char err[128];
+  CHECK(!ariRwPolicyCreate(8, 2, 8, 3, (AriRwGraph)7, 1, err, sizeof err) &&
+        strstr(err, "unknown graph layers 7"));
   free(a);
   free(b);
 }
 
 int main(void) {
   testEpisode();
-  testRwPolicyGradient();
+  testRwPolicyGradient(ARI_RW_GRAPH_MP);
+  testRwPolicyGradient(ARI_RW_GRAPH_GAT);
   testDeterminism();
   printf("%d checks, %d failures\n", checks, failures);
   return failures != 0;

@@ -183,7 +183,8 @@ int main(int argc, char **argv) {
   double rets[2];
   for (int t = 0; e && t < 2; ++t) {
     ariPassEnvSetProgram(e, -1);
-    AriRwPolicy *pol = ariRwPolicyCreate(8, 1, 16, ARI_PASS_ENV_NUM_DEFAULT, 3, err, sizeof err);
+    AriRwPolicy *pol =
+        ariRwPolicyCreate(8, 1, 16, ARI_PASS_ENV_NUM_DEFAULT, ARI_RW_GRAPH_MP, 3, err, sizeof err);
     CHECK(pol != NULL);
     AriRlPolicy gp = ariRwPolicyGym(pol);
     AriPpoConfig cfg = ariPpoDefaults();

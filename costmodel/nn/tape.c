@@ -230,15 +230,19 @@ AriNnVar *ariNnGather(AriNnTape *t, AriNnVar *a, const unsigned *idx, unsigned r
   return c;
 }
 
-AriNnVar *ariNnSegSum(AriNnTape *t, AriNnVar *a, const unsigned *seg, unsigned k) {
-  if (!a)
-    return NULL;
+/* seg (one id per row of a, each < k) copied onto the tape; NULL with the
+ * tape's error for an id out of range or no memory. */
+static const unsigned *segments(AriNnTape *t, const AriNnVar *a, const unsigned *seg, unsigned k) {
   for (unsigned i = 0; i < a->rows; ++i)
     if (seg[i] >= k)
       return fail(t, "segment id %u out of %u segments", seg[i], k);
-  AriNnVar *c = node(t, OP_SEGSUM, k, a->cols, true);
-  const unsigned *sg = c ? copyOnTape(t, seg, sizeof *seg * a->rows) : NULL;
-  if (!sg)
+  return copyOnTape(t, seg, sizeof *seg * a->rows);
+}
+
+AriNnVar *ariNnSegSum(AriNnTape *t, AriNnVar *a, const unsigned *seg, unsigned k) {
+  const unsigned *sg = a ? segments(t, a, seg, k) : NULL;
+  AriNnVar *c = sg ? node(t, OP_SEGSUM, k, a->cols, true) : NULL;
+  if (!c)
     return NULL;
   unsigned n = a->cols;
   for (unsigned i = 0; i < a->rows; ++i) {
@@ -254,15 +258,12 @@ AriNnVar *ariNnSegSum(AriNnTape *t, AriNnVar *a, const unsigned *seg, unsigned k
 }
 
 AriNnVar *ariNnSegSoftmax(AriNnTape *t, AriNnVar *a, const unsigned *seg, unsigned k) {
-  if (!a)
+  const unsigned *sg = a ? segments(t, a, seg, k) : NULL;
+  AriNnVar *c = sg ? node(t, OP_SEGSOFTMAX, a->rows, a->cols, false) : NULL;
+  if (!c)
     return NULL;
-  for (unsigned i = 0; i < a->rows; ++i)
-    if (seg[i] >= k)
-      return fail(t, "segment id %u out of %u segments", seg[i], k);
-  AriNnVar *c = node(t, OP_SEGSOFTMAX, a->rows, a->cols, false);
-  const unsigned *sg = c ? copyOnTape(t, seg, sizeof *seg * a->rows) : NULL;
   /* per segment and column: the maximum, then the sum of exponentials */
-  float *mx = sg ? ariArenaAlloc(&t->arena, sizeof(float) * (size_t)k * a->cols) : NULL;
+  float *mx = ariArenaAlloc(&t->arena, sizeof(float) * (size_t)k * a->cols);
   double *sum = mx ? ariArenaCalloc(&t->arena, sizeof(double) * (size_t)k * a->cols) : NULL;
   if (!sum)
     return fail(t, "out of memory");

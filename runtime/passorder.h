@@ -66,7 +66,8 @@ void ariPassOrderDestroy(AriPassOrder *po); /* NULL is a no-op */
  * so the context must not be multithreaded: this disables its
  * multithreading (safe at any time before the first fork; passes then run
  * on one thread). `hook` (tests; NULL: none) is called in the child
- * before pass `pass` runs, e.g. to crash it. */
+ * before the pass runs, e.g. to crash it, with the pass's index in the
+ * list (the list's length for ariPassOrderRun's pipelines). */
 void ariPassOrderSetSandbox(AriPassOrder *po, MlirContext ctx, double seconds,
                             void (*hook)(void *hookCtx, unsigned pass), void *hookCtx);
 

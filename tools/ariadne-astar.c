@@ -979,7 +979,7 @@ static int runEval(const Options *o, MlirContext ctx, const AriAStarRule *rules,
   double eqSec = 0;
   char eqErr[512];
   AriTermChecks checks = {0};
-  if (o->eqsatNodes && !ariEqBaselineInit(&eqb, rules, nrules, o->cost, o->eqsatNodes,
+  if (o->eqsatNodes && !ariEqBaselineInit(&eqb, rules, nrules, o->cost, NULL, o->eqsatNodes,
                                           o->eqsatSeconds, arena, eqErr, sizeof eqErr)) {
     fprintf(stderr, TOOL ": error: %s\n", eqErr);
     return 1;
@@ -1009,7 +1009,7 @@ static int runEval(const Options *o, MlirContext ctx, const AriAStarRule *rules,
         }
         AriEqsatGuideReport rep;
         double c = 0;
-        bool ok = ariEqBaselineRun(&eqb, s, tf.roots[0].value, &c, &rep, eqErr, sizeof eqErr);
+        bool ok = ariEqBaselineRun(&eqb, s, &tf, 0, &c, &rep, eqErr, sizeof eqErr);
         if (ok) {
           eqHit += c <= orc->cost + 1e-6;
           eqBelow += c < orc->cost - 1e-6;

@@ -2,7 +2,8 @@
  *
  *   ariadne-rl --train TRAIN.mlir --test TEST.mlir [options]
  *
- * Imports every root of every func.func of TRAIN (the training programs)
+ * Imports every root of every func.func of TRAIN (the training programs;
+ * functions of nested modules too, as an imported model's file has them)
  * and of TEST (the held-out programs: the split is by program, the files
  * say which), trains --seeds PPO agents (costmodel/rl/ppo.h) on the rewrite
  * environment (costmodel/rl/rewrite_env.h) for --iterations iterations each,
@@ -109,7 +110,10 @@ static void usage(FILE *f) {
           "                       the run)\n"
           "  --rules R,..         the rule set (default knossos,beta; as ariadne-astar's)\n"
           "  --nats N,..          values for bare parameterised rules\n"
-          "  --cost C             knossos (default) or size\n"
+          "  --cost C             knossos (default), size, or a cost model: analytic\n"
+          "                       (nominal machine), analytic:MACHINE_FILE or\n"
+          "                       model:MODEL_FILE, scoring the program's function with\n"
+          "                       the root replaced\n"
           "  --horizon N          rewrites per episode (default 10)\n"
           "  --max-candidates N   rewrites offered per state (default 256)\n"
           "  --iterations N       PPO iterations per agent (default 40; 0 with --load)\n"
@@ -231,8 +235,10 @@ static int parseOptions(int argc, char **argv, Options *o) {
       }
     } else if (ariToolOpt(argc, argv, &i, "--cost", &v)) {
       AriCostTermFn fn;
-      if (!ariCostTermByName(v, &fn))
-        return usageError("--cost needs %s, got '%s'", ARI_COST_TERM_NAMES, v);
+      if (!ariCostTermByName(v, &fn) && !ariCostModelIsSpec(v))
+        return usageError("--cost needs %s, analytic, analytic:MACHINE_FILE or "
+                          "model:MODEL_FILE, got '%s'",
+                          ARI_COST_TERM_NAMES, v);
       o->cost = v;
       rewriteOnly = true;
     } else if (ariToolOpt(argc, argv, &i, "--lr", &v)) {
@@ -387,9 +393,25 @@ static bool loadFuncs(MlirContext ctx, const char *path, AriTermStore *s, AriAre
   if (mlirModuleIsNull(mod))
     return false;
   bool ok = true;
-  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(mod));
-       ok && !mlirOperationIsNull(op) && out->n < MAX_PROGRAMS && (!limit || out->n < limit);
-       op = mlirOperationGetNextInBlock(op)) {
+  /* top-level functions, and those of modules one level down (an imported
+   * model's file is a module of its own, test/bench/rl/upstream_split.sh) */
+  MlirOperation top = mlirBlockGetFirstOperation(mlirModuleGetBody(mod)), inner = {NULL};
+  while (ok && out->n < MAX_PROGRAMS && (!limit || out->n < limit)) {
+    MlirOperation op;
+    if (!mlirOperationIsNull(inner)) {
+      op = inner;
+      inner = mlirOperationGetNextInBlock(inner);
+    } else if (!mlirOperationIsNull(top)) {
+      op = top;
+      top = mlirOperationGetNextInBlock(top);
+      MlirStringRef tn = mlirIdentifierStr(mlirOperationGetName(op));
+      if (tn.length == 14 && !memcmp(tn.data, "builtin.module", 14)) {
+        inner = mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
+        continue;
+      }
+    } else {
+      break;
+    }
     MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
     if (opName.length != 9 || memcmp(opName.data, "func.func", 9))
       continue;
@@ -456,9 +478,33 @@ static bool loadPrograms(MlirContext ctx, const char *path, AriTermStore *s, Ari
 
 /*--- training and evaluation -------------------------------------------------*/
 
-static double termCost(void *ctx, const AriTerm *t) {
-  AriCostTermFn fn = *(AriCostTermFn *)ctx;
-  return fn(t);
+/* The cost of a program of `ps`: Knossos' or the size of the term alone,
+ * or a cost model's score of its function with the root replaced (models
+ * score whole functions), the program being the environment's current one
+ * or, without an environment, `fixed` (the baselines'). */
+typedef struct ProgCost {
+  AriCostTermFn term; /* NULL with a model */
+  AriCostModel *model;
+  AriTermStore *s;
+  const Programs *ps;
+  const AriRwEnv *env;
+  unsigned fixed;
+  bool failed;
+  char error[256]; /* the first term the model could not score */
+} ProgCost;
+
+static double progCost(void *ctx, const AriTerm *t) {
+  ProgCost *pc = ctx;
+  if (pc->term)
+    return pc->term(t);
+  unsigned i = pc->env ? ariRwEnvProgram(pc->env) : pc->fixed;
+  AriCostRootCost rc = {pc->model, pc->s, pc->ps->funcs[i], pc->ps->roots[i], false, ""};
+  double c = ariCostModelRootCost(&rc, t);
+  if (rc.failed && !pc->failed) {
+    pc->failed = true;
+    snprintf(pc->error, sizeof pc->error, "%s", rc.error);
+  }
+  return c;
 }
 
 static double now(void) {
@@ -507,20 +553,22 @@ static bool evalAgent(AriPpo *p, AriRwEnv *env, AriRwPolicy *pol, unsigned n, do
 /* The equality-saturation baseline on every held-out program
  * (tools/support/eqsat_baseline.h): cost[i] its final cost; stops[] counts
  * the stop reasons, *seconds the time in all. */
-static bool eqsatBaseline(const Options *o, AriTermStore *s, const AriAStarRule *rules,
-                          size_t nrules, const Programs *test, AriArena *arena, double *cost,
-                          unsigned *stops, double *seconds, Checker *check) {
+static bool eqsatBaseline(const Options *o, AriTermStore *s, AriCostModel *model,
+                          const AriAStarRule *rules, size_t nrules, const Programs *test,
+                          AriArena *arena, double *cost, unsigned *stops, double *seconds,
+                          Checker *check) {
   AriEqBaseline b;
   char err[512];
-  if (!ariEqBaselineInit(&b, rules, nrules, o->cost, o->eqsatNodes, o->eqsatSeconds, arena, err,
-                         sizeof err)) {
+  if (!ariEqBaselineInit(&b, rules, nrules, o->cost, model, o->eqsatNodes, o->eqsatSeconds,
+                         arena, err, sizeof err)) {
     fprintf(stderr, TOOL ": error: %s\n", err);
     return false;
   }
   *seconds = 0;
   for (unsigned i = 0; i < test->n; ++i) {
     AriEqsatGuideReport rep;
-    if (!ariEqBaselineRun(&b, s, test->terms[i], &cost[i], &rep, err, sizeof err)) {
+    if (!ariEqBaselineRun(&b, s, test->funcs[i], test->roots[i], &cost[i], &rep, err,
+                          sizeof err)) {
       fprintf(stderr, TOOL ": error: eqsat on '%s': %s\n", test->names[i], err);
       return false;
     }
@@ -587,8 +635,11 @@ static int run(const Options *o, MlirContext ctx) {
   AriArena arena;
   ariArenaInit(&arena, 0);
   AriTermStore *s = ariTermStoreCreate(0);
-  AriCostTermFn costFn;
+  AriCostTermFn costFn = NULL;
   ariCostTermByName(o->cost, &costFn);
+  AriCostModel model;
+  memset(&model, 0, sizeof model);
+  AriCostModel *cm = NULL; /* the cost model, if --cost names one */
   AriAStarRule *rules;
   size_t nrules, col = 0;
   char err[512];
@@ -600,6 +651,13 @@ static int run(const Options *o, MlirContext ctx) {
     goto done;
   }
   Checker check = {.ctx = ctx, .s = s};
+  if (!costFn) {
+    if (!ariCostModelOpenForTerms(&model, o->cost, err, sizeof err)) {
+      fprintf(stderr, TOOL ": error: --cost %s: %s\n", o->cost, err);
+      goto done;
+    }
+    cm = &model;
+  }
   if (!ariAStarParseRules(o->rules, o->nats, o->nn, &arena, &rules, &nrules, err, sizeof err,
                           &col)) {
     rc = usageError("--rules '%s': column %zu: %s", o->rules, col + 1, err);
@@ -611,11 +669,16 @@ static int run(const Options *o, MlirContext ctx) {
   if (!loadPrograms(ctx, o->test, s, &arena, 0, &test))
     goto done;
   AriRwEnvOptions eo = {o->horizon, o->maxCandidates, 0};
+  ProgCost trainCost = {costFn, cm, s, &train, NULL, 0, false, ""};
+  ProgCost testCost = {costFn, cm, s, &test, NULL, 0, false, ""};
+  ProgCost fixedCost = {costFn, cm, s, &test, NULL, 0, false, ""}; /* the baselines' */
   if (train.n)
-    trainEnv = ariRwEnvCreate(s, rules, nrules, termCost, &costFn, train.terms, train.n, &eo, err,
-                              sizeof err);
-  testEnv = ariRwEnvCreate(s, rules, nrules, termCost, &costFn, test.terms, test.n, &eo, err,
+    trainEnv = ariRwEnvCreate(s, rules, nrules, progCost, &trainCost, train.terms, train.n, &eo,
+                              err, sizeof err);
+  testEnv = ariRwEnvCreate(s, rules, nrules, progCost, &testCost, test.terms, test.n, &eo, err,
                            sizeof err);
+  trainCost.env = trainEnv;
+  testCost.env = testEnv;
   if ((train.n && !trainEnv) || !testEnv) {
     fprintf(stderr, TOOL ": error: %s\n", err);
     goto done;
@@ -634,8 +697,10 @@ static int run(const Options *o, MlirContext ctx) {
     fprintf(stderr, TOOL ": error: out of memory\n");
     goto done;
   }
-  for (unsigned i = 0; i < test.n; ++i)
-    input[i] = costFn(test.terms[i]);
+  for (unsigned i = 0; i < test.n; ++i) {
+    fixedCost.fixed = i;
+    input[i] = progCost(&fixedCost, test.terms[i]);
+  }
   printf("training programs: %u (%s), held-out programs: %u (%s), %zu rules, horizon %u\n",
          train.n, o->train ? o->train : "-", test.n, o->test, nrules, o->horizon);
   if (o->iterations)
@@ -720,7 +785,8 @@ static int run(const Options *o, MlirContext ctx) {
         ao.seed = seed;
         AriArenaMark m = ariArenaMark(&arena);
         AriAStarResult res;
-        ariAStarSearch(s, test.terms[i], rules, nrules, termCost, &costFn, &ao, &arena, &res);
+        fixedCost.fixed = i;
+        ariAStarSearch(s, test.terms[i], rules, nrules, progCost, &fixedCost, &ao, &arena, &res);
         if (res.stop == ARI_ASTAR_STOP_ERROR || res.stop == ARI_ASTAR_STOP_MEMORY) {
           fprintf(stderr, TOOL ": error: %s on '%s': %s\n", e ? "random" : "greedy",
                   test.names[i], res.message);
@@ -746,7 +812,7 @@ static int run(const Options *o, MlirContext ctx) {
       fprintf(stderr, TOOL ": error: out of memory\n");
       goto done;
     }
-    if (!eqsatBaseline(o, s, rules, nrules, &test, &arena, eqsatCost, eqsatStops, &eqsatSec,
+    if (!eqsatBaseline(o, s, cm, rules, nrules, &test, &arena, eqsatCost, eqsatStops, &eqsatSec,
                        &check))
       goto done;
   }
@@ -807,6 +873,12 @@ static int run(const Options *o, MlirContext ctx) {
            notWorseEq, test.n);
   }
   ariTermChecksPrint(&check.tally, stdout);
+  ProgCost *costs[3] = {&trainCost, &testCost, &fixedCost};
+  for (int k = 0; k < 3; ++k)
+    if (costs[k]->failed) { /* such programs cost infinity: no search took them */
+      printf("the cost model could not score some programs (first: %s)\n", costs[k]->error);
+      break;
+    }
   if (o->curve || o->plot) {
     char tmp[4096];
     const char *cpath = o->curve;
@@ -854,6 +926,7 @@ done:
     fclose(curve);
   ariRwEnvDestroy(trainEnv);
   ariRwEnvDestroy(testEnv);
+  ariCostModelClose(&model);
   if (s)
     ariTermStoreDestroy(s);
   ariArenaDestroy(&arena);

@@ -17,10 +17,14 @@ static bool rankByTermCost(void *ctx, AriTermStore *s, AriTerm *const *programs,
 }
 
 bool ariEqBaselineInit(AriEqBaseline *b, const AriAStarRule *rules, size_t nrules,
-                       const char *cost, uint64_t maxNodes, double maxSeconds, AriArena *arena,
-                       char *err, size_t cap) {
+                       const char *cost, AriCostModel *model, uint64_t maxNodes,
+                       double maxSeconds, AriArena *arena, char *err, size_t cap) {
   memset(b, 0, sizeof *b);
-  if (!ariCostTermByName(cost, &b->term) || !ariCostByName(cost, &b->extract)) {
+  if (model) {
+    /* as rise-eqsat's cost=analytic/model: the weighted size extracts */
+    ariCostByName("weighted", &b->extract);
+    b->model.model = model;
+  } else if (!ariCostTermByName(cost, &b->term) || !ariCostByName(cost, &b->extract)) {
     snprintf(err, cap, "cost '%s' has no e-graph form (expected %s)", cost, ARI_COST_TERM_NAMES);
     return false;
   }
@@ -41,18 +45,41 @@ bool ariEqBaselineInit(AriEqBaseline *b, const AriAStarRule *rules, size_t nrule
   ariEqsatOptsDefault(&b->opts);
   b->opts.maxNodes = maxNodes;
   b->opts.maxSeconds = maxSeconds;
+  /* The runner's byte limit counts the whole term store, which a tool's
+   * own searches may have grown to gigabytes before the baseline runs:
+   * the e-node and time limits bound it instead. */
+  b->opts.maxBytes = 0;
   b->opts.cost = b->extract.fn;
   b->opts.costCtx = b->extract.ctx;
-  b->opts.rank = rankByTermCost;
-  b->opts.rankCtx = &b->term;
+  b->opts.rank = model ? ariCostRankPrograms : rankByTermCost;
+  b->opts.rankCtx = model ? (void *)&b->model : (void *)&b->term;
   b->opts.candidates = ARI_EQSAT_DEFAULT_CANDIDATES;
   return true;
 }
 
-bool ariEqBaselineRun(AriEqBaseline *b, AriTermStore *s, AriTerm *t, double *cost,
-                      AriEqsatGuideReport *rep, char *err, size_t cap) {
-  if (!ariEqsatRunFree(s, t, b->rules, b->numRules, &b->opts, rep, err, cap))
+bool ariEqBaselineRun(AriEqBaseline *b, AriTermStore *s, const AriTermFunc *f, unsigned root,
+                      double *cost, AriEqsatGuideReport *rep, char *err, size_t cap) {
+  b->model.f = f;
+  b->model.root = root;
+  if (!ariEqsatRunFree(s, f->roots[root].value, b->rules, b->numRules, &b->opts, rep, err, cap))
     return false;
-  *cost = b->term(rep->result);
+  if (b->term) {
+    *cost = b->term(rep->result);
+    return true;
+  }
+  AriCostRootCost rc = {b->model.model, s, f, root, false, ""};
+  *cost = ariCostModelRootCost(&rc, rep->result);
+  /* Extraction under the weighted size need not offer the input among the
+   * ranked candidates: keep it when the model scores it lower, as a user
+   * would. */
+  double in = ariCostModelRootCost(&rc, f->roots[root].value);
+  if (rc.failed) {
+    snprintf(err, cap, "the model cannot score eqsat's program: %s", rc.error);
+    return false;
+  }
+  if (in < *cost) {
+    *cost = in;
+    rep->result = f->roots[root].value;
+  }
   return true;
 }

@@ -393,28 +393,11 @@ static bool loadFuncs(MlirContext ctx, const char *path, AriTermStore *s, AriAre
   if (mlirModuleIsNull(mod))
     return false;
   bool ok = true;
-  /* top-level functions, and those of modules one level down (an imported
-   * model's file is a module of its own, test/bench/rl/upstream_split.sh) */
-  MlirOperation top = mlirBlockGetFirstOperation(mlirModuleGetBody(mod)), inner = {NULL};
-  while (ok && out->n < MAX_PROGRAMS && (!limit || out->n < limit)) {
-    MlirOperation op;
-    if (!mlirOperationIsNull(inner)) {
-      op = inner;
-      inner = mlirOperationGetNextInBlock(inner);
-    } else if (!mlirOperationIsNull(top)) {
-      op = top;
-      top = mlirOperationGetNextInBlock(top);
-      MlirStringRef tn = mlirIdentifierStr(mlirOperationGetName(op));
-      if (tn.length == 14 && !memcmp(tn.data, "builtin.module", 14)) {
-        inner = mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
-        continue;
-      }
-    } else {
-      break;
-    }
-    MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
-    if (opName.length != 9 || memcmp(opName.data, "func.func", 9))
-      continue;
+  /* functions of nested modules too (test/bench/rl/upstream_split.sh) */
+  AriFuncIter it = ariFuncIterBegin(mod);
+  for (MlirOperation op = ariFuncIterNext(&it);
+       ok && !mlirOperationIsNull(op) && out->n < MAX_PROGRAMS && (!limit || out->n < limit);
+       op = ariFuncIterNext(&it)) {
     MlirStringRef nm = mlirStringAttrGetValue(
         mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name")));
     MlirLocation errLoc = mlirOperationGetLocation(op);

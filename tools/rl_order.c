@@ -63,29 +63,10 @@ static bool loadProgs(MlirContext ctx, const char *path, unsigned limit, AriPass
   out->mod = ariParseFile(ctx, path);
   if (mlirModuleIsNull(out->mod))
     return false;
-  /* top-level functions, and those of modules one level down (an
-   * imported model's file is a module of its own) */
-  MlirOperation top = mlirBlockGetFirstOperation(mlirModuleGetBody(out->mod)), inner = {NULL};
-  while (out->n < MAX_PROGRAMS && (!limit || out->n < limit)) {
-    MlirOperation op;
-    if (!mlirOperationIsNull(inner)) {
-      op = inner;
-      inner = mlirOperationGetNextInBlock(inner);
-    } else if (!mlirOperationIsNull(top)) {
-      op = top;
-      top = mlirOperationGetNextInBlock(top);
-      MlirStringRef tn = mlirIdentifierStr(mlirOperationGetName(op));
-      if (tn.length == 14 && !memcmp(tn.data, "builtin.module", 14)) {
-        inner = mlirBlockGetFirstOperation(
-            mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
-        continue;
-      }
-    } else {
-      break;
-    }
-    MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
-    if (opName.length != 9 || memcmp(opName.data, "func.func", 9))
-      continue;
+  AriFuncIter it = ariFuncIterBegin(out->mod);
+  for (MlirOperation op = ariFuncIterNext(&it);
+       !mlirOperationIsNull(op) && out->n < MAX_PROGRAMS && (!limit || out->n < limit);
+       op = ariFuncIterNext(&it)) {
     MlirStringRef nm = mlirStringAttrGetValue(
         mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name")));
     char err[512];

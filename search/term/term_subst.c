@@ -112,6 +112,36 @@ static AriTerm **kidBuf(AriTermStore *s, const AriTerm *t, AriTerm **small) {
   return k ? k : ariTermFail(s, "out of memory");
 }
 
+/* The step the binder-aware walks below (shift, substitution,
+ * abstraction) share: t rebuilt from its kids, each given to `rec` with
+ * `depth` (one more under a lambda) and `nest` + 1, memoised in m under
+ * (t, depth). NULL when a kid's walk fails. */
+typedef AriTerm *(*WalkFn)(void *ctx, AriTerm *t, uint32_t depth, unsigned nest);
+
+static AriTerm *walkKids(AriTermStore *s, Memo *m, AriTerm *t, uint32_t depth, unsigned nest,
+                         WalkFn rec, void *ctx) {
+  uint64_t key = key2(t, depth);
+  AriTerm *r = memoGet(m, key);
+  if (r)
+    return r;
+  AriTerm *small[8], **kids = kidBuf(s, t, small);
+  if (!kids)
+    return NULL;
+  uint32_t inner = t->kind == ARI_TERM_LAM ? depth + 1 : depth;
+  r = t;
+  for (unsigned i = 0; r && i < t->nkids; ++i) {
+    kids[i] = rec(ctx, t->kids[i], inner, nest + 1);
+    if (!kids[i])
+      r = NULL;
+  }
+  if (r)
+    r = ariTermRebuild(s, t, kids);
+  if (kids != small)
+    free(kids);
+  memoPut(m, key, r);
+  return r;
+}
+
 /*--- shifting ------------------------------------------------------------*/
 
 typedef struct {
@@ -120,7 +150,8 @@ typedef struct {
   int32_t d;
 } ShiftCtx;
 
-static AriTerm *shiftRec(ShiftCtx *c, AriTerm *t, uint32_t cutoff, unsigned depth) {
+static AriTerm *shiftRec(void *ctx, AriTerm *t, uint32_t cutoff, unsigned depth) {
+  ShiftCtx *c = ctx;
   if (t->maxFree < (int64_t)cutoff)
     return t;
   if (depth > kMaxWalkDepth)
@@ -132,26 +163,7 @@ static AriTerm *shiftRec(ShiftCtx *c, AriTerm *t, uint32_t cutoff, unsigned dept
                          (long long)termAttrs(t)[0]);
     return ariTermVar(c->s, (uint32_t)i, t->type);
   }
-  uint64_t key = key2(t, cutoff);
-  AriTerm *r = memoGet(c->m, key);
-  if (r)
-    return r;
-  AriTerm *small[8], **kids = kidBuf(c->s, t, small);
-  if (!kids)
-    return NULL;
-  uint32_t inner = t->kind == ARI_TERM_LAM ? cutoff + 1 : cutoff;
-  r = t;
-  for (unsigned i = 0; r && i < t->nkids; ++i) {
-    kids[i] = shiftRec(c, t->kids[i], inner, depth + 1);
-    if (!kids[i])
-      r = NULL;
-  }
-  if (r)
-    r = ariTermRebuild(c->s, t, kids);
-  if (kids != small)
-    free(kids);
-  memoPut(c->m, key, r);
-  return r;
+  return walkKids(c->s, c->m, t, cutoff, depth, shiftRec, c);
 }
 
 AriTerm *ariTermShift(AriTermStore *s, AriTerm *t, int32_t d, uint32_t cutoff) {
@@ -175,7 +187,8 @@ typedef struct {
   AriTerm *vAt[16]; /* v shifted by depth, for small depths */
 } SubstCtx;
 
-static AriTerm *substRec(SubstCtx *c, AriTerm *t, uint32_t depth, unsigned nest) {
+static AriTerm *substRec(void *ctx, AriTerm *t, uint32_t depth, unsigned nest) {
+  SubstCtx *c = ctx;
   uint32_t jj = c->j + depth;
   if (!ariTermHasFree(t, jj))
     return t;
@@ -196,26 +209,7 @@ static AriTerm *substRec(SubstCtx *c, AriTerm *t, uint32_t depth, unsigned nest)
     }
     return ariTermShift(c->s, c->v, (int32_t)depth, 0);
   }
-  uint64_t key = key2(t, depth);
-  AriTerm *r = memoGet(c->m, key);
-  if (r)
-    return r;
-  AriTerm *small[8], **kids = kidBuf(c->s, t, small);
-  if (!kids)
-    return NULL;
-  uint32_t inner = t->kind == ARI_TERM_LAM ? depth + 1 : depth;
-  r = t;
-  for (unsigned i = 0; r && i < t->nkids; ++i) {
-    kids[i] = substRec(c, t->kids[i], inner, nest + 1);
-    if (!kids[i])
-      r = NULL;
-  }
-  if (r)
-    r = ariTermRebuild(c->s, t, kids);
-  if (kids != small)
-    free(kids);
-  memoPut(c->m, key, r);
-  return r;
+  return walkKids(c->s, c->m, t, depth, nest, substRec, c);
 }
 
 AriTerm *ariTermSubst(AriTermStore *s, AriTerm *t, uint32_t j, AriTerm *v) {
@@ -246,7 +240,8 @@ typedef struct {
   const AriTerm *x;
 } AbstractCtx;
 
-static AriTerm *abstractRec(AbstractCtx *c, AriTerm *t, uint32_t depth, unsigned nest) {
+static AriTerm *abstractRec(void *ctx, AriTerm *t, uint32_t depth, unsigned nest) {
+  AbstractCtx *c = ctx;
   if (t == c->x)
     return ariTermVar(c->s, depth, t->type);
   /* a subterm no larger than x (and not x) cannot hold it */
@@ -254,26 +249,7 @@ static AriTerm *abstractRec(AbstractCtx *c, AriTerm *t, uint32_t depth, unsigned
     return t;
   if (nest > kMaxWalkDepth)
     return ariTermFail(c->s, "abstract: term nested more than %d deep", kMaxWalkDepth);
-  uint64_t key = key2(t, depth);
-  AriTerm *r = memoGet(c->m, key);
-  if (r)
-    return r;
-  AriTerm *small[8], **kids = kidBuf(c->s, t, small);
-  if (!kids)
-    return NULL;
-  uint32_t inner = t->kind == ARI_TERM_LAM ? depth + 1 : depth;
-  r = t;
-  for (unsigned i = 0; r && i < t->nkids; ++i) {
-    kids[i] = abstractRec(c, t->kids[i], inner, nest + 1);
-    if (!kids[i])
-      r = NULL;
-  }
-  if (r)
-    r = ariTermRebuild(c->s, t, kids);
-  if (kids != small)
-    free(kids);
-  memoPut(c->m, key, r);
-  return r;
+  return walkKids(c->s, c->m, t, depth, nest, abstractRec, c);
 }
 
 AriTerm *ariTermAbstract(AriTermStore *s, AriTerm *t, AriTerm *x) {

@@ -267,6 +267,33 @@ MlirOperation ariFindFunc(MlirModule module, const char *name) {
   return none;
 }
 
+AriFuncIter ariFuncIterBegin(MlirModule module) {
+  AriFuncIter it = {mlirBlockGetFirstOperation(mlirModuleGetBody(module)), {NULL}};
+  return it;
+}
+
+MlirOperation ariFuncIterNext(AriFuncIter *it) {
+  for (;;) {
+    MlirOperation op;
+    if (!mlirOperationIsNull(it->inner)) {
+      op = it->inner;
+      it->inner = mlirOperationGetNextInBlock(op);
+    } else if (!mlirOperationIsNull(it->top)) {
+      op = it->top;
+      it->top = mlirOperationGetNextInBlock(op);
+      if (riseOpIs(op, "builtin.module")) {
+        it->inner = mlirBlockGetFirstOperation(
+            mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
+        continue;
+      }
+    } else {
+      return it->top; /* null: the end */
+    }
+    if (riseOpIs(op, "func.func"))
+      return op;
+  }
+}
+
 void ariPrintOp(MlirOperation op, FILE *out, bool generic) {
   FileSink fs = {out};
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();

@@ -64,6 +64,15 @@ MlirModule ariParseNamed(MlirContext ctx, const char *text, const char *name);
  * empty), or a null operation. */
 MlirOperation ariFindFunc(MlirModule module, const char *name);
 
+/* The func.func operations of a module in order: its own, and those of
+ * modules nested one level down (an imported model's file is a module of
+ * its own). ariFuncIterNext gives a null operation at the end. */
+typedef struct AriFuncIter {
+  MlirOperation top, inner;
+} AriFuncIter;
+AriFuncIter ariFuncIterBegin(MlirModule module);
+MlirOperation ariFuncIterNext(AriFuncIter *it);
+
 /* Prints an operation (in generic form if `generic`) to a FILE. */
 void ariPrintOp(MlirOperation op, FILE *out, bool generic);
 

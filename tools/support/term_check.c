@@ -6,22 +6,13 @@
 #include "search/mlir/term_mlir.h"
 #include "tools/support/mlirutil.h"
 #include "utils/arena.h"
+#include "utils/strbuf.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 enum { MAX_ARGS = 64 };
-
-static void say(char *msg, size_t cap, const char *fmt, ...) {
-  if (!msg || !cap)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, cap, fmt, ap);
-  va_end(ap);
-}
 
 /* f with root `root` alone, its value `value`: a returned root becomes a
  * write to the extra argument f->numArgs. */
@@ -53,7 +44,7 @@ AriTermCheck ariTermCheckRoot(MlirContext ctx, AriTermStore *s, const AriTermFun
                               unsigned root, AriTerm *after, uint64_t seed, unsigned inputs,
                               char *msg, size_t cap) {
   if (root >= f->numRoots || f->roots[root].kind == ARI_ROOT_KEEP) {
-    say(msg, cap, "no such root");
+    ariFailf(msg, cap, "no such root");
     return ARI_TERM_CHECK_SKIPPED;
   }
   AriDiagSink sink; /* export and interpreter errors are this check's */
@@ -68,7 +59,7 @@ AriTermCheck ariTermCheckRoot(MlirContext ctx, AriTermStore *s, const AriTermFun
   AriTermCheck res = ARI_TERM_CHECK_SKIPPED;
   MlirOperation ob = ariTermExportNewFunc(s, &fb, ctx, loc, &errLoc);
   if (mlirOperationIsNull(ob)) {
-    say(msg, cap, "the original does not export: %s", ariTermStoreError(s));
+    ariFailf(msg, cap, "the original does not export: %s", ariTermStoreError(s));
     goto done;
   }
   mlirBlockAppendOwnedOperation(mlirModuleGetBody(mod), ob);
@@ -78,7 +69,7 @@ AriTermCheck ariTermCheckRoot(MlirContext ctx, AriTermStore *s, const AriTermFun
      * anything else is the rewrite's fault. */
     const char *e = ariTermStoreError(s);
     bool unused = strstr(e, "is not used") != NULL;
-    say(msg, cap, "the rewritten root does not export: %s", e);
+    ariFailf(msg, cap, "the rewritten root does not export: %s", e);
     res = unused ? ARI_TERM_CHECK_SKIPPED : ARI_TERM_CHECK_DIFFERENT;
     goto done;
   }
@@ -86,16 +77,16 @@ AriTermCheck ariTermCheckRoot(MlirContext ctx, AriTermStore *s, const AriTermFun
   AriHostArg ab[MAX_ARGS], aa[MAX_ARGS];
   intptr_t nb = 0, na = 0;
   if (mlirLogicalResultIsFailure(ariInterpDescribeArgs(ob, ab, MAX_ARGS, &nb))) {
-    say(msg, cap, "the original's arguments: %s", sink.last);
+    ariFailf(msg, cap, "the original's arguments: %s", sink.last);
     goto done;
   }
   if (mlirLogicalResultIsFailure(ariInterpDescribeArgs(oa, aa, MAX_ARGS, &na)) || na != nb) {
-    say(msg, cap, "the rewritten function's arguments differ (%ld, was %ld)", (long)na,
-        (long)nb);
+    ariFailf(msg, cap, "the rewritten function's arguments differ (%ld, was %ld)", (long)na,
+             (long)nb);
     goto done;
   }
   if (!ariHostArgsAlloc(ab, nb, &arena) || !ariHostArgsAlloc(aa, na, &arena)) {
-    say(msg, cap, "out of memory");
+    ariFailf(msg, cap, "out of memory");
     goto done;
   }
   bool written[MAX_ARGS];
@@ -109,12 +100,12 @@ AriTermCheck ariTermCheckRoot(MlirContext ctx, AriTermStore *s, const AriTermFun
       memcpy(aa[i].data, ab[i].data, bytes);
     }
     if (mlirLogicalResultIsFailure(ariInterpRun(ob, ab, nb, &lim, NULL))) {
-      say(msg, cap, "the original does not run: %s", sink.last);
+      ariFailf(msg, cap, "the original does not run: %s", sink.last);
       res = ARI_TERM_CHECK_SKIPPED;
       break;
     }
     if (mlirLogicalResultIsFailure(ariInterpRun(oa, aa, na, &lim, NULL))) {
-      say(msg, cap, "the rewritten function does not run: %s", sink.last);
+      ariFailf(msg, cap, "the rewritten function does not run: %s", sink.last);
       res = ARI_TERM_CHECK_DIFFERENT;
       break;
     }
@@ -124,8 +115,8 @@ AriTermCheck ariTermCheckRoot(MlirContext ctx, AriTermStore *s, const AriTermFun
       for (int64_t k = 0; k < ariHostArgNumScalars(&ab[i]); ++k) {
         double x = ariHostArgScalar(&ab[i], k), y = ariHostArgScalar(&aa[i], k);
         if (!near(x, y, ab[i].scalar)) {
-          say(msg, cap, "input %u: output %ld, scalar %lld: %.9g, was %.9g", in, (long)i,
-              (long long)k, y, x);
+          ariFailf(msg, cap, "input %u: output %ld, scalar %lld: %.9g, was %.9g", in, (long)i,
+                   (long long)k, y, x);
           res = ARI_TERM_CHECK_DIFFERENT;
           break;
         }
@@ -154,8 +145,8 @@ bool ariTermCheckCount(AriTermChecks *c, MlirContext ctx, AriTermStore *s, const
   case ARI_TERM_CHECK_DIFFERENT:
     break;
   }
-  say(err, cap, "%s: the program %s produced differs from it on the interpreter: %s", label, who,
-      msg);
+  ariFailf(err, cap, "%s: the program %s produced differs from it on the interpreter: %s", label,
+           who, msg);
   return false;
 }
 

@@ -26,31 +26,63 @@
  * simplifications that miscompile disabled); the others run with
  * upstream's defaults or the options named. Left out, because MLIR 22
  * crashes on some of these loops (found when passes ran in process, before
- * the sandbox; offering them would change the action list, docs/rl.md):
+ * the sandbox; offering them here would change this list's checkpoints
+ * and figures, docs/rl.md; the combined list offers them, below,
+ * sandboxed):
  * int-range-optimizations (SIGBUS in
  * IntegerRangeAnalysis::visitNonControlFlowArguments), affine-loop-fusion
  * (SIGSEGV in Operation::moveBefore) and affine-super-vectorize (invalid
  * IR, then a corrupted heap). */
 const AriPassOrderPass ariPassOrderDefaultPasses[ARI_PASS_ORDER_NUM_DEFAULT] = {
-    {"canonicalize", ARI_LOWER_CANONICALIZE},
-    {"cse", "cse"},
-    {"sccp", "sccp"},
-    {"licm", "loop-invariant-code-motion"},
-    {"affine-licm", "func.func(affine-loop-invariant-code-motion)"},
-    {"affine-scalrep", "func.func(affine-scalrep)"},
-    {"unroll-2", "func.func(affine-loop-unroll{unroll-factor=2})"},
-    {"unroll-4", "func.func(affine-loop-unroll{unroll-factor=4})"},
-    {"unroll-full-8", "func.func(affine-loop-unroll{unroll-full-threshold=8})"},
-    {"unroll-jam-2", "func.func(affine-loop-unroll-jam{unroll-jam-factor=2})"},
-    {"tile-32", "func.func(affine-loop-tile{tile-size=32})"},
-    {"affine-normalize", "func.func(affine-loop-normalize)"},
-    {"affine-simplify", "func.func(affine-simplify-structures)"},
-    {"affine-min-max", "func.func(affine-simplify-min-max)"},
-    {"affine-coalesce", "func.func(affine-loop-coalescing)"},
-    {"lower-affine", "lower-affine"},
-    {"scf-for-canonicalize", "scf-for-loop-canonicalization"},
-    {"control-flow-sink", "control-flow-sink"},
-    {"symbol-dce", "symbol-dce"},
+    {"canonicalize", ARI_LOWER_CANONICALIZE, ARI_PASS_ON_LOOPS},
+    {"cse", "cse", ARI_PASS_ON_LOOPS},
+    {"sccp", "sccp", ARI_PASS_ON_LOOPS},
+    {"licm", "loop-invariant-code-motion", ARI_PASS_ON_LOOPS},
+    {"affine-licm", "func.func(affine-loop-invariant-code-motion)", ARI_PASS_ON_LOOPS},
+    {"affine-scalrep", "func.func(affine-scalrep)", ARI_PASS_ON_LOOPS},
+    {"unroll-2", "func.func(affine-loop-unroll{unroll-factor=2})", ARI_PASS_ON_LOOPS},
+    {"unroll-4", "func.func(affine-loop-unroll{unroll-factor=4})", ARI_PASS_ON_LOOPS},
+    {"unroll-full-8", "func.func(affine-loop-unroll{unroll-full-threshold=8})", ARI_PASS_ON_LOOPS},
+    {"unroll-jam-2", "func.func(affine-loop-unroll-jam{unroll-jam-factor=2})", ARI_PASS_ON_LOOPS},
+    {"tile-32", "func.func(affine-loop-tile{tile-size=32})", ARI_PASS_ON_LOOPS},
+    {"affine-normalize", "func.func(affine-loop-normalize)", ARI_PASS_ON_LOOPS},
+    {"affine-simplify", "func.func(affine-simplify-structures)", ARI_PASS_ON_LOOPS},
+    {"affine-min-max", "func.func(affine-simplify-min-max)", ARI_PASS_ON_LOOPS},
+    {"affine-coalesce", "func.func(affine-loop-coalescing)", ARI_PASS_ON_LOOPS},
+    {"lower-affine", "lower-affine", ARI_PASS_ON_LOOPS},
+    {"scf-for-canonicalize", "scf-for-loop-canonicalization", ARI_PASS_ON_LOOPS},
+    {"control-flow-sink", "control-flow-sink", ARI_PASS_ON_LOOPS},
+    {"symbol-dce", "symbol-dce", ARI_PASS_ON_LOOPS},
+};
+
+/* Environment 2's strategies (costmodel/rl/pass_env.c's list; the act*
+ * names of search.elv spelled out in the prelude's, which rise-rewrite
+ * knows), then the lowering. */
+#define RISE_PASS(s) "rise-rewrite{strategy=\"" s "\" report=false}"
+const AriPassOrderPass ariPassOrderRisePasses[ARI_PASS_ORDER_NUM_RISE] = {
+    {"rise:fusePipeline", RISE_PASS("fuseOperators"), ARI_PASS_ON_RISE},
+    {"rise:separate", RISE_PASS("separateConvolutions"), ARI_PASS_ON_RISE},
+    {"rise:chunkLines4", RISE_PASS("splitPipeline(4) ; parOuter"), ARI_PASS_ON_RISE},
+    {"rise:chunkLines16", RISE_PASS("splitPipeline(16) ; parOuter"), ARI_PASS_ON_RISE},
+    {"rise:vectorizeReductions4", RISE_PASS("vectorizeReductions(4)"), ARI_PASS_ON_RISE},
+    {"rise:slidingWindow",
+     RISE_PASS("fuse ; circularBufferStages ; streams ; rotateValues ; streams ; lowerRest ; "
+               "usePrivateMemory ; unrollReductions"),
+     ARI_PASS_ON_RISE},
+    {"rise:normalize", RISE_PASS("normalize(beta <+ eta)"), ARI_PASS_ON_RISE},
+    {"rise:fuse", RISE_PASS("fuse"), ARI_PASS_ON_RISE},
+    {"rise:parOuter", RISE_PASS("parOuter"), ARI_PASS_ON_RISE},
+    {"rise:unrollReductions", RISE_PASS("unrollReductions"), ARI_PASS_ON_RISE},
+    {"lower", "convert-rise-to-affine", ARI_PASS_LOWERING},
+};
+#undef RISE_PASS
+
+/* The three left out of the upstream list above. */
+const AriPassOrderPass ariPassOrderSandboxedPasses[ARI_PASS_ORDER_NUM_SANDBOXED] = {
+    {"int-range-opt", "int-range-optimizations", ARI_PASS_ON_LOOPS},
+    {"affine-fusion", "func.func(affine-loop-fusion)", ARI_PASS_ON_LOOPS},
+    {"super-vectorize-8", "func.func(affine-super-vectorize{virtual-vector-size=8})",
+     ARI_PASS_ON_LOOPS},
 };
 
 struct AriPassOrder {
@@ -95,6 +127,10 @@ void ariPassOrderDestroy(AriPassOrder *po) { free(po); }
 
 const char *ariPassOrderPassName(const AriPassOrder *po, unsigned k) {
   return k < po->n ? po->passes[k].name : "?";
+}
+
+AriPassStage ariPassOrderStage(const AriPassOrder *po, unsigned k) {
+  return k < po->n ? po->passes[k].stage : ARI_PASS_ON_LOOPS;
 }
 
 MlirModule ariPassOrderModule(const void *state) { return (MlirModule){state}; }
@@ -304,13 +340,43 @@ bool ariPassOrderLower(AriPassOrder *po, MlirOperation func, void **state, char 
   return true;
 }
 
+bool ariPassOrderWrap(AriPassOrder *po, MlirOperation func, void **state, char *err,
+                      size_t errCap) {
+  void *lowered = NULL;
+  if (!ariPassOrderLower(po, func, &lowered, err, errCap))
+    return false;
+  ariPassOrderRelease(po, lowered);
+  MlirModule m = mlirModuleCreateEmpty(mlirOperationGetLocation(func));
+  mlirBlockAppendOwnedOperation(mlirModuleGetBody(m), mlirOperationClone(func));
+  *state = (void *)m.ptr;
+  return true;
+}
+
+static MlirWalkResult findRise(MlirOperation op, void *user) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length > 5 && !memcmp(name.data, "rise.", 5)) {
+    *(bool *)user = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+bool ariPassOrderIsLowered(const void *state) {
+  bool rise = false;
+  mlirOperationWalk(mlirModuleGetOperation(ariPassOrderModule(state)), findRise, &rise,
+                    MlirWalkPreOrder);
+  return !rise;
+}
+
 static bool countAll(AriPassOrder *po, const void *state, double *kinds, double *feat,
                      char *err, size_t errCap) {
   char why[256];
   /* not limited: a state within the bound may grow past it here */
-  MlirModule m = runCopy(po, ariPassOrderModule(state), "lower-affine", false, why);
+  const char *pipeline =
+      ariPassOrderIsLowered(state) ? "lower-affine" : "convert-rise-to-affine,lower-affine";
+  MlirModule m = runCopy(po, ariPassOrderModule(state), pipeline, false, why);
   if (!m.ptr)
-    return ariFailf(err, errCap, "lower-affine failed before counting: %s", why);
+    return ariFailf(err, errCap, "%s failed before counting: %s", pipeline, why);
   ariCodeOpCount(m, kinds, feat);
   mlirModuleDestroy(m);
   return true;
@@ -343,6 +409,9 @@ static bool opsApply(void *self, const void *state, unsigned pass, void **out, c
   *out = NULL;
   if (pass >= po->n)
     return true;
+  bool lowered = ariPassOrderIsLowered(state);
+  if (lowered != (po->passes[pass].stage == ARI_PASS_ON_LOOPS))
+    return true; /* the other stage's pass: no new state */
   char why[256];
   *out = (void *)applyPass(po, ariPassOrderModule(state), po->passes[pass].text, pass, why).ptr;
   return true;
@@ -368,10 +437,30 @@ bool ariPassOrderLowering(const AriPassOrder *po, const unsigned *seq, unsigned 
                           size_t cap) {
   AriStr b;
   ariStrInitFixed(&b, buf, cap);
-  ariStrPuts(&b, "builtin.module(convert-rise-to-affine");
-  for (unsigned i = 0; i < n; ++i)
-    if (seq[i] < po->n)
+  /* as the states go: rise until the list's lowering (from the start
+   * without one), and a pass of the other stage does nothing */
+  bool rise = false;
+  for (unsigned k = 0; k < po->n && !rise; ++k)
+    rise = po->passes[k].stage == ARI_PASS_LOWERING;
+  ariStrPuts(&b, "builtin.module(");
+  for (unsigned i = 0; i < n && rise; ++i) {
+    if (seq[i] >= po->n)
+      continue;
+    if (po->passes[seq[i]].stage == ARI_PASS_ON_RISE)
+      ariStrPrintf(&b, "%s,", po->passes[seq[i]].text);
+    rise = po->passes[seq[i]].stage != ARI_PASS_LOWERING;
+  }
+  ariStrPuts(&b, "convert-rise-to-affine");
+  bool loops = true;
+  for (unsigned k = 0; k < po->n && loops; ++k)
+    loops = po->passes[k].stage != ARI_PASS_LOWERING;
+  for (unsigned i = 0; i < n; ++i) {
+    if (seq[i] >= po->n)
+      continue;
+    if (loops && po->passes[seq[i]].stage == ARI_PASS_ON_LOOPS)
       ariStrPrintf(&b, ",%s", po->passes[seq[i]].text);
+    loops = loops || po->passes[seq[i]].stage == ARI_PASS_LOWERING;
+  }
   ariStrPrintf(&b, ",%s)", ariRiseToLLVMConversion());
   return ariStrOk(&b);
 }

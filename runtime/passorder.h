@@ -42,13 +42,37 @@
 extern "C" {
 #endif
 
-/* The passes an agent picks from: name (for reports) and pipeline text. */
+/* Where a pass runs. A state is either rise (before the lowering) or
+ * lowered loops; a pass given a state of the other stage gives no new
+ * state, like a pass that fails. */
+typedef enum AriPassStage {
+  ARI_PASS_ON_LOOPS = 0, /* an upstream pass on the lowered loops */
+  ARI_PASS_ON_RISE,      /* a rise rewrite (rise-rewrite's strategies) */
+  ARI_PASS_LOWERING      /* convert-rise-to-affine: rise -> loops */
+} AriPassStage;
+
+/* The passes an agent picks from: name (for reports), pipeline text, stage. */
 typedef struct AriPassOrderPass {
   const char *name, *text;
+  AriPassStage stage;
 } AriPassOrderPass;
 
-enum { ARI_PASS_ORDER_NUM_DEFAULT = 19, ARI_PASS_ORDER_MAX_OPS = 50000 };
+enum {
+  ARI_PASS_ORDER_NUM_DEFAULT = 19,
+  ARI_PASS_ORDER_NUM_RISE = 11,
+  ARI_PASS_ORDER_NUM_SANDBOXED = 3,
+  ARI_PASS_ORDER_MAX_OPS = 50000
+};
+/* The upstream passes (--env=upstream's list). */
 extern const AriPassOrderPass ariPassOrderDefaultPasses[ARI_PASS_ORDER_NUM_DEFAULT];
+/* Environment 2's rise strategies (costmodel/rl/pass_env.h's list, written
+ * with the rise-rewrite prelude's names) as rise-rewrite passes, then the
+ * lowering: with the upstream passes after them, the combined list of
+ * --env=combined (docs/rl.md). */
+extern const AriPassOrderPass ariPassOrderRisePasses[ARI_PASS_ORDER_NUM_RISE];
+/* Upstream passes that crash MLIR 22 on some of these loops (docs/rl.md):
+ * offered only with the sandbox, at the end of the combined list. */
+extern const AriPassOrderPass ariPassOrderSandboxedPasses[ARI_PASS_ORDER_NUM_SANDBOXED];
 
 typedef struct AriPassOrder AriPassOrder;
 
@@ -71,8 +95,9 @@ void ariPassOrderDestroy(AriPassOrder *po); /* NULL is a no-op */
 void ariPassOrderSetSandbox(AriPassOrder *po, MlirContext ctx, double seconds,
                             void (*hook)(void *hookCtx, unsigned pass), void *hookCtx);
 
-/* The name of pass k of po's list ("?" out of range). */
+/* The name of pass k of po's list ("?" out of range), its stage. */
 const char *ariPassOrderPassName(const AriPassOrder *po, unsigned k);
+AriPassStage ariPassOrderStage(const AriPassOrder *po, unsigned k);
 
 /* For costmodel/rl/order_env.h: apply, count (ARI_CODEOP_COUNT kinds;
  * FLOPs: arith and math lanes; transcendentals: math lanes but fma/abs),
@@ -84,19 +109,28 @@ AriOrderOps ariPassOrderOps(AriPassOrder *po);
  * lowering's diagnostics go to the context's handlers. */
 bool ariPassOrderLower(AriPassOrder *po, MlirOperation func, void **state, char *err,
                        size_t errCap);
+/* func as a rise state, not lowered (for lists with rise passes); it must
+ * lower, which is checked here on a copy, as ariPassOrderLower reports. */
+bool ariPassOrderWrap(AriPassOrder *po, MlirOperation func, void **state, char *err,
+                      size_t errCap);
+/* Whether state holds lowered loops (no op of the rise dialect left). */
+bool ariPassOrderIsLowered(const void *state);
 /* A copy of state with `pipeline` run on it (e.g. the default cleanup);
  * NULL *out when it fails (message in err). */
 bool ariPassOrderRun(AriPassOrder *po, const void *state, const char *pipeline, void **out,
                      char *err, size_t errCap);
-/* The total op count of state (after lower-affine), kinds when not NULL. */
+/* The total op count of state (after lower-affine; a rise state is lowered
+ * first, as convert-rise-to-affine writes it), kinds when not NULL. */
 bool ariPassOrderCount(AriPassOrder *po, const void *state, double *kinds, double *total,
                        char *err, size_t errCap);
 void ariPassOrderRelease(AriPassOrder *po, void *state);
 MlirModule ariPassOrderModule(const void *state);
 
-/* The lowering of order passes[seq[0..n)] (indices into the list):
- * convert-rise-to-affine, the passes, rise-to-llvm's conversion; false when
- * buf is too small. */
+/* The lowering of order passes[seq[0..n)] (indices into the list): its
+ * rise passes before the list's lowering pass, convert-rise-to-affine, its
+ * passes on loops after that lowering (all of them in a list without a
+ * lowering pass), rise-to-llvm's conversion: the passes of the other stage,
+ * which change no state, are left out. False when buf is too small. */
 bool ariPassOrderLowering(const AriPassOrder *po, const unsigned *seq, unsigned n, char *buf,
                           size_t cap);
 /* The same text for rise-to-llvm itself (cleanup included). */

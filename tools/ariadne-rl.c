@@ -18,7 +18,10 @@
  * curve as a table, --plot draws it with gnuplot (SVG or PNG by the
  * suffix). --checkpoint writes each agent (costmodel/nn/params.h's
  * checksummed format), --resume continues training one from a file,
- * --load evaluates one without training.
+ * --load evaluates one without training. --measure-every N gives the
+ * training episodes measured rewards (compiled and timed every N steps,
+ * tools/support/term_measure.h); --measure times the held-out inputs and
+ * every engine's final programs.
  *
  * --env=passes trains and evaluates environment 2 instead
  * (costmodel/rl/pass_env.h): ordering whole-program passes, every func.func
@@ -46,10 +49,12 @@
 #include "costmodel/rl/rewrite_env.h"
 #include "passes/rewrite.h"
 #include "passes/search.h"
+#include "runtime/codegen/compile.h"
 #include "tools/rl_order.h"
 #include "tools/support/eqsat_baseline.h"
 #include "tools/support/mlirutil.h"
 #include "tools/support/term_check.h"
+#include "tools/support/term_measure.h"
 #include "tools/support/toolargs.h"
 #include "utils/arena.h"
 
@@ -76,8 +81,11 @@ typedef struct Options {
   int64_t nats[MAX_NATS];
   unsigned nn;
   bool passes;   /* --env=passes */
-  bool upstream; /* --env=upstream */
-  bool measure;  /* --measure (upstream) */
+  bool upstream; /* --env=upstream or combined */
+  bool combined; /* --env=combined */
+  bool measure;  /* --measure */
+  unsigned measureEvery; /* --measure-every (rewrites) */
+  unsigned threads;      /* --threads (rewrites' measurements) */
   bool noSandbox; /* --no-sandbox (upstream) */
   unsigned checkEvery;
   float shaping;
@@ -98,13 +106,20 @@ static void usage(FILE *f) {
           "                       upstream (environment 2 as XLA-RL: upstream MLIR passes\n"
           "                       on the lowered loops, op counts; PPO defaults lr 3e-4,\n"
           "                       rollouts of 256, an MLP of --hidden (default 64) units)\n"
+          "                       or combined (upstream's with environment 2's rise\n"
+          "                       strategies and the lowering as actions before them)\n"
           "  --shaping W          upstream: weight of the FLOP potential (default 1)\n"
           "  --check-every N      check every Nth iteration's last training program\n"
           "                       against the interpreter (upstream: compiled); the\n"
           "                       rewrite environment always checks the final programs\n"
           "                       of the evaluation\n"
-          "  --measure            upstream: compile, check and time the held-out programs\n"
-          "                       of the default order and of every agent\n"
+          "  --measure            compile, check and time the held-out programs: the\n"
+          "                       final ones of every engine and their inputs (rewrites),\n"
+          "                       of the default order and of every agent (upstream)\n"
+          "  --measure-every N    rewrites: measured rewards (X-RLflow's; N = 5 there):\n"
+          "                       training programs are compiled and timed every N steps\n"
+          "                       and at the end of each episode (docs/rl.md)\n"
+          "  --threads N          rewrites: threads of the measured programs (default 1)\n"
           "  --no-sandbox         upstream: run the passes in this process, not in a\n"
           "                       forked child each (faster; a pass that crashes ends\n"
           "                       the run)\n"
@@ -197,10 +212,12 @@ static int parseOptions(int argc, char **argv, Options *o) {
                                                           : &o->plot;
       *dst = v;
     } else if (ariToolOpt(argc, argv, &i, "--env", &v)) {
-      if (strcmp(v, "rewrites") && strcmp(v, "passes") && strcmp(v, "upstream"))
-        return usageError("--env needs rewrites, passes or upstream, got '%s'", v);
+      if (strcmp(v, "rewrites") && strcmp(v, "passes") && strcmp(v, "upstream") &&
+          strcmp(v, "combined"))
+        return usageError("--env needs rewrites, passes, upstream or combined, got '%s'", v);
       o->passes = !strcmp(v, "passes");
-      o->upstream = !strcmp(v, "upstream");
+      o->combined = !strcmp(v, "combined");
+      o->upstream = !strcmp(v, "upstream") || o->combined;
     } else if (!strcmp(a, "--measure")) {
       o->measure = true;
     } else if (!strcmp(a, "--no-sandbox")) {
@@ -280,7 +297,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
                   {"--dim", 1, 1024}, {"--rounds", 1, 16}, {"--hidden", 1, 1024},
                   {"--train-limit", 1, MAX_PROGRAMS}, {"--eval-every", 0, 100000},
                   {"--rollout", 1, 1000000}, {"--epochs", 1, 1000}, {"--minibatch", 1, 100000},
-                  {"--check-every", 1, 100000}};
+                  {"--check-every", 1, 100000}, {"--measure-every", 1, 1000},
+                  {"--threads", 1, 256}};
       bool matched = false;
       for (size_t k = 0; k < sizeof nums / sizeof *nums && !matched; ++k) {
         if (!ariToolOpt(argc, argv, &i, nums[k].name, &v))
@@ -303,7 +321,9 @@ static int parseOptions(int argc, char **argv, Options *o) {
         case 9: o->ppo.rollout = x, rolloutSet = true; break;
         case 10: o->ppo.epochs = x; break;
         case 11: o->ppo.minibatch = x; break;
-        default: o->checkEvery = x; break;
+        case 12: o->checkEvery = x; break;
+        case 13: o->measureEvery = x, rewriteOnly = true; break;
+        default: o->threads = x, rewriteOnly = true; break;
         }
       }
       if (!matched) {
@@ -334,16 +354,26 @@ static int parseOptions(int argc, char **argv, Options *o) {
     return usageError("--env=passes needs training programs (--train FILE)");
   if (o->evalEvery && !o->iterations)
     return usageError("--eval-every needs training iterations");
-  if (!o->upstream && (o->measure || o->noSandbox || shapingSet))
-    return usageError("--measure, --no-sandbox and --shaping belong to --env=upstream");
+  if (!o->upstream && (o->noSandbox || shapingSet))
+    return usageError("--no-sandbox and --shaping belong to --env=upstream");
+  if (o->passes && o->measure)
+    return usageError("--measure belongs to the rewrite and upstream environments");
+  if (o->measureEvery && !o->iterations)
+    return usageError("--measure-every needs training iterations");
   if (o->passes && o->checkEvery)
     return usageError("--check-every belongs to the rewrite and upstream environments");
+  if (o->passes && (o->measureEvery || o->threads))
+    return usageError("--measure-every and --threads belong to the rewrite environment");
+  if (o->combined && o->noSandbox)
+    return usageError("--env=combined runs its passes in the sandbox (three of them crash MLIR "
+                      "22 on some loops): no --no-sandbox");
   if (o->upstream) {
     if (o->evalEvery)
       return usageError("--env=upstream takes no --eval-every");
     if (rewriteOnly)
       return usageError("--rules, --nats, --cost, --budget, --eqsat-nodes, --eqsat-seconds, "
-                        "--max-candidates, --dim, --rounds and --graph do not apply to "
+                        "--max-candidates, --dim, --rounds, --graph, --measure-every and "
+                        "--threads do not apply to "
                         "--env=upstream (its passes, op counts and MLP are fixed; --hidden "
                         "sizes the MLP)");
     if (o->horizon > 64)
@@ -366,26 +396,32 @@ typedef struct Programs {
   AriTerm **terms;
   char **names;
   const AriTermFunc **funcs; /* the function each program is a root of */
+  MlirOperation *ops;        /* its func.func (measurements) */
   unsigned *roots;           /* which root */
   unsigned n;
+  MlirModule mod;            /* holding the ops; null when none */
 } Programs;
 
 typedef struct Funcs {
   AriTermFunc *f;
   const AriTermFunc **ptr;
   char **names;
+  MlirOperation *ops; /* with `keep` only */
   unsigned n;
 } Funcs;
 
 /* Every func.func of path (at most `limit`, 0: MAX_PROGRAMS), imported
- * into s; `purpose` completes the error when there is none. */
+ * into s; `purpose` completes the error when there is none. With keep, the
+ * module stays (in *keep, for the caller to destroy) and ops[] holds the
+ * functions. */
 static bool loadFuncs(MlirContext ctx, const char *path, AriTermStore *s, AriArena *arena,
-                      unsigned limit, const char *purpose, Funcs *out) {
+                      unsigned limit, const char *purpose, Funcs *out, MlirModule *keep) {
   out->f = ariArenaAlloc(arena, sizeof *out->f * MAX_PROGRAMS);
   out->ptr = ariArenaAlloc(arena, sizeof *out->ptr * MAX_PROGRAMS);
   out->names = ariArenaAlloc(arena, sizeof *out->names * MAX_PROGRAMS);
+  out->ops = keep ? ariArenaAlloc(arena, sizeof *out->ops * MAX_PROGRAMS) : NULL;
   out->n = 0;
-  if (!out->f || !out->ptr || !out->names) {
+  if (!out->f || !out->ptr || !out->names || (keep && !out->ops)) {
     fprintf(stderr, TOOL ": error: out of memory\n");
     return false;
   }
@@ -416,9 +452,14 @@ static bool loadFuncs(MlirContext ctx, const char *path, AriTermStore *s, AriAre
       break;
     }
     out->ptr[out->n] = &out->f[out->n];
+    if (keep)
+      out->ops[out->n] = op;
     out->n++;
   }
-  mlirModuleDestroy(mod);
+  if (keep)
+    *keep = mod;
+  else
+    mlirModuleDestroy(mod);
   if (ok && !out->n) {
     fprintf(stderr, "%s: error: no func.func %s\n", path, purpose);
     ok = false;
@@ -431,14 +472,16 @@ static bool loadFuncs(MlirContext ctx, const char *path, AriTermStore *s, AriAre
 static bool loadPrograms(MlirContext ctx, const char *path, AriTermStore *s, AriArena *arena,
                          unsigned limit, Programs *out) {
   Funcs fs;
-  if (!loadFuncs(ctx, path, s, arena, 0, "to learn from", &fs))
+  out->mod = (MlirModule){NULL};
+  if (!loadFuncs(ctx, path, s, arena, 0, "to learn from", &fs, &out->mod))
     return false;
   out->terms = ariArenaAlloc(arena, sizeof *out->terms * MAX_PROGRAMS);
   out->names = ariArenaAlloc(arena, sizeof *out->names * MAX_PROGRAMS);
   out->funcs = ariArenaAlloc(arena, sizeof *out->funcs * MAX_PROGRAMS);
+  out->ops = ariArenaAlloc(arena, sizeof *out->ops * MAX_PROGRAMS);
   out->roots = ariArenaAlloc(arena, sizeof *out->roots * MAX_PROGRAMS);
   out->n = 0;
-  if (!out->terms || !out->names || !out->funcs || !out->roots) {
+  if (!out->terms || !out->names || !out->funcs || !out->ops || !out->roots) {
     fprintf(stderr, TOOL ": error: out of memory\n");
     return false;
   }
@@ -453,6 +496,7 @@ static bool loadPrograms(MlirContext ctx, const char *path, AriTermStore *s, Ari
         snprintf(name, sizeof name, "%s", fs.names[k]);
       out->names[out->n] = ariArenaStrndup(arena, name, strlen(name));
       out->funcs[out->n] = &fs.f[k];
+      out->ops[out->n] = fs.ops[k];
       out->roots[out->n] = r;
       out->terms[out->n++] = fs.f[k].roots[r].value;
     }
@@ -538,8 +582,8 @@ static bool evalAgent(AriPpo *p, AriRwEnv *env, AriRwPolicy *pol, unsigned n, do
  * the stop reasons, *seconds the time in all. */
 static bool eqsatBaseline(const Options *o, AriTermStore *s, AriCostModel *model,
                           const AriAStarRule *rules, size_t nrules, const Programs *test,
-                          AriArena *arena, double *cost, unsigned *stops, double *seconds,
-                          Checker *check) {
+                          AriArena *arena, double *cost, AriTerm **final, unsigned *stops,
+                          double *seconds, Checker *check) {
   AriEqBaseline b;
   char err[512];
   if (!ariEqBaselineInit(&b, rules, nrules, o->cost, model, o->eqsatNodes, o->eqsatSeconds,
@@ -561,6 +605,7 @@ static bool eqsatBaseline(const Options *o, AriTermStore *s, AriCostModel *model
     }
     stops[rep.stop]++;
     *seconds += rep.seconds;
+    final[i] = rep.result;
   }
   return true;
 }
@@ -580,6 +625,121 @@ static void meanStd(const double *x, unsigned n, double *mean, double *sd) {
   for (unsigned i = 0; i < n; ++i)
     q += (x[i] - *mean) * (x[i] - *mean);
   *sd = sqrt(q / n);
+}
+
+/* Measured rewards (--measure-every) and final runtimes (--measure): a
+ * program of `ps` rewritten to t, compiled, checked against the
+ * interpreter and timed (tools/support/term_measure.h). */
+typedef struct ProgMeasure {
+  AriTermMeasurer *m;
+  const Programs *ps;
+} ProgMeasure;
+
+/* The measured runtime (ms) of program i of ps rewritten to t: OK, or the
+ * status with a message (MISMATCH: the compiled code and the interpreter
+ * disagree). */
+static AriMeasureStatus measureProgram(AriTermMeasurer *m, const Programs *ps, unsigned i,
+                                       AriTerm *t, double *ms, char *msg, size_t cap) {
+  return ariTermMeasureRoot(m, ps->funcs[i], ps->ops[i], ps->roots[i], t, ms, msg, cap);
+}
+
+/* The rewrite environment's measuring function (AriRwMeasureFn). */
+static int progMeasure(void *ctx, unsigned program, AriTerm *t, double *rt, char *err,
+                       size_t cap) {
+  ProgMeasure *pm = ctx;
+  char msg[512];
+  AriMeasureStatus st = measureProgram(pm->m, pm->ps, program, t, rt, msg, sizeof msg);
+  if (st == ARI_MEASURE_OK)
+    return 1;
+  if (st == ARI_MEASURE_MISMATCH) {
+    ariFailf(err, cap, "'%s': a training program's compiled code differs from the interpreter: %s",
+             pm->ps->names[program], msg);
+    return -1;
+  }
+  return 0;
+}
+
+/* --measure: the inputs and the final programs of every engine (final:
+ * ppo, greedy and random, each seeds x n; eqsat: n, NULL without the
+ * baseline), timed; a table and the mean relative runtime improvements.
+ * False when a program's compiled code differs from the interpreter. */
+static bool measureFinals(const Options *o, AriTermMeasurer *m, const Programs *test,
+                          AriTerm **final, AriTerm **eqsatFinal) {
+  unsigned n = test->n, S = o->seeds;
+  size_t nfin = (size_t)n * S;
+  enum { E = 3 };
+  static const char *names[E] = {"ppo", "greedy", "random"};
+  double imp[E][MAX_SEEDS] = {{0}}, eqImp = 0;
+  unsigned timed = 0, notWorse = 0, withinNoise = 0;
+  char msg[512];
+  bool haveEq = n && eqsatFinal[0];
+  printf("\nmeasured on %d thread(s) (compiled, checked against the interpreter; median of 10 "
+         "calls after 2, ms; mean +- std over %u seed(s)):\n%-24s %10s %18s %18s %18s",
+         m->opts.threads, S, "program", "input", "ppo", "greedy", "random");
+  if (haveEq)
+    printf(" %10s", "eqsat");
+  printf("\n");
+  for (unsigned i = 0; i < n; ++i) {
+    double in, t[E][MAX_SEEDS], eq = 0;
+    AriMeasureStatus st = measureProgram(m, test, i, test->terms[i], &in, msg, sizeof msg);
+    bool ok = st == ARI_MEASURE_OK;
+    for (int e = 0; e < E && ok; ++e)
+      for (unsigned k = 0; k < S && ok; ++k) {
+        st = measureProgram(m, test, i, final[nfin * e + (size_t)k * n + i], &t[e][k], msg,
+                            sizeof msg);
+        ok = st == ARI_MEASURE_OK;
+      }
+    if (ok && haveEq) {
+      st = measureProgram(m, test, i, eqsatFinal[i], &eq, msg, sizeof msg);
+      ok = st == ARI_MEASURE_OK;
+    }
+    if (st == ARI_MEASURE_MISMATCH) {
+      fprintf(stderr, TOOL ": error: '%s': a final program's compiled code differs from the "
+                      "interpreter: %s\n", test->names[i], msg);
+      return false;
+    }
+    if (!ok) {
+      printf("%-24s not measured: %s\n", test->names[i], msg);
+      continue;
+    }
+    printf("%-24s %10.4g", test->names[i], in);
+    double mean[E];
+    for (int e = 0; e < E; ++e) {
+      double sd;
+      meanStd(t[e], S, &mean[e], &sd);
+      printf(" %10.4g +- %-5.2g", mean[e], sd);
+      for (unsigned k = 0; k < S; ++k)
+        imp[e][k] += (in - t[e][k]) / in;
+    }
+    if (haveEq) {
+      printf(" %10.4g", eq);
+      eqImp += (in - eq) / in;
+    }
+    printf("\n");
+    notWorse += mean[0] <= mean[1];
+    withinNoise += mean[0] <= 1.03 * mean[1];
+    timed++;
+  }
+  if (!timed) {
+    printf("no held-out program could be measured\n");
+    return true;
+  }
+  printf("mean relative runtime improvement over %u measured held-out programs (mean +- std over "
+         "seeds):\n",
+         timed);
+  for (int e = 0; e < E; ++e) {
+    for (unsigned k = 0; k < S; ++k)
+      imp[e][k] /= timed;
+    double mean, sd;
+    meanStd(imp[e], S, &mean, &sd);
+    printf("  %-6s %.4f +- %.4f\n", names[e], mean, sd);
+  }
+  if (haveEq)
+    printf("  eqsat  %.4f\n", eqImp / timed);
+  printf("ppo at least as fast as greedy (mean over seeds) on %u of %u measured programs, within "
+         "3%% on %u\n",
+         notWorse, timed, withinNoise);
+  return true;
 }
 
 int ariRlWritePlot(const char *plot, const char *curve, const char *ylabel,
@@ -629,6 +789,10 @@ static int run(const Options *o, MlirContext ctx) {
   int rc = 1;
   AriRwEnv *trainEnv = NULL, *testEnv = NULL;
   FILE *curve = NULL;
+  Programs train = {0}, test = {0};
+  AriTermMeasurer meas;
+  AriMeasureOptions mo = {.threads = o->threads ? (int)o->threads : 1, .seed = 1};
+  ariTermMeasurerInit(&meas, ctx, s, &mo);
   if (!s) {
     fprintf(stderr, TOOL ": error: out of memory\n");
     goto done;
@@ -646,18 +810,28 @@ static int run(const Options *o, MlirContext ctx) {
     rc = usageError("--rules '%s': column %zu: %s", o->rules, col + 1, err);
     goto done;
   }
-  Programs train = {0}, test;
   if (o->train && !loadPrograms(ctx, o->train, s, &arena, o->trainLimit, &train))
     goto done;
   if (!loadPrograms(ctx, o->test, s, &arena, 0, &test))
     goto done;
-  AriRwEnvOptions eo = {o->horizon, o->maxCandidates, 0};
+  if (o->measure || o->measureEvery)
+    ariCompileRegister(ctx);
+  AriRwEnvOptions eo = {.horizon = o->horizon, .maxCandidates = o->maxCandidates};
+  /* measured rewards in training only: the held-out episodes' rewards are
+   * not used */
+  ProgMeasure trainMeasure = {&meas, &train};
+  AriRwEnvOptions trainOpts = eo;
+  if (o->measureEvery) {
+    trainOpts.measureEvery = o->measureEvery;
+    trainOpts.measure = progMeasure;
+    trainOpts.measureCtx = &trainMeasure;
+  }
   ProgCost trainCost = {costFn, cm, s, &train, NULL, 0, false, ""};
   ProgCost testCost = {costFn, cm, s, &test, NULL, 0, false, ""};
   ProgCost fixedCost = {costFn, cm, s, &test, NULL, 0, false, ""}; /* the baselines' */
   if (train.n)
-    trainEnv = ariRwEnvCreate(s, rules, nrules, progCost, &trainCost, train.terms, train.n, &eo,
-                              err, sizeof err);
+    trainEnv = ariRwEnvCreate(s, rules, nrules, progCost, &trainCost, train.terms, train.n,
+                              &trainOpts, err, sizeof err);
   testEnv = ariRwEnvCreate(s, rules, nrules, progCost, &testCost, test.terms, test.n, &eo, err,
                            sizeof err);
   trainCost.env = trainEnv;
@@ -670,13 +844,16 @@ static int run(const Options *o, MlirContext ctx) {
   double *ppoCost = ariArenaAlloc(&arena, sizeof(double) * test.n * o->seeds);
   double *greedyCost = ariArenaAlloc(&arena, sizeof(double) * test.n * o->seeds);
   double *randomCost = ariArenaAlloc(&arena, sizeof(double) * test.n * o->seeds);
-  AriTerm **final = ariArenaAlloc(&arena, sizeof(AriTerm *) * test.n);
+  /* the final programs of every engine and seed, for --measure */
+  size_t nfin = (size_t)test.n * o->seeds;
+  AriTerm **final = ariArenaAlloc(&arena, sizeof(AriTerm *) * nfin * 3);
+  AriTerm **eqsatFinal = ariArenaCalloc(&arena, sizeof(AriTerm *) * test.n);
   double *trainSec = ariArenaAlloc(&arena, sizeof(double) * o->seeds);
   unsigned nrows = o->iterations ? o->iterations : 1;
   double *curveRet = ariArenaCalloc(&arena, sizeof(double) * nrows * o->seeds);
   double *curveTest = ariArenaCalloc(&arena, sizeof(double) * nrows * o->seeds);
-  if (!input || !ppoCost || !greedyCost || !randomCost || !final || !trainSec || !curveRet ||
-      !curveTest) {
+  if (!input || !ppoCost || !greedyCost || !randomCost || !final || !eqsatFinal || !trainSec ||
+      !curveRet || !curveTest) {
     fprintf(stderr, TOOL ": error: out of memory\n");
     goto done;
   }
@@ -739,11 +916,12 @@ static int run(const Options *o, MlirContext ctx) {
       fflush(stdout);
     }
     trainSec[k] = now() - t0;
+    AriTerm **ppoFinal = final + (size_t)k * test.n;
     if (ok)
-      ok = evalAgent(&p, testEnv, pol, test.n, ppoCost + (size_t)k * test.n, final, err,
+      ok = evalAgent(&p, testEnv, pol, test.n, ppoCost + (size_t)k * test.n, ppoFinal, err,
                      sizeof err);
     for (unsigned i = 0; ok && i < test.n; ++i)
-      ok = checkProgram(&check, &test, i, final[i], "ppo", err, sizeof err);
+      ok = checkProgram(&check, &test, i, ppoFinal[i], "ppo", err, sizeof err);
     if (ok && o->checkpoint) {
       char path[4096];
       if (o->seeds > 1)
@@ -776,6 +954,7 @@ static int run(const Options *o, MlirContext ctx) {
           goto done;
         }
         (e == 0 ? greedyCost : randomCost)[(size_t)k * test.n + i] = res.bestCost;
+        final[nfin * (1 + (size_t)e) + (size_t)k * test.n + i] = res.best;
         if (!checkProgram(&check, &test, i, res.best, e ? "random" : "greedy", err,
                           sizeof err)) {
           fprintf(stderr, TOOL ": error: %s\n", err);
@@ -795,8 +974,8 @@ static int run(const Options *o, MlirContext ctx) {
       fprintf(stderr, TOOL ": error: out of memory\n");
       goto done;
     }
-    if (!eqsatBaseline(o, s, cm, rules, nrules, &test, &arena, eqsatCost, eqsatStops, &eqsatSec,
-                       &check))
+    if (!eqsatBaseline(o, s, cm, rules, nrules, &test, &arena, eqsatCost, eqsatFinal, eqsatStops,
+                       &eqsatSec, &check))
       goto done;
   }
   /* Per program: mean +- std over seeds. */
@@ -856,6 +1035,19 @@ static int run(const Options *o, MlirContext ctx) {
            notWorseEq, test.n);
   }
   ariTermChecksPrint(&check.tally, stdout);
+  if (trainEnv && o->measureEvery) {
+    uint64_t asked, failed;
+    ariRwEnvMeasureCounts(trainEnv, &asked, &failed);
+    printf("measured rewards: %llu measurements asked in training, %llu not measurable\n",
+           (unsigned long long)asked, (unsigned long long)failed);
+  }
+  if (o->measure && !measureFinals(o, &meas, &test, final, eqsatFinal))
+    goto done;
+  if (meas.measured)
+    printf("measurement: %llu programs compiled, checked and timed (%llu failed) in %.1f s, "
+           "%llu answers from the cache\n",
+           (unsigned long long)meas.measured, (unsigned long long)meas.failed, meas.seconds,
+           (unsigned long long)meas.cached);
   ProgCost *costs[3] = {&trainCost, &testCost, &fixedCost};
   for (int k = 0; k < 3; ++k)
     if (costs[k]->failed) { /* such programs cost infinity: no search took them */
@@ -909,6 +1101,11 @@ done:
     fclose(curve);
   ariRwEnvDestroy(trainEnv);
   ariRwEnvDestroy(testEnv);
+  ariTermMeasurerDestroy(&meas);
+  if (!mlirModuleIsNull(train.mod))
+    mlirModuleDestroy(train.mod);
+  if (!mlirModuleIsNull(test.mod))
+    mlirModuleDestroy(test.mod);
   ariCostModelClose(&model);
   if (s)
     ariTermStoreDestroy(s);
@@ -995,8 +1192,8 @@ static int runPasses(const Options *o, MlirContext ctx) {
     goto done;
   }
   Funcs train, test;
-  if (!loadFuncs(ctx, o->train, s, &arena, o->trainLimit, "to order passes on", &train) ||
-      !loadFuncs(ctx, o->test, s, &arena, 0, "to order passes on", &test))
+  if (!loadFuncs(ctx, o->train, s, &arena, o->trainLimit, "to order passes on", &train, NULL) ||
+      !loadFuncs(ctx, o->test, s, &arena, 0, "to order passes on", &test, NULL))
     goto done;
   trainEnv = ariPassEnvCreate(s, host, prog, actions, na, scoreFuncs, &model, train.ptr, train.n,
                               o->horizon, err, sizeof err);
@@ -1145,6 +1342,7 @@ static int toolMain(int argc, char **argv) {
                             .hidden = o.hidden,         .trainLimit = o.trainLimit,
                             .checkEvery = o.checkEvery, .measure = o.measure,
                             .noSandbox = o.noSandbox,   .shaping = o.shaping,
+                            .combined = o.combined,
                             .seed = o.seed,             .ppo = o.ppo};
     rc = ariRlOrderRun(&ro, ctx);
   } else {

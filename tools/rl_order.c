@@ -49,9 +49,10 @@ static void freeProgs(AriPassOrder *po, Progs *p) {
   memset(p, 0, sizeof *p);
 }
 
-/* Every func.func of path (at most limit; 0: all), lowered. */
+/* Every func.func of path (at most limit; 0: all), lowered, or as rise
+ * (checked to lower) with `rise`. */
 static bool loadProgs(MlirContext ctx, const char *path, unsigned limit, AriPassOrder *po,
-                      AriArena *arena, Progs *out) {
+                      bool rise, AriArena *arena, Progs *out) {
   memset(out, 0, sizeof *out);
   out->funcs = ariArenaAlloc(arena, sizeof *out->funcs * MAX_PROGRAMS);
   out->names = ariArenaAlloc(arena, sizeof *out->names * MAX_PROGRAMS);
@@ -71,7 +72,7 @@ static bool loadProgs(MlirContext ctx, const char *path, unsigned limit, AriPass
         mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name")));
     char err[512];
     void *st = NULL;
-    if (!ariPassOrderLower(po, op, &st, err, sizeof err)) {
+    if (!(rise ? ariPassOrderWrap : ariPassOrderLower)(po, op, &st, err, sizeof err)) {
       fprintf(stderr, "%s: error: function '%.*s' does not lower: %s\n", path, (int)nm.length,
               nm.data, err);
       return false;
@@ -105,7 +106,9 @@ static bool countAfter(AriPassOrder *po, void *state, const char *pipeline, doub
 }
 
 /* Greedy ordering: the pass whose result counts least, while it counts
- * less than the state, at most `horizon` passes. */
+ * less than the state, at most `horizon` passes. The lowering changes no
+ * count (a rise state counts as lowered), so a rise state that no rise
+ * pass improves is lowered, and the search goes on. */
 static bool greedyOrder(AriPassOrder *po, void *state, unsigned npasses, unsigned horizon,
                         double *total, unsigned *seq, unsigned *len, char *err, size_t cap) {
   AriOrderOps ops = ariPassOrderOps(po);
@@ -135,6 +138,17 @@ static bool greedyOrder(AriPassOrder *po, void *state, unsigned npasses, unsigne
       } else {
         ariPassOrderRelease(po, next);
       }
+    }
+    for (unsigned k = 0; !best && k < npasses; ++k) {
+      if (ariPassOrderStage(po, k) != ARI_PASS_LOWERING)
+        continue;
+      if (!ops.apply(ops.self, cur, k, &best, err, cap))
+        return false;
+      if (best && !ariPassOrderCount(po, best, NULL, &bt, err, cap)) {
+        ariPassOrderRelease(po, best);
+        return false;
+      }
+      bk = k;
     }
     if (!best)
       break;
@@ -236,7 +250,21 @@ int ariRlOrderRun(const AriRlOrderOptions *o, MlirContext ctx) {
   unsigned np = ARI_PASS_ORDER_NUM_DEFAULT;
   Progs train = {0}, test = {0};
   AriOrderEnv *trainEnv = NULL, *testEnv = NULL;
-  AriPassOrder *po = ariPassOrderCreate(ariPassOrderDefaultPasses, np, 0, err, sizeof err);
+  /* --env=combined: the rise strategies and the lowering, then the same
+   * upstream passes */
+  AriPassOrderPass combined[ARI_PASS_ORDER_NUM_RISE + ARI_PASS_ORDER_NUM_DEFAULT +
+                            ARI_PASS_ORDER_NUM_SANDBOXED];
+  const AriPassOrderPass *passes = ariPassOrderDefaultPasses;
+  if (o->combined) { /* the sandboxed passes too: the sandbox is on (ariadne-rl.c) */
+    memcpy(combined, ariPassOrderRisePasses, sizeof ariPassOrderRisePasses);
+    memcpy(combined + ARI_PASS_ORDER_NUM_RISE, ariPassOrderDefaultPasses,
+           sizeof ariPassOrderDefaultPasses);
+    memcpy(combined + ARI_PASS_ORDER_NUM_RISE + ARI_PASS_ORDER_NUM_DEFAULT,
+           ariPassOrderSandboxedPasses, sizeof ariPassOrderSandboxedPasses);
+    passes = combined;
+    np += ARI_PASS_ORDER_NUM_RISE + ARI_PASS_ORDER_NUM_SANDBOXED;
+  }
+  AriPassOrder *po = ariPassOrderCreate(passes, np, 0, err, sizeof err);
   if (!po) {
     fprintf(stderr, TOOL ": error: %s\n", err);
     goto done;
@@ -244,8 +272,8 @@ int ariRlOrderRun(const AriRlOrderOptions *o, MlirContext ctx) {
   if (!o->noSandbox) /* before anything parses or runs a pass: one thread from here on */
     ariPassOrderSetSandbox(po, ctx, 60, NULL, NULL);
   /* --load evaluates without training programs */
-  if ((o->train && !loadProgs(ctx, o->train, o->trainLimit, po, &arena, &train)) ||
-      !loadProgs(ctx, o->test, 0, po, &arena, &test))
+  if ((o->train && !loadProgs(ctx, o->train, o->trainLimit, po, o->combined, &arena, &train)) ||
+      !loadProgs(ctx, o->test, 0, po, o->combined, &arena, &test))
     goto done;
   AriOrderOps ops = ariPassOrderOps(po);
   if (train.n)
@@ -274,13 +302,19 @@ int ariRlOrderRun(const AriRlOrderOptions *o, MlirContext ctx) {
     fprintf(stderr, TOOL ": error: out of memory\n");
     goto done;
   }
-  printf("environment: upstream passes; training programs: %u (%s), held-out programs: %u "
+  printf("environment: %s; training programs: %u (%s), held-out programs: %u "
          "(%s), %u passes, horizon %u, shaping %g\n",
-         train.n, o->train ? o->train : "-", n, o->test, np, o->horizon, (double)o->shaping);
+         o->combined ? "rise strategies, lowering, upstream passes" : "upstream passes", train.n,
+         o->train ? o->train : "-", n, o->test, np, o->horizon, (double)o->shaping);
   printf("passes:");
   for (unsigned k = 0; k < np; ++k)
     printf(" %s%s", ariPassOrderPassName(po, k), k + 1 < np ? "," : "\n");
-  printf("default: rise-to-llvm's cleanup (%s)\n", "canonicalize, cse");
+  printf("default: rise-to-llvm's cleanup (%s)\n",
+         o->combined ? "the lowering, canonicalize, cse" : "canonicalize, cse");
+  /* the default order's pipeline, on the programs' states */
+  char cleanup[4096];
+  snprintf(cleanup, sizeof cleanup, "%s%s", o->combined ? "convert-rise-to-affine," : "",
+           ariRiseToLLVMCleanup());
 
   /* an agent file that does not read fails before the baselines' work */
   if (o->load || o->resume) {
@@ -294,7 +328,7 @@ int ariRlOrderRun(const AriRlOrderOptions *o, MlirContext ctx) {
   AriNnRng brng = {o->seed ^ 0x5eedULL};
   for (unsigned i = 0; i < n; ++i) {
     if (!countAfter(po, test.states[i], NULL, &I[i], err, sizeof err) ||
-        !countAfter(po, test.states[i], ariRiseToLLVMCleanup(), &D[i], err, sizeof err) ||
+        !countAfter(po, test.states[i], cleanup, &D[i], err, sizeof err) ||
         !greedyOrder(po, test.states[i], np, o->horizon, &grd[i], gseq + (size_t)i * o->horizon,
                      &glen[i], err, sizeof err))
       goto fail;
@@ -468,15 +502,16 @@ int ariRlOrderRun(const AriRlOrderOptions *o, MlirContext ctx) {
            checked, mismatched);
   printf("\n");
 
-  /* measured: the default's program and each agent's of every held-out
-   * function, each checked against the interpreter (agents that chose
-   * the same order share one measurement) */
+  /* measured: the default's program, each agent's and greedy's of every
+   * held-out function, each checked against the interpreter (agents that
+   * chose the same order share one measurement) */
   if (o->measure) {
     printf("measured (checked against the interpreter; median of 10 calls after 2, ms; ppo: "
            "mean +- std over %u seed(s)):\n",
            S);
-    printf("%-22s %10s %10s %8s %8s %8s\n", "program", "default", "ppo", "+-", "speedup",
-           "+-");
+    printf("%-22s %10s %10s %8s %8s %8s %10s %8s\n", "program", "default", "ppo", "+-", "speedup",
+           "+-", "greedy", "speedup");
+    double greedyLogs = 0;
     double *logs = ariArenaCalloc(&arena, sizeof(double) * S);
     double *agentMs = ariArenaAlloc(&arena, sizeof(double) * S);
     double *sp = ariArenaAlloc(&arena, sizeof(double) * S);
@@ -517,6 +552,19 @@ int ariRlOrderRun(const AriRlOrderOptions *o, MlirContext ctx) {
         }
         agentMs[k] = ra.medianMs;
       }
+      AriMeasureResult rg;
+      if (ok && !ariPassOrderLowering(po, gseq + (size_t)i * o->horizon, glen[i], lowering,
+                                      LOWERING_CAP)) {
+        ariFailf(err, sizeof err, "lowering text too long");
+        goto fail;
+      }
+      AriMeasureStatus sg = ok ? measure(test.funcs[i], lowering, 10, &rg) : ARI_MEASURE_OK;
+      if (ok && sg != ARI_MEASURE_OK) {
+        printf("%-22s greedy's order: %s: %s\n", test.names[i], ariMeasureStatusName(sg),
+               rg.message);
+        bad |= sg == ARI_MEASURE_MISMATCH;
+        ok = false;
+      }
       if (!ok)
         continue;
       for (unsigned k = 0; k < S; ++k)
@@ -524,10 +572,11 @@ int ariRlOrderRun(const AriRlOrderOptions *o, MlirContext ctx) {
       double am, asd, spm, spd;
       meanStd(agentMs, S, &am, &asd);
       meanStd(sp, S, &spm, &spd);
-      printf("%-22s %10.4f %10.4f %8.4f %8.3f %8.3f\n", test.names[i], rd.medianMs, am, asd, spm,
-             spd);
+      printf("%-22s %10.4f %10.4f %8.4f %8.3f %8.3f %10.4f %8.3f\n", test.names[i], rd.medianMs,
+             am, asd, spm, spd, rg.medianMs, rd.medianMs / rg.medianMs);
       for (unsigned k = 0; k < S; ++k)
         logs[k] += log(sp[k]);
+      greedyLogs += log(rd.medianMs / rg.medianMs);
       timed++;
     }
     for (unsigned k = 0; k < S; ++k)
@@ -539,9 +588,10 @@ int ariRlOrderRun(const AriRlOrderOptions *o, MlirContext ctx) {
            gm, gsd, S, timed);
     for (unsigned k = 0; k < S; ++k)
       printf(" %.3f", sp[k]);
-    printf("\n");
+    printf("\ngeometric-mean speed-up of greedy's orders over the default: %.3f\n",
+           timed ? exp(greedyLogs / timed) : 0);
     if (bad) {
-      fprintf(stderr, TOOL ": error: an agent's program does not match the interpreter\n");
+      fprintf(stderr, TOOL ": error: a program does not match the interpreter\n");
       goto done;
     }
   }

@@ -1,7 +1,9 @@
 /*===- tools/rl_order.h - ariadne-rl --env=upstream ------------------------===*\
  *
  * XLA-RL's pass ordering with upstream MLIR passes (docs/rl.md,
- * "Environment 2: upstream passes"): PPO agents (costmodel/rl/ppo.h, an
+ * "Environment 2: upstream passes"; with `combined`, environment 2's rise
+ * strategies and the lowering are actions too, and programs start as
+ * rise): PPO agents (costmodel/rl/ppo.h, an
  * MLP policy) order the passes of runtime/passorder.h on the lowered loops
  * of TRAIN's functions, observing op counts (costmodel/rl/order_env.h);
  * then each agent orders TEST's functions greedily, compared with the
@@ -35,6 +37,7 @@ typedef struct AriRlOrderOptions {
   unsigned checkEvery; /* iterations between checked training programs; 0: none */
   bool measure;        /* compile, check and time the held-out results */
   bool noSandbox;      /* run the passes in this process (runtime/passorder.h) */
+  bool combined;       /* --env=combined: rise strategies and the lowering first */
   float shaping;       /* weight of the FLOP potential */
   uint64_t seed;
   AriPpoConfig ppo;

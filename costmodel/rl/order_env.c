@@ -25,7 +25,8 @@ struct AriOrderEnv {
   double total, total0, phi; /* T(s), T(s0), phi(s) */
   double pscale;             /* FLOPs(s0) + 2 transc(s0), or 1 */
   unsigned steps;
-  unsigned seq[MAX_HORIZON];
+  unsigned seq[MAX_HORIZON]; /* the passes that gave a new state */
+  unsigned applied;
   unsigned *history; /* per pass */
   AriArena obs;      /* observations, until release */
   char info[160];
@@ -109,6 +110,7 @@ static bool envReset(void *self, AriNnRng *rng, char *err, size_t cap) {
   e->prog = e->fixed >= 0 ? (unsigned)e->fixed : (unsigned)(ariNnRngNext(rng) % e->n);
   e->cur = e->programs[e->prog];
   e->steps = 0;
+  e->applied = 0;
   memset(e->history, 0, sizeof(unsigned) * e->npasses);
   double f, x;
   if (!countState(e, e->cur, e->kinds, &e->total, &f, &x, err, cap))
@@ -149,7 +151,7 @@ static bool envStep(void *self, unsigned a, float *reward, bool *done, char *err
     return true;
   }
   unsigned pass = a - 1;
-  e->seq[e->steps++] = pass;
+  e->steps++;
   e->history[pass]++;
   void *next = NULL;
   if (!e->ops.apply(e->ops.self, e->cur, pass, &next, err, cap))
@@ -168,6 +170,7 @@ static bool envStep(void *self, unsigned a, float *reward, bool *done, char *err
     memcpy(e->kinds, kinds, sizeof(double) * e->nkinds);
     e->total = total;
     phi = -(f + 2 * x) / e->pscale;
+    e->seq[e->applied++] = pass;
   }
   *reward += (float)(e->shaping * (e->gamma * phi - e->phi));
   e->phi = phi;
@@ -189,15 +192,15 @@ AriRlEnv ariOrderEnvGym(AriOrderEnv *e) {
 }
 
 const void *ariOrderEnvCurrent(const AriOrderEnv *e, double *total, double *initial,
-                               const unsigned **passes, unsigned *steps) {
+                               const unsigned **passes, unsigned *applied) {
   if (total)
     *total = e->total;
   if (initial)
     *initial = e->total0;
   if (passes)
     *passes = e->seq;
-  if (steps)
-    *steps = e->steps;
+  if (applied)
+    *applied = e->applied;
   return e->cur;
 }
 

@@ -71,10 +71,11 @@ void ariOrderEnvSetProgram(AriOrderEnv *e, int i);
 AriRlEnv ariOrderEnvGym(AriOrderEnv *e);
 
 /* The episode so far: the current state and its total count, the
- * initial total, the passes run (actions - 1; failed ones included) and
- * their number. */
+ * initial total, the passes that gave a new state (actions - 1, in order;
+ * the failed ones, which changed nothing, left out) and their number: the
+ * order that makes the current state from the program. */
 const void *ariOrderEnvCurrent(const AriOrderEnv *e, double *total, double *initial,
-                               const unsigned **passes, unsigned *steps);
+                               const unsigned **passes, unsigned *applied);
 
 /* The index of the episode's program. */
 unsigned ariOrderEnvProgram(const AriOrderEnv *e);

@@ -29,6 +29,13 @@ struct AriRwEnv {
   double c0, c;
   double scale; /* c0, or 1 for a program of cost 0 */
   unsigned steps;
+  /* measured rewards (rewrite_env.h): the input's runtime, the potential
+   * of cur, the last measured state's potential and model cost, and
+   * whether cur itself was measured */
+  bool measuring;
+  double rt0, phi, phiM, cM;
+  bool curMeasured;
+  uint64_t asked, failed;
   AriArena obsArena; /* observations, until release */
   AriRwObs *obs;     /* of cur, NULL until observed */
   char info[256];
@@ -68,6 +75,12 @@ AriRwEnv *ariRwEnvCreate(AriTermStore *s, const AriAStarRule *rules, size_t nrul
     e->o.maxCandidates = ARI_PPO_MAX_ACTIONS - 1;
   if (!e->o.maxPositions)
     e->o.maxPositions = 4096;
+  if (e->o.measureEvery && !e->o.measure) {
+    ariFailf(err, errCap, "measured rewards every %u steps need a measuring function",
+             e->o.measureEvery);
+    free(e);
+    return NULL;
+  }
   e->fixed = -1;
   ariArenaInit(&e->obsArena, 0);
   return e;
@@ -94,6 +107,42 @@ AriTerm *ariRwEnvCurrent(const AriRwEnv *e, double *cost, double *inputCost, uns
 
 unsigned ariRwEnvProgram(const AriRwEnv *e) { return e->program; }
 
+void ariRwEnvMeasureCounts(const AriRwEnv *e, uint64_t *asked, uint64_t *failed) {
+  if (asked)
+    *asked = e->asked;
+  if (failed)
+    *failed = e->failed;
+}
+
+/* Measures cur (once per state) and sets its potential: 1 measured, 0 not
+ * measurable (the estimate stays), -1 error. */
+static int measureCur(AriRwEnv *e, char *err, size_t cap) {
+  if (!e->measuring || e->curMeasured)
+    return 1;
+  double rt;
+  e->asked++;
+  int r = e->o.measure(e->o.measureCtx, e->program, e->cur, &rt, err, cap);
+  if (r < 0)
+    return -1;
+  e->curMeasured = true; /* asked once, whatever it gave */
+  if (r == 0 || !isfinite(rt) || rt <= 0) {
+    e->failed++;
+    return 0;
+  }
+  e->phi = e->phiM = -log(rt / e->rt0);
+  e->cM = e->c;
+  return 1;
+}
+
+/* The potential of a state of cost c that was not measured (rewrite_env.h):
+ * the last measured state's, less the model's log ratio (its relative
+ * change where a cost is 0). */
+static double estimate(const AriRwEnv *e, double c) {
+  if (c > 0 && e->cM > 0)
+    return e->phiM - log(c / e->cM);
+  return e->phiM - (c - e->cM) / e->scale;
+}
+
 static bool envReset(void *self, AriNnRng *rng, char *err, size_t cap) {
   AriRwEnv *e = self;
   unsigned i = e->fixed >= 0 ? (unsigned)e->fixed : (unsigned)(ariNnRngNext(rng) % e->n);
@@ -105,7 +154,23 @@ static bool envReset(void *self, AriNnRng *rng, char *err, size_t cap) {
   if (!isfinite(e->c0) || e->c0 < 0)
     return ariFailf(err, cap, "program %u has cost %g: rewards need a finite cost >= 0", i, e->c0);
   e->scale = e->c0 > 0 ? e->c0 : 1;
-  snprintf(e->info, sizeof e->info, "program %u", i);
+  e->measuring = false;
+  e->curMeasured = false;
+  e->phi = e->phiM = 0; /* the potentials of measured rewards */
+  e->cM = e->c0;
+  if (e->o.measureEvery) {
+    double rt;
+    e->asked++;
+    int r = e->o.measure(e->o.measureCtx, i, e->cur, &rt, err, cap);
+    if (r < 0)
+      return false;
+    if (r == 0 || !isfinite(rt) || rt <= 0) {
+      e->failed++; /* this episode runs on the model's estimates alone */
+    } else {
+      e->measuring = e->curMeasured = true;
+      e->rt0 = rt;
+    }
+  }
   return true;
 }
 
@@ -208,24 +273,41 @@ static bool envStep(void *self, unsigned a, float *reward, bool *done, char *err
   *reward = 0;
   if (a == 0) {
     *done = true;
+    double before = e->phi; /* the episode ends here: measure its program */
+    if (measureCur(e, err, cap) < 0)
+      return false;
+    *reward = (float)(e->phi - before);
     return true;
   }
   double c = e->cost(e->costCtx, o->cands[a]);
-  *reward = (float)((e->c - c) / e->scale);
   e->cur = o->cands[a];
-  e->c = c;
   e->steps++;
   e->obs = NULL;
   *done = e->steps >= e->o.horizon;
+  if (!e->o.measureEvery) {
+    *reward = (float)((e->c - c) / e->scale);
+    e->c = c;
+    return true;
+  }
+  double before = e->phi;
+  e->c = c;
+  e->phi = estimate(e, c);
+  e->curMeasured = false;
+  if ((e->steps % e->o.measureEvery == 0 || *done) && measureCur(e, err, cap) < 0)
+    return false;
+  *reward = (float)(e->phi - before);
   return true;
 }
 
 static const char *envInfo(void *self) {
   AriRwEnv *e = self;
-  char head[128];
-  snprintf(head, sizeof head, "%s", e->info);
-  snprintf(e->info, sizeof e->info, "%s: cost %g -> %g in %u steps", head, e->c0, e->c,
-           e->steps);
+  if (e->measuring)
+    snprintf(e->info, sizeof e->info, "program %u: cost %g -> %g, runtime %g -> %g%s in %u steps",
+             e->program, e->c0, e->c, e->rt0, e->rt0 * exp(-e->phi),
+             e->curMeasured ? "" : " (estimated)", e->steps);
+  else
+    snprintf(e->info, sizeof e->info, "program %u: cost %g -> %g in %u steps", e->program, e->c0,
+             e->c, e->steps);
   return e->info;
 }
 

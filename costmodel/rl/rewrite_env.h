@@ -16,8 +16,25 @@
  * so an episode's return is its final relative
  * improvement and a temporary loss is allowed (it is repaid later). The
  * episode ends at No-Op, at the horizon, or when no rewrite applies.
- * Measured-runtime rewards (X-RLflow's every-5-steps runtime) are not
- * implemented: the cost model gives every reward.
+ *
+ * Measured rewards (X-RLflow's every-N-steps runtime, N = measureEvery): the
+ * program is run every N steps and when the episode ends, and the reward of
+ * such a step corrects what the cost model said since the last measurement.
+ * Rewards are differences of a potential: phi(s) = log(RT(s0)/RT(s)) for a
+ * measured state of runtime RT(s), and phi(m) - log(c(s)/c(m)) otherwise,
+ * m being the episode's last measured state (the model's relative change
+ * instead of the log ratio where a cost is 0). So an episode's return is
+ * the log speed-up of its final program's measured runtime over the
+ * input's, and the steps between measurements get the model's view of
+ * theirs. Two departures from X-RLflow, which rewards
+ * (RT(t-1) - RT(t))/RT(0) and a constant 0.1 in between: the log keeps a
+ * slowdown's reward bounded (a parallel loop around 50 ns of work measured
+ * 100x slower, a reward of -99 that swamped the value loss), and the
+ * model's change is a denser signal than a constant. A state that cannot be
+ * measured (the callback returns 0: it does not compile, say) keeps its
+ * estimate; if the input cannot be measured the episode runs on the
+ * model's estimates alone (log ratios of the cost, as if the input were
+ * the last measured state).
  *
  * The policy (AriRwPolicy) follows X-RLflow's shape with a simpler graph
  * layer: each candidate's resulting term and the state are embedded by the
@@ -55,10 +72,23 @@
 extern "C" {
 #endif
 
+/* Measures program `program` (an index into the environment's programs)
+ * rewritten to t: its runtime in *runtime (any unit, the same for every
+ * call). Returns 1 when measured, 0 when t cannot be measured (it does not
+ * compile, it times out: the reward falls back to the model) and -1 on an
+ * error that must end the run (a program that computes something else),
+ * with a message. Called at most once per state and step; caching is the
+ * callback's. */
+typedef int (*AriRwMeasureFn)(void *ctx, unsigned program, AriTerm *t, double *runtime,
+                              char *err, size_t errCap);
+
 typedef struct AriRwEnvOptions {
   unsigned horizon;       /* steps per episode; 0: 10 */
   unsigned maxCandidates; /* rewrites offered per state; 0: 256 */
   unsigned maxPositions;  /* locations tried per state; 0: 4096 */
+  unsigned measureEvery;  /* measured rewards every N steps (above); 0: none */
+  AriRwMeasureFn measure; /* required when measureEvery > 0 */
+  void *measureCtx;
 } AriRwEnvOptions;
 
 typedef struct AriRwEnv AriRwEnv;
@@ -85,6 +115,10 @@ AriTerm *ariRwEnvCurrent(const AriRwEnv *e, double *cost, double *inputCost, uns
 /* The index (into the programs given at creation) of the program the
  * episode started from; 0 before the first reset. */
 unsigned ariRwEnvProgram(const AriRwEnv *e);
+
+/* Measured rewards so far: measurements asked for, and of them those that
+ * could not be made (the callback's 0). */
+void ariRwEnvMeasureCounts(const AriRwEnv *e, uint64_t *asked, uint64_t *failed);
 
 /* The observation (read by AriRwPolicy; documented for tests). cands[0] is
  * the state itself (No-Op); rule[0] = nrules. */

@@ -4,7 +4,11 @@
  * the episode; candidates are distinct rewrites, all legal, capped; each
  * step's reward is the relative cost change, so an episode's return is its
  * final relative improvement; the horizon ends an episode; an action out
- * of range is an error. The policy's whole forward pass (graph layers,
+ * of range is an error. With measured rewards (a stand-in measurement) the
+ * return is the final program's measured log speed-up, the steps between
+ * measurements get the model's log change, measurements happen every N
+ * steps and at the end, and a state that does not measure keeps its
+ * estimate. The policy's whole forward pass (graph layers,
  * message passing or attention, and heads, under the PPO loss) against
  * finite differences of its parameters; a short PPO run on the
  * environment is deterministic with either.
@@ -117,6 +121,131 @@ static void testEpisode(void) {
   tearDown(&f);
 }
 
+/* A stand-in for measured runtimes that the model does not predict: 3
+ * times the term's node count plus 1 (the cost is Knossos'); every call is
+ * counted, so the test sees when the environment measures. */
+typedef struct FakeRun {
+  unsigned calls, wrongProgram;
+  unsigned program;    /* the episode's, as the environment must pass it */
+  const AriTerm *fail; /* cannot be measured (NULL: none) */
+  bool error;          /* every call is an error */
+} FakeRun;
+
+static double nodes(const AriTerm *t) { return (double)ariTermTreeSize(t); }
+
+static int fakeMeasure(void *ctx, unsigned program, AriTerm *t, double *rt, char *err,
+                       size_t cap) {
+  FakeRun *r = ctx;
+  r->calls++;
+  r->wrongProgram += program != r->program;
+  if (r->error) {
+    snprintf(err, cap, "it computes something else");
+    return -1;
+  }
+  if (t == r->fail)
+    return 0;
+  *rt = 3.0 * nodes(t) + 1.0;
+  return 1;
+}
+
+/* Measured rewards every 2 steps: the return is the measured relative
+ * improvement of the final program whatever the model said between;
+ * measurements happen at reset, every second step and at the end; an
+ * unmeasurable state keeps the model's estimate; an error ends the step. */
+static void testMeasuredRewards(void) {
+  Fixture f;
+  if (!setUp(&f))
+    return;
+  char err[256] = "";
+  FakeRun run = {.fail = NULL};
+  AriRwEnvOptions o = {.horizon = 5, .maxCandidates = 5, .measureEvery = 2};
+  CHECK(!ariRwEnvCreate(f.s, f.rules, f.nrules, cost, NULL, f.prog, 2, &o, err, sizeof err) &&
+        strstr(err, "measuring function"));
+  o.measure = fakeMeasure;
+  o.measureCtx = &run;
+  AriRwEnv *e = ariRwEnvCreate(f.s, f.rules, f.nrules, cost, NULL, f.prog, 2, &o, err, sizeof err);
+  CHECK(e != NULL);
+  if (!e) {
+    tearDown(&f);
+    return;
+  }
+  AriRlEnv g = ariRwEnvGym(e);
+  AriNnRng rng = {1};
+  for (int pass = 0; pass < 3; ++pass) {
+    for (int prog = 0; prog < 2; ++prog) {
+      run.program = (unsigned)prog;
+      run.calls = 0;
+      run.fail = NULL;
+      ariRwEnvSetProgram(e, prog);
+      CHECK(g.reset(g.self, &rng, err, sizeof err));
+      CHECK(run.calls == 1);
+      double rt0 = 3.0 * nodes(f.prog[prog]) + 1.0, ret = 0;
+      bool done = false;
+      unsigned steps = 0, stopAt = pass == 0 ? 5 : 3; /* No-Op after stopAt steps */
+      AriTerm *final = f.prog[prog];
+      while (!done) {
+        unsigned n = g.numActions(g.self);
+        unsigned a = steps < stopAt && n > 1 ? 1 + (steps % (n - 1)) : 0;
+        float r;
+        if (pass == 2 && steps == 1) { /* the next state cannot be measured */
+          const AriRwObs *obs = g.observe(g.self);
+          run.fail = obs->cands[a];
+        }
+        unsigned before = run.calls;
+        double cBefore, cAfter;
+        ariRwEnvCurrent(e, &cBefore, NULL, NULL);
+        CHECK(g.step(g.self, a, &r, &done, err, sizeof err));
+        ret += r;
+        if (a) {
+          steps++;
+          final = ariRwEnvCurrent(e, &cAfter, NULL, NULL);
+          /* measured every second step and at the horizon */
+          CHECK(run.calls - before == (steps % 2 == 0 || steps == 5 ? 1u : 0u));
+          if (run.calls == before) /* between measurements: the model's log ratio */
+            CHECK(fabs(r - log(cBefore / cAfter)) < 1e-5);
+        } else {
+          /* No-Op measures the final state unless it was just measured */
+          CHECK(run.calls - before == (steps % 2 == 0 ? 0u : 1u));
+        }
+      }
+      CHECK(run.wrongProgram == 0);
+      double want = log(rt0 / (3.0 * nodes(final) + 1.0));
+      CHECK(pass < 2 || steps == 3); /* pass 2's final is measured */
+      CHECK(fabs(ret - want) < 1e-5);
+      g.release(g.self);
+    }
+  }
+  uint64_t asked, failed;
+  ariRwEnvMeasureCounts(e, &asked, &failed);
+  CHECK(asked > 0 && failed == 2); /* pass 2's step-2 states */
+  /* an input that does not measure: the model's log ratios, no more
+   * measurements */
+  run.program = 0;
+  run.fail = f.prog[0];
+  run.calls = 0;
+  ariRwEnvSetProgram(e, 0);
+  CHECK(g.reset(g.self, &rng, err, sizeof err) && run.calls == 1);
+  bool done = false;
+  double ret = 0, c0, c;
+  ariRwEnvCurrent(e, NULL, &c0, NULL);
+  while (!done) {
+    unsigned n = g.numActions(g.self);
+    float r;
+    CHECK(g.step(g.self, n > 1 ? 1 : 0, &r, &done, err, sizeof err));
+    ret += r;
+  }
+  ariRwEnvCurrent(e, &c, NULL, NULL);
+  CHECK(run.calls == 1 && fabs(ret - log(c0 / c)) < 1e-5);
+  g.release(g.self);
+  ariRwEnvMeasureCounts(e, NULL, &failed);
+  CHECK(failed == 3);
+  /* an error of the measuring function is the step's */
+  run.error = true;
+  CHECK(!g.reset(g.self, &rng, err, sizeof err) && strstr(err, "something else"));
+  ariRwEnvDestroy(e);
+  tearDown(&f);
+}
+
 /* The policy's parameters' gradients under the PPO loss against central
  * differences (a few entries of each parameter, policy_grad.h), with
  * either graph layers. */
@@ -219,6 +348,7 @@ static void testDeterminism(void) {
 
 int main(void) {
   testEpisode();
+  testMeasuredRewards();
   testRwPolicyGradient(ARI_RW_GRAPH_MP);
   testRwPolicyGradient(ARI_RW_GRAPH_GAT);
   testDeterminism();

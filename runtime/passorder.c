@@ -437,30 +437,25 @@ bool ariPassOrderLowering(const AriPassOrder *po, const unsigned *seq, unsigned 
                           size_t cap) {
   AriStr b;
   ariStrInitFixed(&b, buf, cap);
-  /* as the states go: rise until the list's lowering (from the start
-   * without one), and a pass of the other stage does nothing */
-  bool rise = false;
-  for (unsigned k = 0; k < po->n && !rise; ++k)
-    rise = po->passes[k].stage == ARI_PASS_LOWERING;
+  /* as the states go: rise until the list's lowering pass (lowered from
+   * the start in a list without one); a pass of the other stage did
+   * nothing and is left out */
+  bool hasLowering = false;
+  for (unsigned k = 0; k < po->n; ++k)
+    hasLowering |= po->passes[k].stage == ARI_PASS_LOWERING;
   ariStrPuts(&b, "builtin.module(");
-  for (unsigned i = 0; i < n && rise; ++i) {
-    if (seq[i] >= po->n)
-      continue;
-    if (po->passes[seq[i]].stage == ARI_PASS_ON_RISE)
+  unsigned i = 0;
+  for (; hasLowering && i < n; ++i) {
+    AriPassStage st = seq[i] < po->n ? po->passes[seq[i]].stage : ARI_PASS_ON_LOOPS;
+    if (st == ARI_PASS_LOWERING)
+      break;
+    if (st == ARI_PASS_ON_RISE)
       ariStrPrintf(&b, "%s,", po->passes[seq[i]].text);
-    rise = po->passes[seq[i]].stage != ARI_PASS_LOWERING;
   }
   ariStrPuts(&b, "convert-rise-to-affine");
-  bool loops = true;
-  for (unsigned k = 0; k < po->n && loops; ++k)
-    loops = po->passes[k].stage != ARI_PASS_LOWERING;
-  for (unsigned i = 0; i < n; ++i) {
-    if (seq[i] >= po->n)
-      continue;
-    if (loops && po->passes[seq[i]].stage == ARI_PASS_ON_LOOPS)
+  for (i = hasLowering ? i + 1 : 0; i < n; ++i)
+    if (seq[i] < po->n && po->passes[seq[i]].stage == ARI_PASS_ON_LOOPS)
       ariStrPrintf(&b, ",%s", po->passes[seq[i]].text);
-    loops = loops || po->passes[seq[i]].stage == ARI_PASS_LOWERING;
-  }
   ariStrPrintf(&b, ",%s)", ariRiseToLLVMConversion());
   return ariStrOk(&b);
 }

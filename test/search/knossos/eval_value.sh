@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Knossos binding evaluation with a trained value network (issue 17;
 # docs/astar.md, "With a value network"): trains one network per seed on
-# the 348 training sequences, then runs `ariadne-astar --eval` on the 12
+# the 348 training sequences (one family in 8 held out to choose the
+# checkpoint: --validate), then runs `ariadne-astar --eval` on the 12
 # test expressions with each (5 search seeds), and prints the fraction of
 # test expressions at their oracle cost within 5,000 and 2,500
 # evaluations: per network (mean over its search seeds) and mean +- std
@@ -13,8 +14,8 @@
 # the training logs and the --eval tables. Options after `--` replace the
 # training defaults below (e.g. `-- --rules knossos,beta --dim 64`); the
 # evaluation uses the same --rules. Needs a built tree (build/, or
-# $ARIADNE_BUILD). About 15 minutes per network with the defaults on the
-# 2-core workplace Xeon, two networks training at a time.
+# $ARIADNE_BUILD). About 16 minutes per network with the defaults on the
+# 2-core workplace AMD EPYC, two networks training at a time.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 tool=${ARIADNE_BUILD:-$root/build}/bin/ariadne-astar
@@ -26,7 +27,7 @@ if [ $# -gt 0 ] && [ "$1" != "--" ]; then nets=$1; shift; fi
 [ $# -gt 0 ] && [ "$1" = "--" ] && shift
 opts=("$@")
 [ ${#opts[@]} -gt 0 ] || opts=(--rules kbind,beta --epochs 1 --bootstrap-budget 300000
-                               --samples 1024 --passes 3)
+                               --samples 1024 --passes 3 --validate 4 --budget 2500)
 rules=kbind,beta
 for ((i = 0; i < ${#opts[@]}; i++)); do
   [ "${opts[$i]}" = --rules ] && rules=${opts[$((i + 1))]}

@@ -65,6 +65,7 @@ typedef struct Options {
   double lr;
   bool cosine; /* --lr-schedule cosine: lr decays to 0 over each epoch's passes */
   unsigned validate; /* --validate N: checks of the held-out functions per pass (0: none) */
+  double ema;        /* --average D: the parameters' running average's decay (0: none) */
   AriAStarOptions a;
   int64_t nats[MAX_NATS];
   unsigned nn;
@@ -126,6 +127,10 @@ static void usage(FILE *f) {
           "  --lr R              Adam's learning rate (default 1e-3)\n"
           "  --lr-schedule S     constant (default) or cosine: the rate decays from\n"
           "                      --lr to 0 over each epoch's passes (half a cosine)\n"
+          "  --average D         keep a running average of the parameters (Polyak\n"
+          "                      averaging; after each batch avg = D avg + (1 - D) new)\n"
+          "                      and check, or write, it instead of the last values\n"
+          "                      (default 0: none; e.g. 0.999)\n"
           "  --validate N        hold out the training functions of one family in 8\n"
           "                      (by the hash of the name without its trailing _N);\n"
           "                      N times per pass A* with the network so far searches\n"
@@ -340,6 +345,11 @@ static int parseOptions(int argc, char **argv, Options *o) {
         return usageError("--lr-schedule needs constant or cosine, got '%s'", v);
       o->cosine = !strcmp(v, "cosine");
       trainOnly = true;
+    } else if (ariToolOpt(argc, argv, &i, "--average", &v)) {
+      if (!parseDouble(v, &d) || d < 0 || d >= 1)
+        return usageError("--average needs a decay in [0, 1), got '%s'", v);
+      o->ema = d;
+      trainOnly = true;
     } else if (ariToolOpt(argc, argv, &i, "--validate", &v)) {
       uint64_t k;
       if (!ariToolParseU64(v, &k) || k > 1024)
@@ -366,7 +376,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
   }
   if (!o->train && trainOnly)
     return usageError("--train-budget, --bootstrap-budget, --samples, --passes, --lr, "
-                      "--lr-schedule, --validate and --value-norm need --train");
+                      "--lr-schedule, --average, --validate and --value-norm need --train");
   if (o->valueNorm >= 0 && o->value)
     return usageError("--value-norm shapes a new network; --value's keeps its own");
   if (o->train && !o->eval)
@@ -743,7 +753,6 @@ static bool replayAdd(Replay *r, AriTerm *t, const float *targets) {
  * training functions' oracles within 2,500 evaluations), so the run keeps
  * the checkpoint that guides best on functions it does not train on. */
 typedef struct Validation {
-  AriArena arena;
   const char **text;
   size_t *len;
   double *oracle;
@@ -765,12 +774,12 @@ static bool heldOut(const char *name) {
   return ariHashMix64(ariHashBytes32(name, len)) % 8 == 0;
 }
 
-static bool validationAdd(Validation *v, AriTerm *t, double oracle) {
+static bool validationAdd(Validation *v, AriArena *a, AriTerm *t, double oracle) {
   if (v->n == v->cap) {
     size_t cap = v->cap ? 2 * v->cap : 64;
-    const char **text = ariArenaAlloc(&v->arena, cap * sizeof *text);
-    size_t *len = ariArenaAlloc(&v->arena, cap * sizeof *len);
-    double *orc = ariArenaAlloc(&v->arena, cap * sizeof *orc);
+    const char **text = ariArenaAlloc(a, cap * sizeof *text);
+    size_t *len = ariArenaAlloc(a, cap * sizeof *len);
+    double *orc = ariArenaAlloc(a, cap * sizeof *orc);
     if (!text || !len || !orc)
       return false;
     if (v->n) {
@@ -781,7 +790,7 @@ static bool validationAdd(Validation *v, AriTerm *t, double oracle) {
     v->text = text, v->len = len, v->oracle = orc, v->cap = cap;
   }
   size_t n = ariTermPrint(t, NULL, 0, ARI_PRINT_TYPES);
-  char *buf = ariArenaAlloc(&v->arena, n + 1);
+  char *buf = ariArenaAlloc(a, n + 1);
   if (!buf)
     return false;
   ariTermPrint(t, buf, n + 1, ARI_PRINT_TYPES);
@@ -792,7 +801,8 @@ static bool validationAdd(Validation *v, AriTerm *t, double oracle) {
 }
 
 /* What training needs besides the options: the rules, the cost, the
- * network and, with --validate, the held-out functions. */
+ * network, with --validate the held-out functions, and with --average the
+ * running average of the parameters. */
 typedef struct Trainer {
   const Options *o;
   const AriAStarRule *rules;
@@ -800,6 +810,9 @@ typedef struct Trainer {
   AriCostTermFn costFn;
   AriValueNet *net;
   Validation val;
+  float *avg;      /* --average: the running average (allocated once) */
+  size_t averaged; /* batches in avg this epoch (0: none yet) */
+  AriArena arena;  /* val's functions and checkpoint, avg */
 } Trainer;
 
 /* A* with the network so far on every held-out function; keeps the
@@ -843,29 +856,61 @@ static bool validate(Trainer *tr, AriArena *arena, const char *at, char *err, si
   if (!better)
     return true;
   AriNnParams *ps = ariValueNetParams(tr->net);
-  if (!v->best && !(v->best = ariArenaAlloc(&v->arena, ariNnParamsCount(ps) * sizeof *v->best))) {
+  if (!v->best && !(v->best = ariArenaAlloc(&tr->arena, ariNnParamsCount(ps) * sizeof *v->best))) {
     snprintf(err, errCap, "out of memory for a checkpoint");
     return false;
   }
-  float *dst = v->best;
-  for (unsigned i = 0; i < ps->n; ++i) {
-    size_t k = (size_t)ps->items[i]->rows * ps->items[i]->cols;
-    memcpy(dst, ps->items[i]->v, k * sizeof *dst);
-    dst += k;
-  }
+  ariNnParamsGet(ps, v->best);
   v->hits = hits, v->gap = gap;
   return true;
 }
 
-/* The network takes the best checkpoint's parameters (if any). */
-static void restoreBest(Trainer *tr) {
-  const float *src = tr->val.best;
+/* --average: the epoch's first batch starts the running average at the
+ * parameters; after the n-th later batch it takes the new ones with weight
+ * 1 - decay, where the decay ramps up as (1 + n) / (10 + n) to --average
+ * so that the average does not linger on the first batches' parameters. */
+static bool averageStep(Trainer *tr, char *err, size_t errCap) {
   AriNnParams *ps = ariValueNetParams(tr->net);
-  for (unsigned i = 0; src && i < ps->n; ++i) {
-    size_t k = (size_t)ps->items[i]->rows * ps->items[i]->cols;
-    memcpy(ps->items[i]->v, src, k * sizeof *src);
-    src += k;
+  if (!tr->avg && !(tr->avg = ariArenaAlloc(&tr->arena, ariNnParamsCount(ps) * sizeof *tr->avg))) {
+    snprintf(err, errCap, "out of memory for the parameters' average");
+    return false;
   }
+  double n = (double)tr->averaged++, d = (1 + n) / (10 + n);
+  if (n == 0)
+    ariNnParamsGet(ps, tr->avg);
+  else
+    ariNnParamsAverage(ps, tr->avg, (float)(d < tr->o->ema ? d : tr->o->ema));
+  return true;
+}
+
+/* Exchanges the network's parameters with the average (a no-op without
+ * one), so that a check, or the file, sees the average. */
+static void averageSwap(Trainer *tr) {
+  if (!tr->averaged)
+    return;
+  AriNnParams *ps = ariValueNetParams(tr->net);
+  float *avg = tr->avg;
+  for (unsigned i = 0; i < ps->n; ++i) {
+    float *v = ps->items[i]->v;
+    size_t k = (size_t)ps->items[i]->rows * ps->items[i]->cols;
+    for (size_t j = 0; j < k; ++j) {
+      float t = v[j];
+      v[j] = avg[j];
+      avg[j] = t;
+    }
+    avg += k;
+  }
+}
+
+/* The epoch's result: the best checkpoint with --validate, else the
+ * average with --average, else the parameters as trained. */
+static void restoreBest(Trainer *tr) {
+  AriNnParams *ps = ariValueNetParams(tr->net);
+  if (tr->val.best)
+    ariNnParamsSet(ps, tr->val.best);
+  else if (tr->averaged)
+    ariNnParamsSet(ps, tr->avg);
+  tr->averaged = 0;
 }
 
 /* Which of a search's samples to keep (at most k): the states on the path
@@ -977,12 +1022,17 @@ static bool trainOnReplay(Trainer *tr, const Replay *r, AriNnRng *rng, unsigned 
       double lr = o->cosine ? o->lr * 0.5 * (1 + cos(3.14159265358979323846 * (double)step / steps)) : o->lr;
       step++;
       ok = ariValueNetTrainBatch(tr->net, s, batch, tg, n, (float)lr, &loss, err, errCap);
+      if (ok && o->ema > 0)
+        ok = averageStep(tr, err, errCap);
       lossSum += loss;
       batches++;
       if (ok && every && (batches % every == 0 || k + ARI_ASTAR_BATCH >= r->n)) {
         char at[96];
-        snprintf(at, sizeof at, "epoch %u pass %u batch %zu", ep, pass, batches);
+        snprintf(at, sizeof at, "epoch %u pass %u batch %zu%s", ep, pass, batches,
+                 tr->averaged ? " (average)" : "");
+        averageSwap(tr);
         ok = validate(tr, arena, at, err, errCap);
+        averageSwap(tr);
       }
     }
     if (ok)
@@ -1020,7 +1070,7 @@ static int runTrain(const Options *o, MlirContext ctx, const AriAStarRule *rules
   Replay rp = {.H = H};
   ariArenaInit(&rp.arena, 0);
   Trainer tr = {.o = o, .rules = rules, .nrules = nrules, .costFn = costFn, .net = net};
-  ariArenaInit(&tr.val.arena, 0);
+  ariArenaInit(&tr.arena, 0);
   AriNnRng rng = {ariHashMix64(o->a.seed ^ 0x7261696e)};
   int rc = 0;
   for (unsigned ep = 1; ep <= o->epochs && !rc; ++ep) {
@@ -1048,7 +1098,7 @@ static int runTrain(const Options *o, MlirContext ctx, const AriAStarRule *rules
             continue;
           AriTermFunc tf;
           AriTermStore *s = importOneTerm(op, name, o->lets, &tf);
-          bool ok = s && validationAdd(&tr.val, tf.roots[0].value, orc->cost);
+          bool ok = s && validationAdd(&tr.val, &tr.arena, tf.roots[0].value, orc->cost);
           if (s && !ok)
             fprintf(stderr, TOOL ": error: out of memory holding out @%s\n", name);
           ariTermStoreDestroy(s);
@@ -1132,7 +1182,7 @@ static int runTrain(const Options *o, MlirContext ctx, const AriAStarRule *rules
     fflush(stdout);
   }
   ariArenaDestroy(&rp.arena);
-  ariArenaDestroy(&tr.val.arena);
+  ariArenaDestroy(&tr.arena);
   return rc;
 }
 

@@ -61,6 +61,32 @@ size_t ariNnParamsCount(const AriNnParams *ps) {
   return n;
 }
 
+void ariNnParamsGet(const AriNnParams *ps, float *dst) {
+  for (unsigned i = 0; i < ps->n; ++i) {
+    size_t k = (size_t)ps->items[i]->rows * ps->items[i]->cols;
+    memcpy(dst, ps->items[i]->v, k * sizeof *dst);
+    dst += k;
+  }
+}
+
+void ariNnParamsSet(AriNnParams *ps, const float *src) {
+  for (unsigned i = 0; i < ps->n; ++i) {
+    size_t k = (size_t)ps->items[i]->rows * ps->items[i]->cols;
+    memcpy(ps->items[i]->v, src, k * sizeof *src);
+    src += k;
+  }
+}
+
+void ariNnParamsAverage(const AriNnParams *ps, float *avg, float decay) {
+  for (unsigned i = 0; i < ps->n; ++i) {
+    const float *v = ps->items[i]->v;
+    size_t k = (size_t)ps->items[i]->rows * ps->items[i]->cols;
+    for (size_t j = 0; j < k; ++j)
+      avg[j] = decay * avg[j] + (1 - decay) * v[j];
+    avg += k;
+  }
+}
+
 /*=== Files ===============================================================*/
 
 static const unsigned char kMagic[4] = {'A', 'R', 'N', 'N'};

@@ -87,6 +87,17 @@ void ariNnParamsZeroGrad(AriNnParams *ps);
 /* Total number of scalars. */
 size_t ariNnParamsCount(const AriNnParams *ps);
 
+/* Checkpoints in memory: every value, in parameter order, copied to or
+ * from a flat array of ariNnParamsCount(ps) floats. */
+void ariNnParamsGet(const AriNnParams *ps, float *dst);
+void ariNnParamsSet(AriNnParams *ps, const float *src);
+
+/* Polyak averaging: avg = decay * avg + (1 - decay) * values, elementwise
+ * over the flat layout of ariNnParamsGet. A running average of the
+ * parameters that an optimiser visits is steadier than their last value
+ * when the gradient's noise keeps them moving (docs/nn.md). */
+void ariNnParamsAverage(const AriNnParams *ps, float *avg, float decay);
+
 /* Writes ps to `path` atomically (format above). */
 bool ariNnParamsSave(const AriNnParams *ps, const char *path, const char tag[8],
                      const uint32_t *meta, unsigned nmeta, char *err, size_t errCap);

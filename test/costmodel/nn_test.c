@@ -5,7 +5,8 @@
  * for the GRU, every parameter); the checker itself must catch a gradient
  * made wrong on purpose. Adam must converge on a quadratic and clip as
  * documented; parameter files must round-trip bit for bit and refuse every
- * flipped byte and every truncation with a message.
+ * flipped byte and every truncation with a message; in-memory checkpoints
+ * and the parameters' running average follow their formulas.
  *
 \*===----------------------------------------------------------------------===*/
 
@@ -484,6 +485,34 @@ static void testFiles(const char *dir) {
   ariNnParamsDestroy(&d);
 }
 
+/* In-memory checkpoints and Polyak averaging over the flat layout: Get
+ * then Set round-trips; the average moves each value by (1 - decay) of its
+ * distance to the current parameter, in parameter order. */
+static void testCheckpoints(void) {
+  AriNnParams a, b;
+  makeSet(&a, 1);
+  makeSet(&b, 2);
+  size_t n = ariNnParamsCount(&a);
+  CHECK(n == 16);
+  float fa[16], fb[16], avg[16];
+  ariNnParamsGet(&a, fa);
+  ariNnParamsGet(&b, fb);
+  CHECK(fa[0] == a.items[0]->v[0] && fa[12] == a.items[1]->v[0] && fa[15] == a.items[1]->v[3]);
+  ariNnParamsSet(&b, fa);
+  CHECK(sameValues(&a, &b));
+  ariNnParamsSet(&b, fb); /* b as made again */
+  memcpy(avg, fa, sizeof avg);
+  ariNnParamsAverage(&b, avg, 0.75f);
+  bool near = true;
+  for (size_t j = 0; j < n; ++j)
+    near &= fabsf(avg[j] - (0.75f * fa[j] + 0.25f * fb[j])) < 1e-6f;
+  CHECK(near);
+  ariNnParamsAverage(&b, avg, 0.0f); /* decay 0: the parameters themselves */
+  CHECK(!memcmp(avg, fb, sizeof avg));
+  ariNnParamsDestroy(&a);
+  ariNnParamsDestroy(&b);
+}
+
 /* The tape's arena keeps its memory across passes (ariArenaRecycle). */
 static void testRecycle(void) {
   AriArena a;
@@ -508,6 +537,7 @@ int main(int argc, char **argv) {
   testRecycle();
   testAdam();
   testFiles(dir);
+  testCheckpoints();
   printf("nn_test: %d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;
 }

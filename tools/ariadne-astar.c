@@ -62,10 +62,11 @@ typedef struct Options {
   uint64_t trainBudget; /* --train-budget: evaluations per training search (0: --budget) */
   uint64_t bootBudget;  /* --bootstrap-budget: a new network's first epoch (0: trainBudget) */
   unsigned samples, passes; /* samples kept per training search; passes per epoch */
+  unsigned siblings;        /* --siblings K: expanded kids kept per path state */
   double lr;
   bool cosine; /* --lr-schedule cosine: lr decays to 0 over each epoch's passes */
   unsigned validate; /* --validate N: checks of the held-out functions per pass (0: none) */
-  double ema;        /* --average D: the parameters' running average's decay (0: none) */
+  double average;    /* --average D: the parameters' running average's decay (0: none) */
   AriAStarOptions a;
   int64_t nats[MAX_NATS];
   unsigned nn;
@@ -123,6 +124,9 @@ static void usage(FILE *f) {
           "  --samples K         samples kept per training search (default 256): the\n"
           "                      path to its best state, then improving and\n"
           "                      non-improving states in equal shares\n"
+          "  --siblings K        keep, before the shares, up to K of the expanded\n"
+          "                      children of each state on the path (the alternatives\n"
+          "                      A* had to rank below the path's next state; default 0)\n"
           "  --passes P          passes over the replay buffer per epoch (default 1)\n"
           "  --lr R              Adam's learning rate (default 1e-3)\n"
           "  --lr-schedule S     constant (default) or cosine: the rate decays from\n"
@@ -327,6 +331,11 @@ static int parseOptions(int argc, char **argv, Options *o) {
         return usageError("--samples needs an integer from 1 to 1000000, got '%s'", v);
       o->samples = (unsigned)u;
       trainOnly = true;
+    } else if (ariToolOpt(argc, argv, &i, "--siblings", &v)) {
+      if (!ariToolParseU64(v, &u) || u > 1000000)
+        return usageError("--siblings needs an integer from 0 to 1000000, got '%s'", v);
+      o->siblings = (unsigned)u;
+      trainOnly = true;
     } else if (ariToolOpt(argc, argv, &i, "--value-norm", &v)) {
       if (!strcmp(v, "none"))
         o->valueNorm = ARI_VALUENET_NORM_NONE;
@@ -348,7 +357,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
     } else if (ariToolOpt(argc, argv, &i, "--average", &v)) {
       if (!parseDouble(v, &d) || d < 0 || d >= 1)
         return usageError("--average needs a decay in [0, 1), got '%s'", v);
-      o->ema = d;
+      o->average = d;
       trainOnly = true;
     } else if (ariToolOpt(argc, argv, &i, "--validate", &v)) {
       uint64_t k;
@@ -375,8 +384,9 @@ static int parseOptions(int argc, char **argv, Options *o) {
     }
   }
   if (!o->train && trainOnly)
-    return usageError("--train-budget, --bootstrap-budget, --samples, --passes, --lr, "
-                      "--lr-schedule, --average, --validate and --value-norm need --train");
+    return usageError("--train-budget, --bootstrap-budget, --samples, --siblings, --passes, "
+                      "--lr, --lr-schedule, --average, --validate and --value-norm need "
+                      "--train");
   if (o->valueNorm >= 0 && o->value)
     return usageError("--value-norm shapes a new network; --value's keeps its own");
   if (o->train && !o->eval)
@@ -879,7 +889,7 @@ static bool averageStep(Trainer *tr, char *err, size_t errCap) {
   if (n == 0)
     ariNnParamsGet(ps, tr->avg);
   else
-    ariNnParamsAverage(ps, tr->avg, (float)(d < tr->o->ema ? d : tr->o->ema));
+    ariNnParamsAverage(ps, tr->avg, (float)(d < tr->o->average ? d : tr->o->average));
   return true;
 }
 
@@ -917,13 +927,17 @@ static void restoreBest(Trainer *tr) {
  * from the input to the best state first -- they carry the reductions the
  * search found, the let-introductions that raise the cost first included,
  * which a uniform draw over tens of thousands of expanded states would
- * mostly miss -- then equal shares, drawn uniformly, of states that can
+ * mostly miss -- then up to `siblings` expanded children of each path
+ * state, drawn uniformly: A* follows the path only if the value ranks its
+ * next state above these, often by a let's 0.1, and a uniform draw holds
+ * few of them -- then equal shares, drawn uniformly, of states that can
  * still lose cost within the horizon and states that cannot, so that the
  * network sees both whatever their ratio in the search. Returns the count
  * (SIZE_MAX when out of memory); pick[] holds sample indices. */
 static size_t selectSamples(AriTermStore *s, AriTerm *t0, const AriAStarRule *rules,
                             size_t nrules, const AriAStarResult *res, const AriAStarSamples *sm,
-                            size_t k, AriNnRng *rng, AriArena *arena, size_t *pick) {
+                            size_t k, unsigned siblings, AriNnRng *rng, AriArena *arena,
+                            size_t *pick) {
   size_t n = sm->numSamples, H = sm->horizon, np = 0;
   unsigned char *taken = ariArenaCalloc(arena, n ? n : 1);
   size_t *pos = ariArenaAlloc(arena, (n ? n : 1) * sizeof *pos);
@@ -945,6 +959,20 @@ static size_t selectSamples(AriTermStore *s, AriTerm *t0, const AriAStarRule *ru
         pick[np++] = i;
         break;
       }
+  }
+  for (size_t p = 0, pathN = np; siblings && p < pathN && np < k; ++p) {
+    size_t m = 0;
+    for (size_t e = sm->kidStart[pick[p]]; e < sm->kidStart[pick[p] + 1]; ++e)
+      if (!taken[sm->kids[e]])
+        pos[m++] = sm->kids[e];
+    for (size_t j = 0; j < m && j < siblings && np < k; ++j) {
+      size_t r = j + (size_t)(ariNnRngNext(rng) % (m - j));
+      size_t tmp = pos[j];
+      pos[j] = pos[r];
+      pos[r] = tmp;
+      taken[pos[j]] = 1;
+      pick[np++] = pos[j];
+    }
   }
   size_t npos = 0, nneg = 0;
   for (size_t i = 0; i < n; ++i)
@@ -1022,7 +1050,7 @@ static bool trainOnReplay(Trainer *tr, const Replay *r, AriNnRng *rng, unsigned 
       double lr = o->cosine ? o->lr * 0.5 * (1 + cos(3.14159265358979323846 * (double)step / steps)) : o->lr;
       step++;
       ok = ariValueNetTrainBatch(tr->net, s, batch, tg, n, (float)lr, &loss, err, errCap);
-      if (ok && o->ema > 0)
+      if (ok && o->average > 0)
         ok = averageStep(tr, err, errCap);
       lossSum += loss;
       batches++;
@@ -1135,8 +1163,8 @@ static int runTrain(const Options *o, MlirContext ctx, const AriAStarRule *rules
           snprintf(err, sizeof err, "%s", res.message);
         reached += orc && res.bestCost <= orc->cost + 1e-6;
         size_t *pick = ok ? ariArenaAlloc(arena, (o->samples + 1) * sizeof *pick) : NULL;
-        size_t np = pick ? selectSamples(s, t0, rules, nrules, &res, &sm, o->samples, &rng,
-                                         arena, pick)
+        size_t np = pick ? selectSamples(s, t0, rules, nrules, &res, &sm, o->samples,
+                                         o->siblings, &rng, arena, pick)
                          : SIZE_MAX;
         if (ok && np == SIZE_MAX) {
           snprintf(err, sizeof err, "out of memory choosing the samples");

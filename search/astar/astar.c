@@ -816,8 +816,10 @@ size_t ariAStarFormatStep(const AriAStarStep *st, const AriAStarRule *rules, cha
 
 /*--- training samples ----------------------------------------------------*/
 
-static bool graphSamples(const Graph *g, unsigned H, AriArena *arena, AriTerm **terms,
-                         float *targets, size_t *k) {
+static bool graphSamples(const Graph *g, unsigned H, AriArena *arena, AriAStarSamples *out,
+                         size_t *k, size_t *nk) {
+  AriTerm **terms = out->terms;
+  float *targets = out->targets;
   /* best[t][i]: the lowest cost within t steps of node i (t = 0..H),
    * following the recorded expansions. Nodes are indexed through a table
    * of their positions in creation order. */
@@ -842,9 +844,35 @@ static bool graphSamples(const Graph *g, unsigned H, AriArena *arena, AriTerm **
     cur[i] = g->all[i]->cost;
   }
   size_t first = *k;
-  for (size_t i = 0; i < n; ++i)
-    if (g->all[i]->expandedLeft >= 0)
+  /* sample index of node i (SIZE_MAX: never expanded), and a stamp per
+   * node so that a kid met again by a re-expansion is listed once */
+  size_t *sampleOf = ariArenaAlloc(arena, (n ? n : 1) * sizeof *sampleOf);
+  size_t *stamp = ariArenaCalloc(arena, (n ? n : 1) * sizeof *stamp);
+  if (!sampleOf || !stamp)
+    return false;
+  for (size_t i = 0; i < n; ++i) {
+    sampleOf[i] = SIZE_MAX;
+    if (g->all[i]->expandedLeft >= 0) {
+      sampleOf[i] = *k;
       terms[(*k)++] = g->all[i]->term;
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (sampleOf[i] == SIZE_MAX)
+      continue;
+    out->kidStart[sampleOf[i]] = *nk;
+    for (const Edges *e = g->all[i]->edges; e; e = e->next)
+      for (unsigned c = 0; c < e->n; ++c) {
+        size_t j = (size_t)mix((uint64_t)(uintptr_t)e->kids[c]) & (cap - 1);
+        while (keys[j] != e->kids[c])
+          j = (j + 1) & (cap - 1);
+        size_t kid = vals[j];
+        if (sampleOf[kid] == SIZE_MAX || stamp[kid] == i + 1)
+          continue;
+        stamp[kid] = i + 1;
+        out->kids[(*nk)++] = sampleOf[kid];
+      }
+  }
   for (unsigned t = 1; t <= H; ++t) {
     for (size_t i = 0; i < n; ++i) {
       double b = cur[i];
@@ -878,27 +906,34 @@ bool ariAStarSamples(const AriAStarResult *r, AriArena *arena, AriAStarSamples *
   if (!last)
     return true;
   unsigned H = 0;
-  size_t total = 0;
+  size_t total = 0, edges = 0;
   for (const Graph *g = last; g; g = g->prev) {
     H += g->horizon;
     for (size_t i = 0; i < g->count; ++i)
-      total += g->all[i]->expandedLeft >= 0;
+      if (g->all[i]->expandedLeft >= 0) {
+        total++;
+        for (const Edges *e = g->all[i]->edges; e; e = e->next)
+          edges += e->n;
+      }
   }
   out->horizon = H;
   if (!total)
     return true;
   out->terms = ariArenaAlloc(arena, total * sizeof *out->terms);
   out->targets = ariArenaCalloc(arena, total * H * sizeof *out->targets);
-  if (!out->terms || !out->targets) {
+  out->kidStart = ariArenaAlloc(arena, (total + 1) * sizeof *out->kidStart);
+  out->kids = ariArenaAlloc(arena, (edges ? edges : 1) * sizeof *out->kids);
+  if (!out->terms || !out->targets || !out->kidStart || !out->kids) {
     snprintf(err, errCap, "out of memory for %zu samples", total);
     return false;
   }
-  size_t k = 0;
+  size_t k = 0, nk = 0;
   for (const Graph *g = last; g; g = g->prev)
-    if (!graphSamples(g, H, arena, out->terms, out->targets, &k)) {
+    if (!graphSamples(g, H, arena, out, &k, &nk)) {
       snprintf(err, errCap, "out of memory for the sample targets");
       return false;
     }
+  out->kidStart[k] = nk;
   out->numSamples = k;
   return true;
 }

@@ -213,6 +213,13 @@ typedef struct AriAStarSamples {
   float *targets;
   size_t numSamples;
   unsigned horizon;
+  /* The expanded edges between samples, so that a trainer can find the
+   * siblings of a path (the alternatives A* had to rank): the samples
+   * sample i was expanded into that are samples too (expanded themselves)
+   * are kids[kidStart[i] .. kidStart[i+1]), each once (the latest
+   * expansion's first); kidStart has numSamples + 1 entries. Edges stay
+   * within a phase's graph. */
+  size_t *kidStart, *kids;
 } AriAStarSamples;
 bool ariAStarSamples(const AriAStarResult *r, AriArena *arena, AriAStarSamples *out, char *err,
                      size_t errCap);

@@ -344,6 +344,38 @@ static void testSamples(void) {
     }
   }
   CHECK(input);
+  /* The edges: indices in range, each kid once per parent, and the
+   * targets consistent along them: a kid j of i within t - 1 more steps
+   * is within t of i, so target_i[t] >= c_i - c_j + target_j[t-1]. */
+  CHECK(sm.kidStart[0] == 0);
+  size_t edges = 0, input0 = SIZE_MAX;
+  for (size_t i = 0; i < sm.numSamples; ++i) {
+    CHECK(sm.kidStart[i] <= sm.kidStart[i + 1]);
+    double ci = knossos(NULL, sm.terms[i]);
+    if (sm.terms[i] == t0)
+      input0 = i;
+    for (size_t e = sm.kidStart[i]; e < sm.kidStart[i + 1]; ++e) {
+      size_t j = sm.kids[e];
+      CHECK(j < sm.numSamples && j != i);
+      for (size_t f = sm.kidStart[i]; f < e; ++f)
+        CHECK(sm.kids[f] != j);
+      double cj = knossos(NULL, sm.terms[j]);
+      const float *ti = sm.targets + i * sm.horizon, *tj = sm.targets + j * sm.horizon;
+      CHECK(ti[0] >= (float)(ci - cj) - 1e-4f);
+      for (unsigned t = 1; t < sm.horizon; ++t)
+        CHECK(ti[t] >= (float)(ci - cj) + tj[t - 1] - 1e-4f);
+      edges++;
+    }
+  }
+  CHECK(edges > 0 && input0 != SIZE_MAX);
+  /* The first step of the best path leads to one of the input's kids. */
+  AriTerm *step1;
+  CHECK(r.numSteps >= 2 && /* so that the first step was expanded */
+        ariAStarReplay(s, t0, rules, n, &r.steps[0], 1, &step1, err, sizeof err));
+  bool found = false;
+  for (size_t e = sm.kidStart[input0]; e < sm.kidStart[input0 + 1]; ++e)
+    found |= sm.terms[sm.kids[e]] == step1;
+  CHECK(found);
   /* Random keeps no graph. */
   o.engine = ARI_ASTAR_ENGINE_RANDOM;
   ariAStarSearch(s, t0, rules, n, knossos, NULL, &o, &arena, &r);

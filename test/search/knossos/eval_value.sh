@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The Knossos binding evaluation with a trained value network (issue 17;
-# docs/astar.md, "With a value network"): trains one network per seed on
+# docs/astar.md, "Training"): trains one network per seed on
 # the 348 training sequences (one family in 8 held out to choose the
-# checkpoint: --validate), then runs `ariadne-astar --eval` on the 12
-# test expressions with each (5 search seeds), and prints the fraction of
-# test expressions at their oracle cost within 5,000 and 2,500
-# evaluations: per network (mean over its search seeds) and mean +- std
-# over the networks.
+# checkpoint: --validate; the path's siblings in the replay: --siblings),
+# then runs `ariadne-astar --eval` on the 12 test expressions with each (5
+# search seeds), and prints the fraction of test expressions at their
+# oracle cost within 5,000 and 2,500 evaluations: per network (mean over
+# its search seeds) and mean +- std over the networks.
 #
 #   bash test/search/knossos/eval_value.sh OUTDIR [NETS] [-- TRAIN OPTIONS..]
 #
@@ -27,7 +27,8 @@ if [ $# -gt 0 ] && [ "$1" != "--" ]; then nets=$1; shift; fi
 [ $# -gt 0 ] && [ "$1" = "--" ] && shift
 opts=("$@")
 [ ${#opts[@]} -gt 0 ] || opts=(--rules kbind,beta --epochs 1 --bootstrap-budget 300000
-                               --samples 1024 --passes 3 --validate 4 --budget 2500)
+                               --samples 1024 --siblings 1000 --passes 3 --validate 4
+                               --budget 2500)
 rules=kbind,beta
 for ((i = 0; i < ${#opts[@]}; i++)); do
   [ "${opts[$i]}" = --rules ] && rules=${opts[$((i + 1))]}

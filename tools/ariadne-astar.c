@@ -896,20 +896,8 @@ static bool averageStep(Trainer *tr, char *err, size_t errCap) {
 /* Exchanges the network's parameters with the average (a no-op without
  * one), so that a check, or the file, sees the average. */
 static void averageSwap(Trainer *tr) {
-  if (!tr->averaged)
-    return;
-  AriNnParams *ps = ariValueNetParams(tr->net);
-  float *avg = tr->avg;
-  for (unsigned i = 0; i < ps->n; ++i) {
-    float *v = ps->items[i]->v;
-    size_t k = (size_t)ps->items[i]->rows * ps->items[i]->cols;
-    for (size_t j = 0; j < k; ++j) {
-      float t = v[j];
-      v[j] = avg[j];
-      avg[j] = t;
-    }
-    avg += k;
-  }
+  if (tr->averaged)
+    ariNnParamsSwap(ariValueNetParams(tr->net), tr->avg);
 }
 
 /* The epoch's result: the best checkpoint with --validate, else the
@@ -921,6 +909,20 @@ static void restoreBest(Trainer *tr) {
   else if (tr->averaged)
     ariNnParamsSet(ps, tr->avg);
   tr->averaged = 0;
+}
+
+/* Appends `want` (<= m) of v[0..m) to pick, drawn uniformly without
+ * replacement (a partial Fisher-Yates shuffle of v), and marks them taken. */
+static void drawUniform(size_t *v, size_t m, size_t want, AriNnRng *rng, unsigned char *taken,
+                        size_t *pick, size_t *np) {
+  for (size_t j = 0; j < want; ++j) {
+    size_t r = j + (size_t)(ariNnRngNext(rng) % (m - j));
+    size_t tmp = v[j];
+    v[j] = v[r];
+    v[r] = tmp;
+    taken[v[j]] = 1;
+    pick[(*np)++] = v[j];
+  }
 }
 
 /* Which of a search's samples to keep (at most k): the states on the path
@@ -965,14 +967,10 @@ static size_t selectSamples(AriTermStore *s, AriTerm *t0, const AriAStarRule *ru
     for (size_t e = sm->kidStart[pick[p]]; e < sm->kidStart[pick[p] + 1]; ++e)
       if (!taken[sm->kids[e]])
         pos[m++] = sm->kids[e];
-    for (size_t j = 0; j < m && j < siblings && np < k; ++j) {
-      size_t r = j + (size_t)(ariNnRngNext(rng) % (m - j));
-      size_t tmp = pos[j];
-      pos[j] = pos[r];
-      pos[r] = tmp;
-      taken[pos[j]] = 1;
-      pick[np++] = pos[j];
-    }
+    size_t want = m < siblings ? m : siblings;
+    if (want > k - np)
+      want = k - np;
+    drawUniform(pos, m, want, rng, taken, pick, &np);
   }
   size_t npos = 0, nneg = 0;
   for (size_t i = 0; i < n; ++i)
@@ -990,17 +988,8 @@ static size_t selectSamples(AriTermStore *s, AriTerm *t0, const AriAStarRule *ru
     if (wantPos > npos)
       wantPos = npos;
   }
-  /* partial Fisher-Yates: the first want of each list */
-  for (int cls = 0; cls < 2; ++cls) {
-    size_t *v = cls ? neg : pos, m = cls ? nneg : npos, want = cls ? wantNeg : wantPos;
-    for (size_t j = 0; j < want; ++j) {
-      size_t r = j + (size_t)(ariNnRngNext(rng) % (m - j));
-      size_t tmp = v[j];
-      v[j] = v[r];
-      v[r] = tmp;
-      pick[np++] = v[j];
-    }
-  }
+  drawUniform(pos, npos, wantPos, rng, taken, pick, &np);
+  drawUniform(neg, nneg, wantNeg, rng, taken, pick, &np);
   return np;
 }
 

@@ -77,6 +77,19 @@ void ariNnParamsSet(AriNnParams *ps, const float *src) {
   }
 }
 
+void ariNnParamsSwap(AriNnParams *ps, float *buf) {
+  for (unsigned i = 0; i < ps->n; ++i) {
+    float *v = ps->items[i]->v;
+    size_t k = (size_t)ps->items[i]->rows * ps->items[i]->cols;
+    for (size_t j = 0; j < k; ++j) {
+      float t = v[j];
+      v[j] = buf[j];
+      buf[j] = t;
+    }
+    buf += k;
+  }
+}
+
 void ariNnParamsAverage(const AriNnParams *ps, float *avg, float decay) {
   for (unsigned i = 0; i < ps->n; ++i) {
     const float *v = ps->items[i]->v;

@@ -91,6 +91,9 @@ size_t ariNnParamsCount(const AriNnParams *ps);
  * from a flat array of ariNnParamsCount(ps) floats. */
 void ariNnParamsGet(const AriNnParams *ps, float *dst);
 void ariNnParamsSet(AriNnParams *ps, const float *src);
+/* Exchanges the values with buf's (the same flat layout), so that a
+ * checkpoint can stand in for the values and go back afterwards. */
+void ariNnParamsSwap(AriNnParams *ps, float *buf);
 
 /* Polyak averaging: avg = decay * avg + (1 - decay) * values, elementwise
  * over the flat layout of ariNnParamsGet. A running average of the

@@ -818,22 +818,30 @@ size_t ariAStarFormatStep(const AriAStarStep *st, const AriAStarRule *rules, cha
 
 static bool graphSamples(const Graph *g, unsigned H, AriArena *arena, AriAStarSamples *out,
                          size_t *k, size_t *nk) {
-  AriTerm **terms = out->terms;
-  float *targets = out->targets;
   /* best[t][i]: the lowest cost within t steps of node i (t = 0..H),
-   * following the recorded expansions. Nodes are indexed through a table
-   * of their positions in creation order. */
-  size_t n = g->count;
+   * following the recorded expansions. Nodes are indexed by their
+   * positions in creation order (g->all). */
+  size_t n = g->count, m = 0;
+  for (size_t i = 0; i < n; ++i)
+    for (const Edges *e = g->all[i]->edges; e; e = e->next)
+      m += e->n;
   double *best = ariArenaAlloc(arena, 2 * n * sizeof *best);
   double *cur = best, *nxt = best + n;
-  /* The node -> index map: nodes are in g->all; store the index in tie's
-   * place would change them, so use a small open table. */
+  /* The node -> index map (a small open table: the nodes keep no index),
+   * used once to turn every edge into an index: node i's children are
+   * to[from[i] .. from[i+1]), over all its expansions. */
   size_t cap = 1;
   while (cap < 2 * n)
     cap *= 2;
   const Node **keys = ariArenaCalloc(arena, cap * sizeof *keys);
   size_t *vals = ariArenaAlloc(arena, cap * sizeof *vals);
-  if (!best || !keys || !vals)
+  size_t *from = ariArenaAlloc(arena, (n + 1) * sizeof *from);
+  size_t *to = ariArenaAlloc(arena, (m ? m : 1) * sizeof *to);
+  /* sample index of node i (SIZE_MAX: never expanded), and a stamp per
+   * node so that a child met again by a re-expansion is listed once */
+  size_t *sampleOf = ariArenaAlloc(arena, (n ? n : 1) * sizeof *sampleOf);
+  size_t *stamp = ariArenaCalloc(arena, (n ? n : 1) * sizeof *stamp);
+  if (!best || !keys || !vals || !from || !to || !sampleOf || !stamp)
     return false;
   for (size_t i = 0; i < n; ++i) {
     size_t j = (size_t)mix((uint64_t)(uintptr_t)g->all[i]) & (cap - 1);
@@ -843,47 +851,42 @@ static bool graphSamples(const Graph *g, unsigned H, AriArena *arena, AriAStarSa
     vals[j] = i;
     cur[i] = g->all[i]->cost;
   }
+  m = 0;
+  for (size_t i = 0; i < n; ++i) {
+    from[i] = m;
+    for (const Edges *e = g->all[i]->edges; e; e = e->next)
+      for (unsigned c = 0; c < e->n; ++c) {
+        size_t j = (size_t)mix((uint64_t)(uintptr_t)e->kids[c]) & (cap - 1);
+        while (keys[j] != e->kids[c])
+          j = (j + 1) & (cap - 1);
+        to[m++] = vals[j];
+      }
+  }
+  from[n] = m;
   size_t first = *k;
-  /* sample index of node i (SIZE_MAX: never expanded), and a stamp per
-   * node so that a kid met again by a re-expansion is listed once */
-  size_t *sampleOf = ariArenaAlloc(arena, (n ? n : 1) * sizeof *sampleOf);
-  size_t *stamp = ariArenaCalloc(arena, (n ? n : 1) * sizeof *stamp);
-  if (!sampleOf || !stamp)
-    return false;
   for (size_t i = 0; i < n; ++i) {
     sampleOf[i] = SIZE_MAX;
     if (g->all[i]->expandedLeft >= 0) {
       sampleOf[i] = *k;
-      terms[(*k)++] = g->all[i]->term;
+      out->terms[(*k)++] = g->all[i]->term;
     }
   }
   for (size_t i = 0; i < n; ++i) {
     if (sampleOf[i] == SIZE_MAX)
       continue;
     out->kidStart[sampleOf[i]] = *nk;
-    for (const Edges *e = g->all[i]->edges; e; e = e->next)
-      for (unsigned c = 0; c < e->n; ++c) {
-        size_t j = (size_t)mix((uint64_t)(uintptr_t)e->kids[c]) & (cap - 1);
-        while (keys[j] != e->kids[c])
-          j = (j + 1) & (cap - 1);
-        size_t kid = vals[j];
-        if (sampleOf[kid] == SIZE_MAX || stamp[kid] == i + 1)
-          continue;
-        stamp[kid] = i + 1;
-        out->kids[(*nk)++] = sampleOf[kid];
+    for (size_t e = from[i]; e < from[i + 1]; ++e)
+      if (sampleOf[to[e]] != SIZE_MAX && stamp[to[e]] != i + 1) {
+        stamp[to[e]] = i + 1;
+        out->kids[(*nk)++] = sampleOf[to[e]];
       }
   }
   for (unsigned t = 1; t <= H; ++t) {
     for (size_t i = 0; i < n; ++i) {
       double b = cur[i];
-      for (const Edges *e = g->all[i]->edges; e; e = e->next)
-        for (unsigned c = 0; c < e->n; ++c) {
-          size_t j = (size_t)mix((uint64_t)(uintptr_t)e->kids[c]) & (cap - 1);
-          while (keys[j] != e->kids[c])
-            j = (j + 1) & (cap - 1);
-          if (cur[vals[j]] < b)
-            b = cur[vals[j]];
-        }
+      for (size_t e = from[i]; e < from[i + 1]; ++e)
+        if (cur[to[e]] < b)
+          b = cur[to[e]];
       nxt[i] = b;
     }
     double *sw = cur;
@@ -893,7 +896,7 @@ static bool graphSamples(const Graph *g, unsigned H, AriArena *arena, AriAStarSa
     for (size_t i = 0; i < n; ++i)
       if (g->all[i]->expandedLeft >= 0) {
         double red = g->all[i]->cost - cur[i];
-        targets[row++ * H + (t - 1)] = isfinite(red) && red > 0 ? (float)red : 0.0f;
+        out->targets[row++ * H + (t - 1)] = isfinite(red) && red > 0 ? (float)red : 0.0f;
       }
   }
   return true;

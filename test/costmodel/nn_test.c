@@ -509,6 +509,14 @@ static void testCheckpoints(void) {
   CHECK(near);
   ariNnParamsAverage(&b, avg, 0.0f); /* decay 0: the parameters themselves */
   CHECK(!memcmp(avg, fb, sizeof avg));
+  /* Swap: b takes fa's values and the buffer b's, and back again. */
+  float buf[16];
+  memcpy(buf, fa, sizeof buf);
+  ariNnParamsSwap(&b, buf);
+  CHECK(sameValues(&a, &b) && !memcmp(buf, fb, sizeof buf));
+  ariNnParamsSwap(&b, buf);
+  ariNnParamsGet(&b, avg);
+  CHECK(!memcmp(avg, fb, sizeof avg) && !memcmp(buf, fa, sizeof buf));
   ariNnParamsDestroy(&a);
   ariNnParamsDestroy(&b);
 }

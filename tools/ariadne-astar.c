@@ -63,9 +63,11 @@ typedef struct Options {
   uint64_t bootBudget;  /* --bootstrap-budget: a new network's first epoch (0: trainBudget) */
   unsigned samples, passes; /* samples kept per training search; passes per epoch */
   unsigned siblings;        /* --siblings K: expanded kids kept per path state */
+  double rank, rankTemp;    /* --rank W, --rank-temp T: the sibling pairs' loss */
   double lr;
   bool cosine; /* --lr-schedule cosine: lr decays to 0 over each epoch's passes */
   unsigned validate; /* --validate N: checks of the held-out functions per pass (0: none) */
+  uint64_t validateBudget; /* --validate-budget: evaluations per check (0: --budget) */
   double average;    /* --average D: the parameters' running average's decay (0: none) */
   AriAStarOptions a;
   int64_t nats[MAX_NATS];
@@ -127,6 +129,12 @@ static void usage(FILE *f) {
           "  --siblings K        keep, before the shares, up to K of the expanded\n"
           "                      children of each state on the path (the alternatives\n"
           "                      A* had to rank below the path's next state; default 0)\n"
+          "  --rank W            add to the Huber loss W times a ranking loss over the\n"
+          "                      kept children of each path state: at every head, the\n"
+          "                      child A* should prefer (largest target - cost) above\n"
+          "                      each other one (needs --siblings; default 0: none)\n"
+          "  --rank-temp T       the ranking loss's temperature, in cost units\n"
+          "                      (default 0.1: a let's cost)\n"
           "  --passes P          passes over the replay buffer per epoch (default 1)\n"
           "  --lr R              Adam's learning rate (default 1e-3)\n"
           "  --lr-schedule S     constant (default) or cosine: the rate decays from\n"
@@ -141,6 +149,9 @@ static void usage(FILE *f) {
           "                      them (--budget evaluations), and the parameters that\n"
           "                      reached the most of their oracles (ties: the smaller\n"
           "                      sum of the costs above them; the later) are written\n"
+          "  --validate-budget N evaluations of each of those searches (default --budget;\n"
+          "                      fewer ask more of a checkpoint when most reach every\n"
+          "                      held-out oracle)\n"
           "  --value-norm N      what a new network's heads predict: none (the cost\n"
           "                      reduction, default) or log (log(reduction + 0.001),\n"
           "                      Knossos' normalisation for its BLAS runs); saved with it\n"
@@ -190,6 +201,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
   o->samples = 256;
   o->passes = 1;
   o->lr = 1e-3;
+  o->rankTemp = 0.1;
   o->dim = 32;
   o->steps = 4;
   o->progress = -1;
@@ -336,6 +348,16 @@ static int parseOptions(int argc, char **argv, Options *o) {
         return usageError("--siblings needs an integer from 0 to 1000000, got '%s'", v);
       o->siblings = (unsigned)u;
       trainOnly = true;
+    } else if (ariToolOpt(argc, argv, &i, "--rank", &v)) {
+      if (!parseDouble(v, &d) || d < 0 || d > 1000)
+        return usageError("--rank needs a weight from 0 to 1000, got '%s'", v);
+      o->rank = d;
+      trainOnly = true;
+    } else if (ariToolOpt(argc, argv, &i, "--rank-temp", &v)) {
+      if (!parseDouble(v, &d) || d <= 0 || d > 1000)
+        return usageError("--rank-temp needs a temperature in (0, 1000], got '%s'", v);
+      o->rankTemp = d;
+      trainOnly = true;
     } else if (ariToolOpt(argc, argv, &i, "--value-norm", &v)) {
       if (!strcmp(v, "none"))
         o->valueNorm = ARI_VALUENET_NORM_NONE;
@@ -365,6 +387,11 @@ static int parseOptions(int argc, char **argv, Options *o) {
         return usageError("--validate needs an integer from 0 to 1024, got '%s'", v);
       o->validate = (unsigned)k;
       trainOnly = true;
+    } else if (ariToolOpt(argc, argv, &i, "--validate-budget", &v)) {
+      if (!ariToolParseU64(v, &u) || u == 0)
+        return usageError("--validate-budget needs a positive integer, got '%s'", v);
+      o->validateBudget = u;
+      trainOnly = true;
     } else if (ariToolOpt(argc, argv, &i, "--epochs", &v) ||
                ariToolOpt(argc, argv, &i, "--passes", &v) ||
                ariToolOpt(argc, argv, &i, "--dim", &v) ||
@@ -384,9 +411,14 @@ static int parseOptions(int argc, char **argv, Options *o) {
     }
   }
   if (!o->train && trainOnly)
-    return usageError("--train-budget, --bootstrap-budget, --samples, --siblings, --passes, "
-                      "--lr, --lr-schedule, --average, --validate and --value-norm need "
-                      "--train");
+    return usageError("--train-budget, --bootstrap-budget, --samples, --siblings, --rank, "
+                      "--rank-temp, --passes, --lr, --lr-schedule, --average, --validate, "
+                      "--validate-budget and --value-norm need --train");
+  if (o->validateBudget && !o->validate)
+    return usageError("--validate-budget is the budget of --validate's searches: give "
+                      "--validate");
+  if (o->rank > 0 && !o->siblings)
+    return usageError("--rank ranks the kept children of each path state: give --siblings");
   if (o->valueNorm >= 0 && o->value)
     return usageError("--value-norm shapes a new network; --value's keeps its own");
   if (o->train && !o->eval)
@@ -718,31 +750,41 @@ static const char *engineLabel(unsigned e) {
 
 /* The replay buffer: every sample kept so far, its term printed (each
  * search has a store of its own, and the training batches mix searches),
- * its H targets. Strings and targets live in the buffer's own arena; the
- * index grows by doubling into it. */
+ * its H targets, its cost, and its group: the samples kept among the
+ * expanded children of one path state share one (--rank orders them), the
+ * others have none (SIZE_MAX). Strings and arrays live in the buffer's own
+ * arena; the index grows by doubling into it. */
 typedef struct Replay {
   AriArena arena;
   const char **text;
   size_t *len;
   float *targets; /* n x H */
+  float *cost;
+  size_t *group;
   size_t n, cap;
+  size_t groups; /* group ids handed out so far */
   unsigned H;
 } Replay;
 
-static bool replayAdd(Replay *r, AriTerm *t, const float *targets) {
+static bool replayAdd(Replay *r, AriTerm *t, const float *targets, float cost, size_t group) {
   if (r->n == r->cap) {
     size_t cap = r->cap ? 2 * r->cap : 4096;
     const char **text = ariArenaAlloc(&r->arena, cap * sizeof *text);
     size_t *len = ariArenaAlloc(&r->arena, cap * sizeof *len);
     float *tg = ariArenaAlloc(&r->arena, cap * r->H * sizeof *tg);
-    if (!text || !len || !tg)
+    float *cst = ariArenaAlloc(&r->arena, cap * sizeof *cst);
+    size_t *grp = ariArenaAlloc(&r->arena, cap * sizeof *grp);
+    if (!text || !len || !tg || !cst || !grp)
       return false;
     if (r->n) {
       memcpy(text, r->text, r->n * sizeof *text);
       memcpy(len, r->len, r->n * sizeof *len);
       memcpy(tg, r->targets, r->n * r->H * sizeof *tg);
+      memcpy(cst, r->cost, r->n * sizeof *cst);
+      memcpy(grp, r->group, r->n * sizeof *grp);
     }
-    r->text = text, r->len = len, r->targets = tg, r->cap = cap;
+    r->text = text, r->len = len, r->targets = tg, r->cost = cst, r->group = grp;
+    r->cap = cap;
   }
   size_t n = ariTermPrint(t, NULL, 0, ARI_PRINT_TYPES);
   char *buf = ariArenaAlloc(&r->arena, n + 1);
@@ -752,6 +794,8 @@ static bool replayAdd(Replay *r, AriTerm *t, const float *targets) {
   r->text[r->n] = buf;
   r->len[r->n] = n;
   memcpy(r->targets + r->n * r->H, targets, r->H * sizeof *targets);
+  r->cost[r->n] = cost;
+  r->group[r->n] = group;
   r->n++;
   return true;
 }
@@ -844,6 +888,8 @@ static bool validate(Trainer *tr, AriArena *arena, const char *at, char *err, si
     ao.engine = ARI_ASTAR_ENGINE_ASTAR;
     ao.value = ariValueNetEval;
     ao.valueCtx = tr->net;
+    if (tr->o->validateBudget)
+      ao.budget = tr->o->validateBudget;
     AriArenaMark m = ariArenaMark(arena);
     AriAStarResult res;
     ariAStarSearch(s, t, tr->rules, tr->nrules, termCost, &tr->costFn, &ao, arena, &res);
@@ -935,11 +981,13 @@ static void drawUniform(size_t *v, size_t m, size_t want, AriNnRng *rng, unsigne
  * few of them -- then equal shares, drawn uniformly, of states that can
  * still lose cost within the horizon and states that cannot, so that the
  * network sees both whatever their ratio in the search. Returns the count
- * (SIZE_MAX when out of memory); pick[] holds sample indices. */
+ * (SIZE_MAX when out of memory); pick[] holds sample indices, group[] for
+ * each the position in pick[] of the path state it is an expanded child of
+ * (SIZE_MAX for the input and the shares). */
 static size_t selectSamples(AriTermStore *s, AriTerm *t0, const AriAStarRule *rules,
                             size_t nrules, const AriAStarResult *res, const AriAStarSamples *sm,
                             size_t k, unsigned siblings, AriNnRng *rng, AriArena *arena,
-                            size_t *pick) {
+                            size_t *pick, size_t *group) {
   size_t n = sm->numSamples, H = sm->horizon, np = 0;
   unsigned char *taken = ariArenaCalloc(arena, n ? n : 1);
   size_t *pos = ariArenaAlloc(arena, (n ? n : 1) * sizeof *pos);
@@ -947,6 +995,7 @@ static size_t selectSamples(AriTermStore *s, AriTerm *t0, const AriAStarRule *ru
   if (!taken || !pos || !neg)
     return SIZE_MAX;
   AriTerm *cur = t0;
+  size_t prev = SIZE_MAX; /* the previous step's state's position in pick[] */
   for (unsigned st = 0; st <= res->numSteps && np < k; ++st) {
     if (st > 0) {
       char err[256];
@@ -955,22 +1004,32 @@ static size_t selectSamples(AriTermStore *s, AriTerm *t0, const AriAStarRule *ru
         break;
       cur = next;
     }
+    size_t found = SIZE_MAX;
     for (size_t i = 0; i < n; ++i)
       if (sm->terms[i] == cur && !taken[i]) {
         taken[i] = 1;
+        group[np] = SIZE_MAX;
+        for (size_t e = prev == SIZE_MAX ? 0 : sm->kidStart[pick[prev]];
+             prev != SIZE_MAX && e < sm->kidStart[pick[prev] + 1]; ++e)
+          if (sm->kids[e] == i)
+            group[np] = prev;
+        found = np;
         pick[np++] = i;
         break;
       }
+    prev = found;
   }
   for (size_t p = 0, pathN = np; siblings && p < pathN && np < k; ++p) {
     size_t m = 0;
     for (size_t e = sm->kidStart[pick[p]]; e < sm->kidStart[pick[p] + 1]; ++e)
       if (!taken[sm->kids[e]])
         pos[m++] = sm->kids[e];
-    size_t want = m < siblings ? m : siblings;
+    size_t want = m < siblings ? m : siblings, from = np;
     if (want > k - np)
       want = k - np;
     drawUniform(pos, m, want, rng, taken, pick, &np);
+    for (size_t j = from; j < np; ++j)
+      group[j] = p;
   }
   size_t npos = 0, nneg = 0;
   for (size_t i = 0; i < n; ++i)
@@ -988,14 +1047,97 @@ static size_t selectSamples(AriTermStore *s, AriTerm *t0, const AriAStarRule *ru
     if (wantPos > npos)
       wantPos = npos;
   }
+  size_t from = np;
   drawUniform(pos, npos, wantPos, rng, taken, pick, &np);
   drawUniform(neg, nneg, wantNeg, rng, taken, pick, &np);
+  for (size_t j = from; j < np; ++j)
+    group[j] = SIZE_MAX;
+  return np;
+}
+
+/* Shuffles the replay into order[] with each group's samples together (in
+ * a random order among them), so that a batch holds the children of a path
+ * state that --rank compares: the units -- groups, and samples without
+ * one -- in a seeded random order. Scratch: cnt (r->groups + 1 entries),
+ * units and byGroup (r->n each). */
+static void groupedOrder(const Replay *r, AriNnRng *rng, size_t *order, size_t *cnt,
+                         size_t *units, size_t *byGroup) {
+  size_t G = r->groups, nu = 0, o = 0;
+  memset(cnt, 0, (G + 1) * sizeof *cnt);
+  for (size_t i = 0; i < r->n; ++i)
+    if (r->group[i] != SIZE_MAX)
+      cnt[r->group[i] + 1]++;
+  for (size_t g = 0; g < G; ++g) /* cnt[g]: where group g starts in byGroup */
+    cnt[g + 1] += cnt[g];
+  for (size_t i = 0; i < r->n; ++i) /* after this, cnt[g] is where group g ends */
+    if (r->group[i] != SIZE_MAX)
+      byGroup[cnt[r->group[i]]++] = i;
+  for (size_t g = G; g > 0; --g) /* and back to the starts */
+    cnt[g] = cnt[g - 1];
+  cnt[0] = 0;
+  for (size_t g = 0; g < G; ++g) /* units[] names group g as g, sample i as G + i */
+    if (cnt[g + 1] > cnt[g])
+      units[nu++] = g;
+  for (size_t i = 0; i < r->n; ++i)
+    if (r->group[i] == SIZE_MAX)
+      units[nu++] = G + i;
+  for (size_t i = nu; i > 1; --i) {
+    size_t j = (size_t)(ariNnRngNext(rng) % i), tmp = units[i - 1];
+    units[i - 1] = units[j];
+    units[j] = tmp;
+  }
+  for (size_t u = 0; u < nu; ++u) {
+    if (units[u] >= G) {
+      order[o++] = units[u] - G;
+      continue;
+    }
+    size_t from = o;
+    for (size_t e = cnt[units[u]]; e < cnt[units[u] + 1]; ++e)
+      order[o++] = byGroup[e];
+    for (size_t i = o - from; i > 1; --i) {
+      size_t j = (size_t)(ariNnRngNext(rng) % i), tmp = order[from + i - 1];
+      order[from + i - 1] = order[from + j];
+      order[from + j] = tmp;
+    }
+  }
+}
+
+/* --rank's pairs in a batch (items[0..n), replay indices, each group's
+ * together): within each group, for every head h, the child A* should
+ * prefer -- the largest target - cost, the total reduction it leads to --
+ * over every other one that leads to less (by more than 1e-3). Returns
+ * the count. */
+static unsigned batchPairs(const Replay *r, const size_t *items, unsigned n,
+                           AriValuePair *pairs) {
+  unsigned np = 0, H = r->H;
+  for (unsigned a = 0, b; a < n; a = b) {
+    size_t g = r->group[items[a]];
+    for (b = a + 1; b < n && g != SIZE_MAX && r->group[items[b]] == g; ++b)
+      ;
+    if (b - a < 2)
+      continue;
+    for (unsigned h = 0; h < H; ++h) {
+      unsigned best = a;
+      double top = -INFINITY;
+      for (unsigned j = a; j < b; ++j) {
+        double v = (double)r->targets[items[j] * H + h] - r->cost[items[j]];
+        if (v > top)
+          top = v, best = j;
+      }
+      for (unsigned j = a; j < b; ++j) {
+        double v = (double)r->targets[items[j] * H + h] - r->cost[items[j]];
+        if (j != best && top - v > 1e-3)
+          pairs[np++] = (AriValuePair){best, j, h, r->cost[items[best]] - r->cost[items[j]]};
+      }
+    }
+  }
   return np;
 }
 
 /* One epoch's training: --passes passes over the whole replay buffer in a
- * seeded random order, Adam in batches of 16. The samples are parsed back
- * into one store for the epoch. */
+ * seeded random order (with --rank, each group's samples together), Adam
+ * in batches of 16. The samples are parsed back into one store for the
+ * epoch. */
 static bool trainOnReplay(Trainer *tr, const Replay *r, AriNnRng *rng, unsigned ep,
                           AriArena *arena, char *err, size_t errCap) {
   const Options *o = tr->o;
@@ -1003,7 +1145,13 @@ static bool trainOnReplay(Trainer *tr, const Replay *r, AriNnRng *rng, unsigned 
   AriTermStore *s = ariTermStoreCreate(0);
   AriTerm **terms = ariArenaAlloc(arena, (r->n ? r->n : 1) * sizeof *terms);
   size_t *order = ariArenaAlloc(arena, (r->n ? r->n : 1) * sizeof *order);
-  bool ok = s && terms && order;
+  bool rank = o->rank > 0;
+  size_t *cnt = rank ? ariArenaAlloc(arena, (r->groups + 1) * sizeof *cnt) : NULL;
+  size_t *units = rank ? ariArenaAlloc(arena, (r->n ? r->n : 1) * sizeof *units) : NULL;
+  size_t *byGroup = rank ? ariArenaAlloc(arena, (r->n ? r->n : 1) * sizeof *byGroup) : NULL;
+  /* a group of m in a batch gives at most m - 1 pairs per head */
+  AriValuePair *pairs = rank ? ariArenaAlloc(arena, ARI_ASTAR_BATCH * r->H * sizeof *pairs) : NULL;
+  bool ok = s && terms && order && (!rank || (cnt && units && byGroup && pairs));
   if (!ok)
     snprintf(err, errCap, "out of memory for %zu samples", r->n);
   for (size_t i = 0; ok && i < r->n; ++i) {
@@ -1022,13 +1170,15 @@ static bool trainOnReplay(Trainer *tr, const Replay *r, AriNnRng *rng, unsigned 
   /* --validate's checkpoints: every `every` batches and at each pass's end */
   size_t every = o->validate && tr->val.n ? (perPass + o->validate - 1) / o->validate : 0;
   for (unsigned pass = 1; ok && pass <= o->passes; ++pass) {
-    for (size_t i = r->n; i > 1; --i) {
+    if (rank)
+      groupedOrder(r, rng, order, cnt, units, byGroup);
+    for (size_t i = r->n; !rank && i > 1; --i) {
       size_t j = (size_t)(ariNnRngNext(rng) % i), tmp = order[i - 1];
       order[i - 1] = order[j];
       order[j] = tmp;
     }
     double lossSum = 0;
-    size_t batches = 0;
+    size_t batches = 0, numPairs = 0;
     for (size_t k = 0; ok && k < r->n; k += ARI_ASTAR_BATCH) {
       unsigned n = (unsigned)(r->n - k < ARI_ASTAR_BATCH ? r->n - k : ARI_ASTAR_BATCH);
       for (unsigned b = 0; b < n; ++b) {
@@ -1038,7 +1188,11 @@ static bool trainOnReplay(Trainer *tr, const Replay *r, AriNnRng *rng, unsigned 
       float loss = 0;
       double lr = o->cosine ? o->lr * 0.5 * (1 + cos(3.14159265358979323846 * (double)step / steps)) : o->lr;
       step++;
-      ok = ariValueNetTrainBatch(tr->net, s, batch, tg, n, (float)lr, &loss, err, errCap);
+      AriValueRank rk = {pairs, 0, (float)o->rank, (float)o->rankTemp};
+      if (rank)
+        numPairs += rk.n = batchPairs(r, order + k, n, pairs);
+      ok = ariValueNetTrainBatch(tr->net, s, batch, tg, n, rank ? &rk : NULL, (float)lr, &loss,
+                                 err, errCap);
       if (ok && o->average > 0)
         ok = averageStep(tr, err, errCap);
       lossSum += loss;
@@ -1052,7 +1206,10 @@ static bool trainOnReplay(Trainer *tr, const Replay *r, AriNnRng *rng, unsigned 
         averageSwap(tr);
       }
     }
-    if (ok)
+    if (ok && rank)
+      printf("epoch %u pass %u: %zu samples, %zu ranking pairs, mean batch loss %.6g\n", ep,
+             pass, r->n, numPairs, batches ? lossSum / (double)batches : 0.0);
+    else if (ok)
       printf("epoch %u pass %u: %zu samples, mean batch loss %.6g\n", ep, pass, r->n,
              batches ? lossSum / (double)batches : 0.0);
     fflush(stdout);
@@ -1081,6 +1238,11 @@ static int runTrain(const Options *o, MlirContext ctx, const AriAStarRule *rules
   if (H != o->a.horizon) {
     fprintf(stderr, TOOL ": error: the network has %u heads and the horizon is %u: train "
                     "with --horizon %u\n", H, o->a.horizon, H);
+    return 1;
+  }
+  if (o->rank > 0 && ariValueNetNorm(net) != ARI_VALUENET_NORM_NONE) {
+    fprintf(stderr, TOOL ": error: --rank compares the heads as values; the network's are "
+                    "log-normalised (--value-norm log)\n");
     return 1;
   }
   bool progress = o->progress == 1 || (o->progress < 0 && isatty(2));
@@ -1152,18 +1314,23 @@ static int runTrain(const Options *o, MlirContext ctx, const AriAStarRule *rules
           snprintf(err, sizeof err, "%s", res.message);
         reached += orc && res.bestCost <= orc->cost + 1e-6;
         size_t *pick = ok ? ariArenaAlloc(arena, (o->samples + 1) * sizeof *pick) : NULL;
-        size_t np = pick ? selectSamples(s, t0, rules, nrules, &res, &sm, o->samples,
-                                         o->siblings, &rng, arena, pick)
-                         : SIZE_MAX;
+        size_t *group = pick ? ariArenaAlloc(arena, (o->samples + 1) * sizeof *group) : NULL;
+        size_t np = group ? selectSamples(s, t0, rules, nrules, &res, &sm, o->samples,
+                                          o->siblings, &rng, arena, pick, group)
+                          : SIZE_MAX;
         if (ok && np == SIZE_MAX) {
           snprintf(err, sizeof err, "out of memory choosing the samples");
           ok = false;
         }
-        for (size_t k = 0; ok && k < np; ++k)
-          if (!replayAdd(&rp, sm.terms[pick[k]], sm.targets + pick[k] * H)) {
+        for (size_t k = 0; ok && k < np; ++k) {
+          AriTerm *t = sm.terms[pick[k]];
+          size_t g = group[k] == SIZE_MAX ? SIZE_MAX : rp.groups + group[k];
+          if (!replayAdd(&rp, t, sm.targets + pick[k] * H, (float)termCost(&costFn, t), g)) {
             snprintf(err, sizeof err, "out of memory in the replay buffer");
             ok = false;
           }
+        }
+        rp.groups += ok ? np : 0;
         kept += ok ? np : 0;
         ariArenaRelease(arena, m);
         ariTermStoreDestroy(s);

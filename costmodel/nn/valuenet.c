@@ -288,9 +288,48 @@ bool ariValueNetEval(void *ctx, AriTermStore *s, AriTerm *const *terms, const un
   return true;
 }
 
+/* The ranking pairs' loss on the heads y (n x H): weight * temp * the mean
+ * over pairs of softplus(-(y[better] - y[worse] - margin) / temp), built as
+ * a cross-entropy over the logits (y[better] - margin, y[worse]) / temp
+ * with the first one the label. NULL, with a message, on a bad pair. */
+static AriNnVar *rankLoss(AriValueNet *net, AriNnVar *y, unsigned n, const AriValueRank *rank,
+                          char *err, size_t errCap) {
+  AriNnTape *t = &net->tape;
+  unsigned P = rank->n, H = net->H;
+  unsigned *idx = ariArenaAlloc(&t->arena, sizeof *idx * 2 * P);
+  unsigned *label = ariArenaCalloc(&t->arena, sizeof *label * P);
+  float *shift = ariArenaAlloc(&t->arena, sizeof *shift * 2 * P);
+  if (!idx || !label || !shift) {
+    snprintf(err, errCap, "value network: out of memory for %u ranking pairs", P);
+    return NULL;
+  }
+  for (unsigned k = 0; k < P; ++k) {
+    const AriValuePair *p = &rank->pairs[k];
+    if (p->better >= n || p->worse >= n || p->head >= H || !isfinite(p->margin)) {
+      snprintf(err, errCap,
+               "value network: ranking pair %u (%u over %u, head %u, margin %g) is out of "
+               "range for %u terms and %u heads",
+               k, p->better, p->worse, p->head, (double)p->margin, n, H);
+      return NULL;
+    }
+    idx[2 * k] = p->better * H + p->head;
+    idx[2 * k + 1] = p->worse * H + p->head;
+    shift[2 * k] = -p->margin;
+    shift[2 * k + 1] = 0;
+  }
+  AriNnVar *v = ariNnGather(t, ariNnReshape(t, y, n * H, 1), idx, 2 * P);
+  AriNnVar *logits = ariNnScale(
+      t, ariNnAdd(t, ariNnReshape(t, v, P, 2), ariNnInput(t, P, 2, shift)), 1.0f / rank->temp);
+  AriNnVar *l = ariNnScale(t, ariNnCrossEntropy(t, logits, label), rank->weight * rank->temp);
+  if (!l)
+    snprintf(err, errCap, "value network: %s",
+             ariNnTapeError(t) ? ariNnTapeError(t) : "the ranking loss failed");
+  return l;
+}
+
 bool ariValueNetLoss(AriValueNet *net, AriTermStore *s, AriTerm *const *terms,
-                     const float *targets, unsigned n, bool backward, float *loss, char *err,
-                     size_t errCap) {
+                     const float *targets, unsigned n, const AriValueRank *rank, bool backward,
+                     float *loss, char *err, size_t errCap) {
   (void)s;
   if (!n) {
     snprintf(err, errCap, "value network: empty training batch");
@@ -302,6 +341,21 @@ bool ariValueNetLoss(AriValueNet *net, AriTermStore *s, AriTerm *const *terms,
                i % net->H + 1, i / net->H);
       return false;
     }
+  if (rank && rank->n) {
+    if (!(rank->weight >= 0) || !isfinite(rank->weight) || !(rank->temp > 0) ||
+        !isfinite(rank->temp)) {
+      snprintf(err, errCap,
+               "value network: ranking weight %g and temperature %g (need weight >= 0, "
+               "temperature > 0)",
+               (double)rank->weight, (double)rank->temp);
+      return false;
+    }
+    if (net->norm != ARI_VALUENET_NORM_NONE) {
+      snprintf(err, errCap, "value network: ranking pairs need heads that are the values "
+                            "(no log normalisation)");
+      return false;
+    }
+  }
   float *logT = NULL;
   if (net->norm == ARI_VALUENET_NORM_LOG) {
     logT = malloc(sizeof *logT * n * net->H);
@@ -316,8 +370,14 @@ bool ariValueNetLoss(AriValueNet *net, AriTermStore *s, AriTerm *const *terms,
   AriNnVar *y = forward(net, terms, n, err, errCap);
   AriNnVar *l = y ? ariNnHuber(&net->tape, y, targets, 1.0f) : NULL;
   free(logT);
+  bool said = false; /* rankLoss wrote the error */
+  if (l && rank && rank->n) {
+    AriNnVar *r = rankLoss(net, y, n, rank, err, errCap);
+    said = !r;
+    l = r ? ariNnAdd(&net->tape, l, r) : NULL;
+  }
   bool ok = l && (!backward || ariNnBackward(&net->tape, l, NULL));
-  if (y && !ok)
+  if (y && !ok && !said)
     snprintf(err, errCap, "value network: %s", ariNnTapeError(&net->tape));
   if (ok)
     *loss = l->v[0];
@@ -326,14 +386,14 @@ bool ariValueNetLoss(AriValueNet *net, AriTermStore *s, AriTerm *const *terms,
 }
 
 bool ariValueNetTrainBatch(AriValueNet *net, AriTermStore *s, AriTerm *const *terms,
-                           const float *targets, unsigned n, float lr, float *loss, char *err,
-                           size_t errCap) {
+                           const float *targets, unsigned n, const AriValueRank *rank, float lr,
+                           float *loss, char *err, size_t errCap) {
   if (!(lr > 0) || !isfinite(lr)) {
     snprintf(err, errCap, "value network: learning rate %g is not positive", (double)lr);
     return false;
   }
   ariNnParamsZeroGrad(&net->ps);
-  if (!ariValueNetLoss(net, s, terms, targets, n, true, loss, err, errCap))
+  if (!ariValueNetLoss(net, s, terms, targets, n, rank, true, loss, err, errCap))
     return false;
   ariNnAdamStep(&net->ps, &net->adam, lr);
   return true;

@@ -86,12 +86,36 @@ AriValueNorm ariValueNetNorm(const AriValueNet *net);
 bool ariValueNetEval(void *net, AriTermStore *s, AriTerm *const *terms, const unsigned *stepsLeft,
                      unsigned n, float *out, char *err, size_t errCap);
 
+/* A ranking pair: the network should put V(better, head + 1) above
+ * V(worse, head + 1) by more than `margin`. A* orders the children of one
+ * state by V(child, t) - c(child); for two children b and w whose true
+ * values rank b first, margin = c(b) - c(w) asks the heads to keep that
+ * order (issue 17: a let's 0.1 decides the path, and the Huber loss,
+ * which fits each term alone, may not). */
+typedef struct AriValuePair {
+  unsigned better, worse; /* indices into the batch's terms */
+  unsigned head;          /* 0..H-1 */
+  float margin;
+} AriValuePair;
+
+/* The pairs of a batch and how they weigh. Each pair adds weight * temp *
+ * softplus(-(V(better) - V(worse) - margin) / temp) to the loss (RankNet's
+ * logistic loss, its slope bounded by weight), averaged over the pairs.
+ * Only for the NONE normalisation (whose heads are the values). */
+typedef struct AriValueRank {
+  const AriValuePair *pairs;
+  unsigned n;
+  float weight, temp; /* weight >= 0, temp > 0 */
+} AriValueRank;
+
 /* One Adam step (gradient norm clipped at 10) on a batch: Huber loss (delta
- * 1) between the H heads and targets (n x H, row i for terms[i]); the
- * batch's loss before the step in *loss. */
+ * 1) between the H heads and targets (n x H, row i for terms[i]), plus the
+ * ranking pairs' loss when rank is not NULL; the batch's loss before the
+ * step in *loss. */
 bool ariValueNetTrainBatch(AriValueNet *net, AriTermStore *s, AriTerm *const *terms,
-                           const float *targets /* n x H */, unsigned n, float lr, float *loss,
-                           char *err, size_t errCap);
+                           const float *targets /* n x H */, unsigned n,
+                           const AriValueRank *rank, float lr, float *loss, char *err,
+                           size_t errCap);
 
 /* The parameter file (costmodel/nn/params.h, tag "valuenet", meta d, T, H,
  * vocabulary). A loaded network gives bit-identical outputs. */
@@ -104,11 +128,12 @@ AriValueNet *ariValueNetLoad(const char *path, char *err, size_t errCap);
 bool ariValueNetPredict(AriValueNet *net, AriTermStore *s, AriTerm *const *terms, unsigned n,
                         float *out, char *err, size_t errCap);
 
-/* The batch's Huber loss and (with backward) its gradients added into the
- * parameters' (ariValueNetParams), without an optimiser step. */
+/* The batch's loss (as ariValueNetTrainBatch's) and (with backward) its
+ * gradients added into the parameters' (ariValueNetParams), without an
+ * optimiser step. */
 bool ariValueNetLoss(AriValueNet *net, AriTermStore *s, AriTerm *const *terms,
-                     const float *targets, unsigned n, bool backward, float *loss, char *err,
-                     size_t errCap);
+                     const float *targets, unsigned n, const AriValueRank *rank, bool backward,
+                     float *loss, char *err, size_t errCap);
 
 AriNnParams *ariValueNetParams(AriValueNet *net);
 void ariValueNetShape(const AriValueNet *net, unsigned *d, unsigned *T, unsigned *H);

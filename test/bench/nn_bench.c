@@ -99,11 +99,11 @@ int main(int argc, char **argv) {
     bool ok = true;
     for (int r = -2; r < reps && ok; ++r) {
       double c0 = benchCpuSeconds(), t0 = benchWallMs();
-      ok = ariValueNetLoss(net, s, terms, targets, BATCH, true, &loss, err, sizeof err);
+      ok = ariValueNetLoss(net, s, terms, targets, BATCH, NULL, true, &loss, err, sizeof err);
       double t1 = benchWallMs(), c1 = benchCpuSeconds();
       ok = ok && ariValueNetEval(net, s, terms, steps, BATCH, out, err, sizeof err);
       double t2 = benchWallMs();
-      ok = ok && ariValueNetTrainBatch(net, s, terms, targets, BATCH, 1e-4f, &loss, err,
+      ok = ok && ariValueNetTrainBatch(net, s, terms, targets, BATCH, NULL, 1e-4f, &loss, err,
                                        sizeof err);
       double t3 = benchWallMs();
       if (r >= 0) {

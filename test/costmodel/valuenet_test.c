@@ -6,7 +6,9 @@
  * lowers the loss on a fixed set of 32 terms with synthetic targets, the
  * same seed gives bit-identical parameters after training, a saved and
  * loaded network gives bit-identical outputs, bad files and bad arguments
- * are refused with a message; the log normalisation (what Eval returns,
+ * are refused with a message; ranking pairs (their loss against one
+ * computed from the heads, its gradient, bad pairs refused, training on
+ * them orders them); the log normalisation (what Eval returns,
  * the loss on transformed targets, kept by save/load; a file of the
  * four-word format loads as none).
  *
@@ -95,12 +97,12 @@ static void testArgs(AriTermStore *s, AriTerm **terms, const char *dir) {
   CHECK(!ariValueNetEval(net, s, withNull, steps, 2, out, err, sizeof err));
   CHECK(strstr(err, "term 1 of the batch is NULL"));
   float tg[3] = {1, NAN, 0}, loss;
-  CHECK(!ariValueNetTrainBatch(net, s, terms, tg, 1, 1e-3f, &loss, err, sizeof err));
+  CHECK(!ariValueNetTrainBatch(net, s, terms, tg, 1, NULL, 1e-3f, &loss, err, sizeof err));
   CHECK(strstr(err, "target 2 of term 0 is not finite"));
   tg[1] = 0;
-  CHECK(!ariValueNetTrainBatch(net, s, terms, tg, 1, -1, &loss, err, sizeof err));
+  CHECK(!ariValueNetTrainBatch(net, s, terms, tg, 1, NULL, -1, &loss, err, sizeof err));
   CHECK(strstr(err, "learning rate"));
-  CHECK(!ariValueNetTrainBatch(net, s, terms, tg, 0, 1e-3f, &loss, err, sizeof err));
+  CHECK(!ariValueNetTrainBatch(net, s, terms, tg, 0, NULL, 1e-3f, &loss, err, sizeof err));
   /* files: round trip bit for bit; damage refused */
   char path[512], bad[512];
   snprintf(path, sizeof path, "%s/valuenet_test.params", dir);
@@ -149,7 +151,8 @@ static void testArgs(AriTermStore *s, AriTerm **terms, const char *dir) {
 
 /* The whole network's gradient against central differences of its loss,
  * on a few entries of every parameter. */
-static void testGradient(AriTermStore *s, AriTerm **terms, const float *targets4) {
+static void testGradient(AriTermStore *s, AriTerm **terms, const float *targets4,
+                         const AriValueRank *rank) {
   char err[256];
   AriValueNet *net = ariValueNetCreate(4, 2, H, 5, err, sizeof err);
   CHECK(net != NULL);
@@ -167,7 +170,7 @@ static void testGradient(AriTermStore *s, AriTerm **terms, const float *targets4
     targets[i] = targets4[i] * 0.5f;
   float loss;
   ariNnParamsZeroGrad(ps);
-  CHECK(ariValueNetLoss(net, s, terms, targets, 3, true, &loss, err, sizeof err));
+  CHECK(ariValueNetLoss(net, s, terms, targets, 3, rank, true, &loss, err, sizeof err));
   int bad = 0, tried = 0, caught = 0;
   double worst = 0;
   /* small: a readout sums over every node, so a larger step moves the
@@ -183,9 +186,9 @@ static void testGradient(AriTermStore *s, AriTerm **terms, const float *targets4
         j = (size_t)(ariNnRngNext(&r) % 4);
       float x = p->v[j], up, down;
       p->v[j] = x + eps;
-      CHECK(ariValueNetLoss(net, s, terms, targets, 3, false, &up, err, sizeof err));
+      CHECK(ariValueNetLoss(net, s, terms, targets, 3, rank, false, &up, err, sizeof err));
       p->v[j] = x - eps;
-      CHECK(ariValueNetLoss(net, s, terms, targets, 3, false, &down, err, sizeof err));
+      CHECK(ariValueNetLoss(net, s, terms, targets, 3, rank, false, &down, err, sizeof err));
       p->v[j] = x;
       double num = ((double)up - down) / (2.0 * eps), an = p->g[j];
       double tol = 1e-3 + 3e-2 * fmax(fabs(num), fabs(an));
@@ -199,10 +202,81 @@ static void testGradient(AriTermStore *s, AriTerm **terms, const float *targets4
       caught += fabs(num - (an + 0.05 + 0.1 * fabs(an))) > tol;
     }
   }
-  printf("valuenet gradient: %d entries, worst |analytic - numeric| / tolerance %.3f\n", tried,
-         worst);
+  printf("valuenet gradient%s: %d entries, worst |analytic - numeric| / tolerance %.3f\n",
+         rank ? " with ranking pairs" : "", tried, worst);
   CHECK(bad == 0);
   CHECK(caught == tried);
+  ariValueNetDestroy(net);
+}
+
+/* Ranking pairs: the loss is the Huber loss plus weight * temp * the mean
+ * softplus of each pair's violation, computed here from the heads; bad
+ * pairs and settings are refused; training on pairs alone orders them. */
+static void testRank(AriTermStore *s, AriTerm **terms, const float *targets) {
+  char err[256];
+  AriValueNet *net = ariValueNetCreate(8, 2, H, 31, err, sizeof err);
+  CHECK(net != NULL);
+  if (!net)
+    return;
+  float y[4 * H], plain, ranked;
+  CHECK(ariValueNetPredict(net, s, terms, 4, y, err, sizeof err));
+  AriValuePair pairs[3] = {{0, 1, 0, 0.1f}, {2, 3, H - 1, -0.2f}, {3, 0, 1, 0.05f}};
+  AriValueRank rank = {pairs, 3, 0.7f, 0.25f};
+  CHECK(ariValueNetLoss(net, s, terms, targets, 4, NULL, false, &plain, err, sizeof err));
+  CHECK(ariValueNetLoss(net, s, terms, targets, 4, &rank, false, &ranked, err, sizeof err));
+  double want = 0;
+  for (int k = 0; k < 3; ++k) {
+    double x = ((double)y[pairs[k].better * H + pairs[k].head] -
+                y[pairs[k].worse * H + pairs[k].head] - pairs[k].margin) /
+               rank.temp;
+    want += log1p(exp(-x));
+  }
+  want = plain + rank.weight * rank.temp * want / 3;
+  CHECK(fabs(ranked - want) <= 1e-5 * (1 + fabs(want)));
+  /* no pairs, or weight 0: the Huber loss alone */
+  AriValueRank none = {pairs, 0, 1, 1}, zero = {pairs, 3, 0, 1};
+  float l0, l1;
+  CHECK(ariValueNetLoss(net, s, terms, targets, 4, &none, false, &l0, err, sizeof err));
+  CHECK(ariValueNetLoss(net, s, terms, targets, 4, &zero, false, &l1, err, sizeof err));
+  CHECK(l0 == plain && l1 == plain);
+  /* refused: a term or head out of range, a bad temperature, log heads */
+  AriValuePair far = {0, 4, 0, 0};
+  AriValueRank bad = {&far, 1, 1, 1};
+  CHECK(!ariValueNetLoss(net, s, terms, targets, 4, &bad, false, &l0, err, sizeof err));
+  CHECK(strstr(err, "ranking pair 0 (0 over 4, head 0, margin 0) is out of range"));
+  far = (AriValuePair){0, 1, H, 0};
+  CHECK(!ariValueNetLoss(net, s, terms, targets, 4, &bad, false, &l0, err, sizeof err));
+  CHECK(strstr(err, "out of range for 4 terms and 4 heads"));
+  far = (AriValuePair){0, 1, 0, 0};
+  bad.temp = 0;
+  CHECK(!ariValueNetTrainBatch(net, s, terms, targets, 4, &bad, 1e-3f, &l0, err, sizeof err));
+  CHECK(strstr(err, "temperature 0"));
+  bad.temp = 1;
+  ariValueNetSetNorm(net, ARI_VALUENET_NORM_LOG);
+  CHECK(!ariValueNetLoss(net, s, terms, targets, 4, &bad, false, &l0, err, sizeof err));
+  CHECK(strstr(err, "no log normalisation"));
+  ariValueNetSetNorm(net, ARI_VALUENET_NORM_NONE);
+  /* equal targets, and pairs asking terms 0..3 to be ordered 0 > 1 > 2 > 3
+   * at head 0 by 0.5 each: training on the pairs orders them */
+  float same[4 * H];
+  for (int i = 0; i < 4 * H; ++i)
+    same[i] = 1.0f;
+  AriValuePair chain[3] = {{0, 1, 0, 0.5f}, {1, 2, 0, 0.5f}, {2, 3, 0, 0.5f}};
+  AriValueRank order = {chain, 3, 1, 0.1f};
+  int ordered = 0;
+  for (int i = 0; i < 3; ++i)
+    ordered += y[chain[i].better * H] - y[chain[i].worse * H] > 0.5f;
+  bool ok = true;
+  for (int step = 0; step < 300 && ok; ++step)
+    ok = ariValueNetTrainBatch(net, s, terms, same, 4, &order, 1e-2f, &l0, err, sizeof err);
+  CHECK(ok);
+  CHECK(ariValueNetPredict(net, s, terms, 4, y, err, sizeof err));
+  int after = 0;
+  for (int i = 0; i < 3; ++i)
+    after += y[chain[i].better * H] - y[chain[i].worse * H] > 0.5f;
+  printf("valuenet ranking: %d of 3 pairs ordered by their margin before training, %d after\n",
+         ordered, after);
+  CHECK(after == 3);
   ariValueNetDestroy(net);
 }
 
@@ -216,15 +290,15 @@ static bool trainRun(AriTermStore *s, AriTerm **terms, const float *targets, uin
   bool ok = true;
   for (int epoch = 0; epoch < 30 && ok; ++epoch)
     for (int b = 0; b < NTERMS / 16 && ok; ++b) {
-      ok = ariValueNetTrainBatch(net, s, terms + 16 * b, targets + 16 * b * H, 16, 1e-2f, &loss,
-                                 err, sizeof err);
+      ok = ariValueNetTrainBatch(net, s, terms + 16 * b, targets + 16 * b * H, 16, NULL, 1e-2f,
+                                 &loss, err, sizeof err);
       if (epoch == 0 && b == 0)
         *first = loss;
     }
   if (!ok)
     fprintf(stderr, "  training: %s\n", err);
   /* the loss over the whole set */
-  ok = ok && ariValueNetLoss(net, s, terms, targets, NTERMS, false, last, err, sizeof err);
+  ok = ok && ariValueNetLoss(net, s, terms, targets, NTERMS, NULL, false, last, err, sizeof err);
   *keep = net;
   return ok;
 }
@@ -244,7 +318,8 @@ static void testTraining(AriTermStore *s, AriTerm **terms, const float *targets)
   AriValueNet *a = NULL, *b = NULL, *c = NULL;
   AriValueNet *fresh = ariValueNetCreate(16, 2, H, 11, err, sizeof err);
   float before = 0;
-  CHECK(fresh && ariValueNetLoss(fresh, s, terms, targets, NTERMS, false, &before, err, sizeof err));
+  CHECK(fresh &&
+        ariValueNetLoss(fresh, s, terms, targets, NTERMS, NULL, false, &before, err, sizeof err));
   CHECK(trainRun(s, terms, targets, 11, &first, &last, &a));
   printf("valuenet training: whole-set Huber loss %.4f before, %.4f after 60 steps\n", before,
          last);
@@ -280,9 +355,9 @@ static void testNorm(AriTermStore *s, AriTerm **terms, const float *targets, con
   float logT[NTERMS * H];
   for (unsigned i = 0; i < NTERMS * H; ++i)
     logT[i] = logf(fmaxf(targets[i], 0) + 0.001f);
-  CHECK(ariValueNetLoss(net, s, terms, targets, NTERMS, false, &lossLog, err, sizeof err));
+  CHECK(ariValueNetLoss(net, s, terms, targets, NTERMS, NULL, false, &lossLog, err, sizeof err));
   ariValueNetSetNorm(net, ARI_VALUENET_NORM_NONE);
-  CHECK(ariValueNetLoss(net, s, terms, logT, NTERMS, false, &lossRaw, err, sizeof err));
+  CHECK(ariValueNetLoss(net, s, terms, logT, NTERMS, NULL, false, &lossRaw, err, sizeof err));
   CHECK(lossLog == lossRaw);
   ariValueNetSetNorm(net, ARI_VALUENET_NORM_LOG);
   /* kept by save and load */
@@ -318,7 +393,11 @@ int main(int argc, char **argv) {
   if (made == NTERMS) {
     testGraph(s);
     testArgs(s, terms, dir);
-    testGradient(s, terms, targets);
+    testGradient(s, terms, targets, NULL);
+    AriValuePair pairs[3] = {{0, 1, 0, 0.1f}, {1, 2, 2, -0.1f}, {2, 0, H - 1, 0}};
+    AriValueRank rank = {pairs, 3, 1.5f, 0.5f};
+    testGradient(s, terms, targets, &rank);
+    testRank(s, terms, targets);
     testTraining(s, terms, targets);
     testNorm(s, terms, targets, dir);
   }

@@ -2,7 +2,8 @@
 # The Knossos binding evaluation with a trained value network (issue 17;
 # docs/astar.md, "Training"): trains one network per seed on
 # the 348 training sequences (one family in 8 held out to choose the
-# checkpoint: --validate; the path's siblings in the replay: --siblings),
+# checkpoint, searched with 1,250 evaluations: --validate,
+# --validate-budget; the path's siblings in the replay: --siblings),
 # then runs `ariadne-astar --eval` on the 12 test expressions with each (5
 # search seeds), and prints the fraction of test expressions at their
 # oracle cost within 5,000 and 2,500 evaluations: per network (mean over
@@ -28,7 +29,7 @@ if [ $# -gt 0 ] && [ "$1" != "--" ]; then nets=$1; shift; fi
 opts=("$@")
 [ ${#opts[@]} -gt 0 ] || opts=(--rules kbind,beta --epochs 1 --bootstrap-budget 300000
                                --samples 1024 --siblings 1000 --passes 3 --validate 4
-                               --budget 2500)
+                               --validate-budget 1250 --budget 2500)
 rules=kbind,beta
 for ((i = 0; i < ${#opts[@]}; i++)); do
   [ "${opts[$i]}" = --rules ] && rules=${opts[$((i + 1))]}

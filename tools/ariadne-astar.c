@@ -76,6 +76,7 @@ typedef struct Options {
   bool json, printSteps, quiet;
   bool lets; /* --lets: ariTermFuncBindLets after import */
   int valueNorm; /* --value-norm: -1 not given, else an AriValueNorm */
+  bool noEnvelope; /* --no-envelope: V(s, t) is head t alone */
   int progress; /* 1 --progress, 0 --no-progress, -1 neither (stderr a TTY) */
   bool check;          /* --eval --check: every best program on the interpreter */
   uint64_t eqsatNodes; /* --eval: the eqsat baseline's e-node limit (0: none) */
@@ -109,7 +110,10 @@ static void usage(FILE *f) {
           "                      replaced\n"
           "  --seed N            tie-breaking and random choices (default 0)\n"
           "  --value FILE        a value network (costmodel/nn/valuenet.h, written by\n"
-          "                      --train): A* ranks states by f = V(s, t) + c(s0) - c(s)\n"
+          "                      --train): A* ranks states by f = V(s, t) + c(s0) - c(s),\n"
+          "                      V(s, t) the largest of the heads for 1..t steps left\n"
+          "  --no-envelope       V(s, t) the head for t steps left alone (with --value or\n"
+          "                      --train; the figures before 2026-11-29)\n"
           "  --train OUT         train a value network on --eval's PATH (every function,\n"
           "                      oracle or not; give the training set, e.g.\n"
           "                      test/search/knossos/binding_train.mlir): --epochs rounds\n"
@@ -223,6 +227,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
       exit(ariToolExit(0));
     } else if (!strcmp(a, "--two-phase")) {
       o->a.twoPhase = true;
+    } else if (!strcmp(a, "--no-envelope")) {
+      o->noEnvelope = true;
     } else if (!strcmp(a, "--lets")) {
       o->lets = true;
     } else if (!strcmp(a, "--check")) {
@@ -419,6 +425,9 @@ static int parseOptions(int argc, char **argv, Options *o) {
                       "--validate");
   if (o->rank > 0 && !o->siblings)
     return usageError("--rank ranks the kept children of each path state: give --siblings");
+  if (o->noEnvelope && !o->value && !o->train)
+    return usageError("--no-envelope changes how a value network is read: give --value or "
+                      "--train");
   if (o->valueNorm >= 0 && o->value)
     return usageError("--value-norm shapes a new network; --value's keeps its own");
   if (o->train && !o->eval)
@@ -597,12 +606,14 @@ static int runSearch(const Options *o, MlirContext ctx, const AriAStarRule *rule
           printf(", \"oracle_cost\": %.9g, \"at_oracle\": %s", orc->cost,
                  res.bestCost <= orc->cost + 1e-6 ? "true" : "false");
         printf(", \"engine\": \"%s\", \"stop\": \"%s\", \"evaluations\": %llu, "
-               "\"value_calls\": %llu, \"expanded\": %llu, \"states\": %llu, \"pruned\": %llu, "
-               "\"seconds\": %.6f, \"states_per_s\": %.1f, \"evals_per_s\": %.1f, \"steps\": [",
+               "\"best_at\": %llu, \"value_calls\": %llu, \"expanded\": %llu, "
+               "\"states\": %llu, \"pruned\": %llu, \"seconds\": %.6f, "
+               "\"states_per_s\": %.1f, \"evals_per_s\": %.1f, \"steps\": [",
                ariAStarEngineName(o->a.engine), ariAStarStopName(res.stop),
-               (unsigned long long)res.evaluations, (unsigned long long)res.valueCalls,
-               (unsigned long long)res.expanded, (unsigned long long)res.states,
-               (unsigned long long)res.pruned, res.seconds, res.statesPerS, res.evalsPerS);
+               (unsigned long long)res.evaluations, (unsigned long long)res.bestAt,
+               (unsigned long long)res.valueCalls, (unsigned long long)res.expanded,
+               (unsigned long long)res.states, (unsigned long long)res.pruned, res.seconds,
+               res.statesPerS, res.evalsPerS);
         for (unsigned i = 0; i < res.numSteps; ++i) {
           char b[512];
           ariAStarFormatStep(&res.steps[i], rules, b, sizeof b);
@@ -1599,6 +1610,8 @@ static int toolMain(int argc, char **argv) {
     net = ariValueNetCreate(o.dim, o.steps, o.a.horizon, o.a.seed, err, sizeof err);
   if (net && o.valueNorm >= 0)
     ariValueNetSetNorm(net, (AriValueNorm)o.valueNorm);
+  if (net)
+    ariValueNetSetEnvelope(net, !o.noEnvelope);
   if ((o.value || o.train) && !net) {
     fprintf(stderr, TOOL ": error: %s\n", err);
     ariArenaDestroy(&arena);

@@ -16,6 +16,7 @@ enum { EDGE_CHILD = 0, EDGE_PARENT = 3, EDGE_SAME = 6 };
 struct AriValueNet {
   unsigned d, T, H;
   AriValueNorm norm;
+  bool raw; /* ariValueNetSetEnvelope(net, false): the head alone */
   AriNnParams ps;
   AriNnAdam adam;
   AriNnTape tape;
@@ -279,7 +280,16 @@ bool ariValueNetEval(void *ctx, AriTermStore *s, AriTerm *const *terms, const un
     return false;
   for (unsigned i = 0; i < n; ++i) {
     unsigned k = stepsLeft[i] < net->H ? stepsLeft[i] : net->H;
-    float v = k ? y->v[(size_t)i * net->H + k - 1] : 0.0f;
+    const float *h = y->v + (size_t)i * net->H;
+    float v = k ? h[k - 1] : 0.0f;
+    /* What t steps can remove, t' < t steps can remove too, so the value
+     * never falls with more steps left: the largest head up to k, not the
+     * k-th alone. The heads are fitted independently and need not obey
+     * this, and a head that dips below a shorter one's value misleads
+     * A* exactly where a long plateau precedes the reduction. Exp is
+     * increasing, so under LOG the largest log is the largest value. */
+    for (unsigned j = 0; !net->raw && j + 1 < k; ++j)
+      v = h[j] > v ? h[j] : v;
     if (k && net->norm == ARI_VALUENET_NORM_LOG)
       v = expf(v) - kLogEps;
     out[i] = v > 0 ? v : 0.0f;
@@ -400,6 +410,7 @@ bool ariValueNetTrainBatch(AriValueNet *net, AriTermStore *s, AriTerm *const *te
 }
 
 void ariValueNetSetNorm(AriValueNet *net, AriValueNorm norm) { net->norm = norm; }
+void ariValueNetSetEnvelope(AriValueNet *net, bool on) { net->raw = !on; }
 AriValueNorm ariValueNetNorm(const AriValueNet *net) { return net->norm; }
 
 /* Files carry five meta words (d, T, H, vocabulary, normalisation); files

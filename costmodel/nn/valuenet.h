@@ -79,10 +79,14 @@ void ariValueNetDestroy(AriValueNet *net);
  * training. */
 void ariValueNetSetNorm(AriValueNet *net, AriValueNorm norm);
 AriValueNorm ariValueNetNorm(const AriValueNet *net);
+/* Whether ariValueNetEval takes the envelope of the heads (the default) or
+ * head min(stepsLeft, H) - 1 alone (for comparison; not saved). */
+void ariValueNetSetEnvelope(AriValueNet *net, bool on);
 
 /* Matches search/astar/astar.h's AriAStarValueFn with ctx = the net: out[i]
- * is head min(stepsLeft[i], H) - 1 of terms[i], clamped at 0 (a value is a
- * cost reduction), and 0 for stepsLeft[i] == 0. */
+ * is the largest of heads 0 .. min(stepsLeft[i], H) - 1 of terms[i] (the
+ * envelope: a reduction within fewer steps is one within more), clamped at
+ * 0 (a value is a cost reduction), and 0 for stepsLeft[i] == 0. */
 bool ariValueNetEval(void *net, AriTermStore *s, AriTerm *const *terms, const unsigned *stepsLeft,
                      unsigned n, float *out, char *err, size_t errCap);
 

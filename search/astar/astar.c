@@ -365,6 +365,8 @@ static void generate(Search *se, AriTerm *t, unsigned rule, const uint32_t *path
     if (!setStep(se, n, p, rule, path, len))
       return;
     se->r->evaluations++;
+    if (n->cost < se->best->cost)
+      se->r->bestAt = se->r->evaluations;
     if (better(n, se->best))
       se->best = n;
     se->batch[se->batchN++] = n;
@@ -587,6 +589,8 @@ static void runRandom(Search *se, Node *start, unsigned h, AriAStarStep **bestSt
       if (isfinite(n->cost) &&
           (n->cost < bestCost ||
            (n->cost == bestCost && se->best != start && depth < *bestN))) {
+        if (n->cost < bestCost)
+          se->r->bestAt = se->r->evaluations;
         bestCost = n->cost;
         memcpy(keep, walkSteps, depth * sizeof *keep);
         *bestN = depth;

@@ -168,6 +168,8 @@ typedef struct AriAStarResult {
   AriAStarStep *steps;  /* from the input to best; in the arena */
   unsigned numSteps;
   uint64_t evaluations; /* states generated (value evaluations, V NULL too) */
+  uint64_t bestAt;      /* evaluations spent when the first state of cost bestCost
+                           was generated (0: none cheaper than the input) */
   uint64_t valueCalls;  /* batches handed to the value callback */
   uint64_t expanded;    /* expansions (random: successor enumerations) */
   uint64_t reexpanded;  /* expansions of a state seen before with fewer steps left */

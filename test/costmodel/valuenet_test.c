@@ -75,18 +75,34 @@ static void testArgs(AriTermStore *s, AriTerm **terms, const char *dir) {
   CHECK(net != NULL);
   if (!net)
     return;
-  /* Eval: head min(t, H) - 1, clamped at 0; 0 steps left: 0 */
+  /* Eval: the largest of heads 0 .. min(t, H) - 1, clamped at 0; 0 steps
+   * left: 0. Without the envelope, head min(t, H) - 1 alone. */
   float raw[2 * 3], out[4];
   CHECK(ariValueNetPredict(net, s, terms, 2, raw, err, sizeof err));
   AriTerm *batch[4] = {terms[0], terms[0], terms[1], terms[1]};
   unsigned steps[4] = {0, 2, 3, 99};
   CHECK(ariValueNetEval(net, s, batch, steps, 4, out, err, sizeof err));
   CHECK(out[0] == 0);
+  CHECK(out[1] == fmaxf(fmaxf(raw[0], raw[1]), 0));
+  CHECK(out[2] == fmaxf(fmaxf(fmaxf(raw[3], raw[4]), raw[3 + 2]), 0));
+  CHECK(out[3] == out[2]);
+  for (int i = 0; i < 4; ++i)
+    CHECK(out[i] >= 0);
+  ariValueNetSetEnvelope(net, false);
+  CHECK(ariValueNetEval(net, s, batch, steps, 4, out, err, sizeof err));
+  CHECK(out[0] == 0);
   CHECK(out[1] == fmaxf(raw[1], 0));
   CHECK(out[2] == fmaxf(raw[3 + 2], 0));
   CHECK(out[3] == fmaxf(raw[3 + 2], 0));
-  for (int i = 0; i < 4; ++i)
-    CHECK(out[i] >= 0);
+  ariValueNetSetEnvelope(net, true);
+  /* the envelope never falls with more steps left */
+  for (unsigned t = 1; t < 5; ++t) {
+    unsigned st[2] = {t, t + 1};
+    AriTerm *two[2] = {terms[1], terms[1]};
+    float o2[2];
+    CHECK(ariValueNetEval(net, s, two, st, 2, o2, err, sizeof err));
+    CHECK(o2[1] >= o2[0]);
+  }
   /* a term alone gives (nearly) what it gives in a batch */
   float one[3];
   CHECK(ariValueNetPredict(net, s, terms + 1, 1, one, err, sizeof err));
@@ -350,7 +366,10 @@ static void testNorm(AriTermStore *s, AriTerm **terms, const float *targets, con
   unsigned steps[2] = {1, 99};
   CHECK(ariValueNetEval(net, s, terms, steps, 2, out, err, sizeof err));
   CHECK(fabsf(out[0] - fmaxf(expf(raw[0]) - 0.001f, 0)) <= 1e-5f * (1 + out[0]));
-  CHECK(fabsf(out[1] - fmaxf(expf(raw[H + H - 1]) - 0.001f, 0)) <= 1e-5f * (1 + out[1]));
+  float top = raw[H];
+  for (unsigned j = 1; j < H; ++j)
+    top = fmaxf(top, raw[H + j]);
+  CHECK(fabsf(out[1] - fmaxf(expf(top) - 0.001f, 0)) <= 1e-5f * (1 + out[1]));
   /* the loss under LOG is the plain loss on log(target + 0.001) */
   float logT[NTERMS * H];
   for (unsigned i = 0; i < NTERMS * H; ++i)

@@ -9,6 +9,8 @@
  *   the budget; no state expanded twice without more steps left than
  *   before; the two-phase search's first phase only uses phase-1 rules.
  * - Determinism: the same seed gives the same search.
+ * - bestAt: a search is a prefix of one with a larger budget, so the
+ *   budget bestAt reaches the best cost and one evaluation less does not.
  * - The training samples: targets >= 0, non-decreasing in t, and the
  *   input's target at the horizon is what the search removed.
  * - Knossos' cost constants on hand-computed terms.
@@ -135,6 +137,8 @@ static void checkResult(AriTermStore *s, AriTerm *t0, const AriAStarRule *rules,
   CHECK(r->bestCost <= r->inputCost);
   CHECK(r->numSteps <= o->horizon);
   CHECK(fabs(ariCostTermKnossos(r->best) - r->bestCost) < 1e-9);
+  CHECK(r->bestAt <= r->evaluations);
+  CHECK((r->bestAt == 0) == (r->bestCost == r->inputCost));
   AriTerm *re = NULL;
   char err[256];
   CHECK(ariAStarReplay(s, t0, rules, n, r->steps, r->numSteps, &re, err, sizeof err));
@@ -275,6 +279,66 @@ static void testInvariants(void) {
   ariTermStoreDestroy(s);
 }
 
+/* A store, an arena and the karith rules: where testBestAt and
+ * testSamples start. */
+typedef struct Fixture {
+  AriTermStore *s;
+  AriArena arena;
+  AriAStarRule *rules;
+  size_t n;
+} Fixture;
+
+static void fixtureOpen(Fixture *f) {
+  char err[256];
+  size_t col;
+  f->s = ariTermStoreCreate(0);
+  ariArenaInit(&f->arena, 0);
+  CHECK(ariAStarParseRules("karith", NULL, 0, &f->arena, &f->rules, &f->n, err, sizeof err,
+                           &col));
+}
+
+static void fixtureClose(Fixture *f) {
+  ariArenaDestroy(&f->arena);
+  ariTermStoreDestroy(f->s);
+}
+
+/* bestAt on every engine, with and without a value: the search with
+ * budget bestAt is the same search cut short after its best state. */
+static void testBestAt(void) {
+  Fixture fx;
+  fixtureOpen(&fx);
+  unsigned tested = 0;
+  for (size_t e = 0; e < sizeof exprs / sizeof exprs[0]; ++e)
+    for (int eng = 0; eng < 3; ++eng)
+      for (int val = 0; val < (eng == ARI_ASTAR_ENGINE_ASTAR ? 2 : 1); ++val) {
+        AriTerm *t0 = P(fx.s, exprs[e]);
+        unsigned calls = 0;
+        AriAStarOptions o = {0};
+        o.engine = (AriAStarEngine)eng;
+        o.budget = 400;
+        o.horizon = 5;
+        o.seed = 3;
+        if (val)
+          o.value = sizeValue, o.valueCtx = &calls;
+        AriAStarResult r, cut;
+        ariAStarSearch(fx.s, t0, fx.rules, fx.n, knossos, NULL, &o, &fx.arena, &r);
+        checkResult(fx.s, t0, fx.rules, fx.n, &o, &r);
+        if (!r.bestAt)
+          continue;
+        tested++;
+        o.budget = r.bestAt;
+        ariAStarSearch(fx.s, t0, fx.rules, fx.n, knossos, NULL, &o, &fx.arena, &cut);
+        CHECK(cut.bestCost == r.bestCost && cut.bestAt == r.bestAt);
+        if (r.bestAt > 1) {
+          o.budget = r.bestAt - 1;
+          ariAStarSearch(fx.s, t0, fx.rules, fx.n, knossos, NULL, &o, &fx.arena, &cut);
+          CHECK(cut.bestCost > r.bestCost);
+        }
+      }
+  CHECK(tested >= 10); /* most of the 16 searches improve on their input */
+  fixtureClose(&fx);
+}
+
 static void testDeterminism(void) {
   AriArena arena;
   ariArenaInit(&arena, 0);
@@ -312,21 +376,20 @@ static void testDeterminism(void) {
 }
 
 static void testSamples(void) {
-  AriTermStore *s = ariTermStoreCreate(0);
-  AriArena arena;
-  ariArenaInit(&arena, 0);
-  AriAStarRule *rules;
-  size_t n, col;
+  Fixture fx;
+  fixtureOpen(&fx);
+  AriTermStore *s = fx.s;
+  AriAStarRule *rules = fx.rules;
+  size_t n = fx.n;
   char err[256];
-  CHECK(ariAStarParseRules("karith", NULL, 0, &arena, &rules, &n, err, sizeof err, &col));
   AriTerm *t0 = P(s, exprs[0]);
   AriAStarOptions o = {0};
   o.budget = 2000;
   o.horizon = 5;
   AriAStarResult r;
-  ariAStarSearch(s, t0, rules, n, knossos, NULL, &o, &arena, &r);
+  ariAStarSearch(s, t0, rules, n, knossos, NULL, &o, &fx.arena, &r);
   AriAStarSamples sm;
-  CHECK(ariAStarSamples(&r, &arena, &sm, err, sizeof err));
+  CHECK(ariAStarSamples(&r, &fx.arena, &sm, err, sizeof err));
   CHECK(sm.horizon == 5);
   CHECK(sm.numSamples > 0 && sm.numSamples <= r.expanded);
   bool input = false;
@@ -378,10 +441,9 @@ static void testSamples(void) {
   CHECK(found);
   /* Random keeps no graph. */
   o.engine = ARI_ASTAR_ENGINE_RANDOM;
-  ariAStarSearch(s, t0, rules, n, knossos, NULL, &o, &arena, &r);
-  CHECK(ariAStarSamples(&r, &arena, &sm, err, sizeof err) && sm.numSamples == 0);
-  ariArenaDestroy(&arena);
-  ariTermStoreDestroy(s);
+  ariAStarSearch(s, t0, rules, n, knossos, NULL, &o, &fx.arena, &r);
+  CHECK(ariAStarSamples(&r, &fx.arena, &sm, err, sizeof err) && sm.numSamples == 0);
+  fixtureClose(&fx);
 }
 
 static void testParseRules(void) {
@@ -428,6 +490,7 @@ int main(void) {
   testOptimum();
   testInvariants();
   testDeterminism();
+  testBestAt();
   testSamples();
   printf("astar_test: %d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;

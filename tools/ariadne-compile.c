@@ -1,6 +1,6 @@
 /*===- ariadne-compile.c - compile a rise program to native code ----------===*\
  *
- * ariadne-compile IN.mlir -o OUT [--emit=obj|asm|llvm|mlir]
+ * ariadne-compile IN.mlir -o OUT [--emit=obj|asm|llvm|mlir] [--vector-width=BITS]
  *                 [--target=x86_64|aarch64] [--cpu=NAME|host] [--features=...]
  *                 [--pipeline=PASSES] [--lowering=PASSES | --fma] [--func=NAME]
  *                 [--header=OUT.h] [--opt=0..3] [--symbol-prefix=P] [-g]
@@ -62,6 +62,10 @@ static void usage(FILE *f) {
       "                      architecture; 'generic' otherwise)\n"
       "  --features=LIST     target features, e.g. +avx2,-avx512f (default: the host's\n"
       "                      with --cpu=host, none otherwise)\n"
+      "  --vector-width=BITS x86-64: the widest vectors LLVM's vectorisers use for the\n"
+      "                      loops the lowering leaves scalar: 128, 256 or 512\n"
+      "                      (default 512: 16 floats with AVX-512, where LLVM alone\n"
+      "                      would use 256)\n"
       "  --pipeline=PASSES   comma-separated passes run before the lowering, Ariadne's\n"
       "                      or MLIR's, e.g. 'rise-stats{format=json},canonicalize'\n"
       "  --lowering=PASSES   replaces the lowering to the LLVM dialect (default:\n"
@@ -158,6 +162,9 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->c.cpu = v;
     } else if (ariToolOpt(argc, argv, &i, "--features", &v)) {
       o->c.features = v;
+    } else if (ariToolOpt(argc, argv, &i, "--vector-width", &v)) {
+      if (!ariCompileParseVectorWidth(v, &o->c.vectorWidth))
+        return usageError("--vector-width must be 128, 256 or 512, got '%s'", v);
     } else if (ariToolOpt(argc, argv, &i, "--pipeline", &v)) {
       o->c.pipeline = v;
     } else if (ariToolOpt(argc, argv, &i, "--lowering", &v)) {

@@ -2,6 +2,7 @@
  *
  * ariadne-run FILE [--func=NAME] [--seed=N] [--input=K:PATH]... [--reps=N]
  *             [--warmup=N] [--threads=N] [--cpu=CPU] [--features=LIST]
+ *             [--vector-width=BITS]
  *             [--pipeline=PASSES] [--lowering=PASSES | --fma]
  *             [--rtol=X] [--atol=X] [--stol=X]
  *             [--target=ARCH [--cross-cc=CC] [--exec=CMD] [--target-omp=DIR]]
@@ -46,6 +47,7 @@ typedef struct Options {
   int ninputs;
   int reps, warmup;
   const char *threads; /* OMP_NUM_THREADS for the compiled code */
+  unsigned vectorWidth; /* AriCompileOptions.vectorWidth */
   double rtol, atol, stol; /* < 0: the element type's default */
   bool check, print, jit;
   bool json; /* --report=json */
@@ -74,6 +76,8 @@ static void usage(FILE *f) {
       "  --cpu=CPU           CPU to compile for (default: host, with its features), as\n"
       "                      ariadne-compile's --cpu (--target-cpu is the old name)\n"
       "  --features=LIST     target features, e.g. +avx2\n"
+      "  --vector-width=BITS the widest vectors of LLVM's vectorisers on x86-64: 128,\n"
+      "                      256 or 512 (default 512), as ariadne-compile's\n"
       "  --target=ARCH       x86_64 or aarch64 (default: the host's). For another\n"
       "                      architecture the object is linked by --cross-cc with a\n"
       "                      small driver and an OpenMP runtime (--target-omp, else\n"
@@ -186,6 +190,9 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->cpu = v;
     } else if (ariToolOpt(argc, argv, &i, "--features", &v)) {
       o->features = v;
+    } else if (ariToolOpt(argc, argv, &i, "--vector-width", &v)) {
+      if (!ariCompileParseVectorWidth(v, &o->vectorWidth))
+        return usageError("--vector-width must be 128, 256 or 512, got '%s'", v);
     } else if (ariToolOpt(argc, argv, &i, "--target", &v)) {
       if (strcmp(v, "x86_64") && strcmp(v, "aarch64"))
         return usageError("--target must be x86_64 or aarch64, got '%s'", v);
@@ -322,6 +329,7 @@ static int run(const Options *o, MlirModule module, AriArena *arena) {
   co.target = o->target;
   co.cpu = o->cpu;
   co.features = o->features;
+  co.vectorWidth = o->vectorWidth;
   co.pipeline = o->pipeline;
   co.lowering = o->lowering;
   co.onlyFunc = name;

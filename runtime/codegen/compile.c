@@ -47,6 +47,16 @@ void ariCompileOptionsInit(AriCompileOptions *o) {
   o->optLevel = 3;
 }
 
+bool ariCompileParseVectorWidth(const char *s, unsigned *bits) {
+  static const char *const kWidths[] = {"128", "256", "512"};
+  for (unsigned i = 0; i < 3; ++i)
+    if (!strcmp(s, kWidths[i])) {
+      *bits = 128u << i;
+      return true;
+    }
+  return false;
+}
+
 const char *ariCompileDefaultLowering(void) { return "rise-to-llvm"; }
 
 const char *ariCompileUpstreamLowering(void) { return kUpstreamLowering; }
@@ -514,6 +524,10 @@ static MlirLogicalResult makeMachine(const AriCompileOptions *o, MlirLocation lo
     ariCompileError(loc, "unknown target '%s' (expected x86_64, aarch64 or nvptx64)", arch);
     return mlirLogicalResultFailure();
   }
+  if (o->vectorWidth && o->vectorWidth != 128 && o->vectorWidth != 256 && o->vectorWidth != 512) {
+    ariCompileError(loc, "vector width %u: expected 128, 256 or 512 (bits)", o->vectorWidth);
+    return mlirLogicalResultFailure();
+  }
   bool native = !strcmp(arch, hostArch());
   const char *cpu = o->cpu && *o->cpu ? o->cpu : (native ? "host" : "generic");
   char *hostCpu = NULL, *hostFeatures = NULL;
@@ -553,6 +567,24 @@ static MlirLogicalResult makeMachine(const AriCompileOptions *o, MlirLocation lo
   if (hostFeatures)
     LLVMDisposeMessage(hostFeatures);
   return r;
+}
+
+/* The vectorisers' width (AriCompileOptions.vectorWidth) as the function
+ * attribute the X86 backend reads per function; other targets ignore it,
+ * so it is set for x86-64 alone. */
+static void setVectorWidth(LLVMModuleRef mod, const AriCompileOptions *o) {
+  const char *arch = o->target && *o->target ? o->target : hostArch();
+  if (strcmp(arch, "x86_64"))
+    return;
+  char width[16];
+  snprintf(width, sizeof width, "%u", o->vectorWidth ? o->vectorWidth : 512u);
+  static const char key[] = "prefer-vector-width";
+  LLVMContextRef c = LLVMGetModuleContext(mod);
+  LLVMAttributeRef a =
+      LLVMCreateStringAttribute(c, key, sizeof key - 1, width, (unsigned)strlen(width));
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f))
+      LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, a);
 }
 
 /*--- Packed entry points ------------------------------------------------------*/
@@ -630,6 +662,7 @@ MlirLogicalResult ariCompileEmit(MlirModule module, const AriCompileOptions *o,
   } else {
     ariCompileSetModuleTarget(mod, tm);
     addPackedWrappers(mod);
+    setVectorWidth(mod, o);
     char passes[32];
     snprintf(passes, sizeof passes, "default<O%d>",
              o->optLevel < 0 ? 0 : o->optLevel > 3 ? 3 : o->optLevel);

@@ -61,7 +61,23 @@ typedef struct AriCompileOptions {
   bool debugInfo;       /* CPU only: DWARF line tables from the ops'
                            locations (ensure-debug-info-scope-on-llvm-func
                            after the lowering), i.e. lines of the .mlir file */
+  unsigned vectorWidth; /* x86-64 only: the widest vectors, in bits (128,
+                           256 or 512), that LLVM's loop and SLP vectorisers
+                           use (its "prefer-vector-width"); 0 = 512, the
+                           widest any x86 CPU has, so a CPU with AVX-512
+                           gets 16-float vectors, as Halide gives it. LLVM's
+                           own choice on most AVX-512 CPUs is 256, which
+                           avoids the clock drop of 512-bit code on older
+                           server parts but halves the width of the loops
+                           the rise lowering leaves scalar (stencils, the
+                           stages of a pipeline). Vector types the program
+                           states itself (rise's vectorised maps) are
+                           lowered at their width either way. */
 } AriCompileOptions;
+
+/* Parses a vector width for AriCompileOptions.vectorWidth: "128", "256"
+ * or "512". False (and *bits unchanged) for anything else. */
+bool ariCompileParseVectorWidth(const char *s, unsigned *bits);
 
 /* Options for the host: host CPU and features, O3, default lowering. */
 void ariCompileOptionsInit(AriCompileOptions *o);

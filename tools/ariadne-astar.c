@@ -1113,11 +1113,17 @@ static void groupedOrder(const Replay *r, AriNnRng *rng, size_t *order, size_t *
   }
 }
 
+/* Head h's target of replay sample `item` less its cost: the total
+ * reduction it leads to, which --rank compares between siblings. */
+static double leadsTo(const Replay *r, size_t item, unsigned h) {
+  return (double)r->targets[item * r->H + h] - r->cost[item];
+}
+
 /* --rank's pairs in a batch (items[0..n), replay indices, each group's
  * together): within each group, for every head h, the child A* should
- * prefer -- the largest target - cost, the total reduction it leads to --
- * over every other one that leads to less (by more than 1e-3). Returns
- * the count. */
+ * prefer -- the largest leadsTo -- over every other one that leads to less
+ * (by more than 1e-3). Returns the count. */
+
 static unsigned batchPairs(const Replay *r, const size_t *items, unsigned n,
                            AriValuePair *pairs) {
   unsigned np = 0, H = r->H;
@@ -1130,16 +1136,12 @@ static unsigned batchPairs(const Replay *r, const size_t *items, unsigned n,
     for (unsigned h = 0; h < H; ++h) {
       unsigned best = a;
       double top = -INFINITY;
-      for (unsigned j = a; j < b; ++j) {
-        double v = (double)r->targets[items[j] * H + h] - r->cost[items[j]];
-        if (v > top)
-          top = v, best = j;
-      }
-      for (unsigned j = a; j < b; ++j) {
-        double v = (double)r->targets[items[j] * H + h] - r->cost[items[j]];
-        if (j != best && top - v > 1e-3)
+      for (unsigned j = a; j < b; ++j)
+        if (leadsTo(r, items[j], h) > top)
+          top = leadsTo(r, items[j], h), best = j;
+      for (unsigned j = a; j < b; ++j)
+        if (j != best && top - leadsTo(r, items[j], h) > 1e-3)
           pairs[np++] = (AriValuePair){best, j, h, r->cost[items[best]] - r->cost[items[j]]};
-      }
     }
   }
   return np;

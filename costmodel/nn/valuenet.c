@@ -16,7 +16,7 @@ enum { EDGE_CHILD = 0, EDGE_PARENT = 3, EDGE_SAME = 6 };
 struct AriValueNet {
   unsigned d, T, H;
   AriValueNorm norm;
-  bool raw; /* ariValueNetSetEnvelope(net, false): the head alone */
+  bool headAlone; /* ariValueNetSetEnvelope(net, false): head t alone, no envelope */
   AriNnParams ps;
   AriNnAdam adam;
   AriNnTape tape;
@@ -288,7 +288,7 @@ bool ariValueNetEval(void *ctx, AriTermStore *s, AriTerm *const *terms, const un
      * this, and a head that dips below a shorter one's value misleads
      * A* exactly where a long plateau precedes the reduction. Exp is
      * increasing, so under LOG the largest log is the largest value. */
-    for (unsigned j = 0; !net->raw && j + 1 < k; ++j)
+    for (unsigned j = 0; !net->headAlone && j + 1 < k; ++j)
       v = h[j] > v ? h[j] : v;
     if (k && net->norm == ARI_VALUENET_NORM_LOG)
       v = expf(v) - kLogEps;
@@ -410,7 +410,7 @@ bool ariValueNetTrainBatch(AriValueNet *net, AriTermStore *s, AriTerm *const *te
 }
 
 void ariValueNetSetNorm(AriValueNet *net, AriValueNorm norm) { net->norm = norm; }
-void ariValueNetSetEnvelope(AriValueNet *net, bool on) { net->raw = !on; }
+void ariValueNetSetEnvelope(AriValueNet *net, bool on) { net->headAlone = !on; }
 AriValueNorm ariValueNetNorm(const AriValueNet *net) { return net->norm; }
 
 /* Files carry five meta words (d, T, H, vocabulary, normalisation); files

@@ -1123,7 +1123,6 @@ static double leadsTo(const Replay *r, size_t item, unsigned h) {
  * together): within each group, for every head h, the child A* should
  * prefer -- the largest leadsTo -- over every other one that leads to less
  * (by more than 1e-3). Returns the count. */
-
 static unsigned batchPairs(const Replay *r, const size_t *items, unsigned n,
                            AriValuePair *pairs) {
   unsigned np = 0, H = r->H;

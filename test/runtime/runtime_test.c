@@ -295,6 +295,15 @@ static void testErrors(Env *e, const char *kernels) {
   CHECK(!compileTo(e, kernels, &o, ARI_EMIT_OBJ, out));
   expectError(e, "host cpu cross", "--cpu=host");
 
+  ariCompileOptionsInit(&o);
+  o.vectorWidth = 384;
+  CHECK(!compileTo(e, kernels, &o, ARI_EMIT_OBJ, out));
+  expectError(e, "vector width", "vector width 384: expected 128, 256 or 512");
+  unsigned bits = 7;
+  CHECK(ariCompileParseVectorWidth("256", &bits) && bits == 256);
+  CHECK(!ariCompileParseVectorWidth("1024", &bits) && bits == 256);
+  CHECK(!ariCompileParseVectorWidth("", &bits));
+
   /* A lowering that stops early leaves func/affine ops behind. */
   ariCompileOptionsInit(&o);
   o.lowering = "canonicalize";

@@ -1135,9 +1135,11 @@ static unsigned batchPairs(const Replay *r, const size_t *items, unsigned n,
     for (unsigned h = 0; h < H; ++h) {
       unsigned best = a;
       double top = -INFINITY;
-      for (unsigned j = a; j < b; ++j)
-        if (leadsTo(r, items[j], h) > top)
-          top = leadsTo(r, items[j], h), best = j;
+      for (unsigned j = a; j < b; ++j) {
+        double v = leadsTo(r, items[j], h);
+        if (v > top)
+          top = v, best = j;
+      }
       for (unsigned j = a; j < b; ++j)
         if (j != best && top - leadsTo(r, items[j], h) > 1e-3)
           pairs[np++] = (AriValuePair){best, j, h, r->cost[items[best]] - r->cost[items[j]]};

@@ -47,14 +47,17 @@ void ariCompileOptionsInit(AriCompileOptions *o) {
   o->optLevel = 3;
 }
 
+static bool vectorWidthOk(unsigned long bits) {
+  return bits == 128 || bits == 256 || bits == 512;
+}
+
 bool ariCompileParseVectorWidth(const char *s, unsigned *bits) {
-  static const char *const kWidths[] = {"128", "256", "512"};
-  for (unsigned i = 0; i < 3; ++i)
-    if (!strcmp(s, kWidths[i])) {
-      *bits = 128u << i;
-      return true;
-    }
-  return false;
+  char *end;
+  unsigned long v = s[0] >= '1' && s[0] <= '9' ? strtoul(s, &end, 10) : 0;
+  if (!v || *end || !vectorWidthOk(v))
+    return false;
+  *bits = (unsigned)v;
+  return true;
 }
 
 const char *ariCompileDefaultLowering(void) { return "rise-to-llvm"; }
@@ -524,7 +527,7 @@ static MlirLogicalResult makeMachine(const AriCompileOptions *o, MlirLocation lo
     ariCompileError(loc, "unknown target '%s' (expected x86_64, aarch64 or nvptx64)", arch);
     return mlirLogicalResultFailure();
   }
-  if (o->vectorWidth && o->vectorWidth != 128 && o->vectorWidth != 256 && o->vectorWidth != 512) {
+  if (o->vectorWidth && !vectorWidthOk(o->vectorWidth)) {
     ariCompileError(loc, "vector width %u: expected 128, 256 or 512 (bits)", o->vectorWidth);
     return mlirLogicalResultFailure();
   }

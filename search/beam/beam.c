@@ -42,6 +42,7 @@ typedef struct {
   AriArena *arena;
   AriArena scratch;
   struct timespec start;
+  double startS; /* o.clock's reading at the start, with o.clock */
   AriBeamResult *out;
   /* Every schedule seen, by its roots: an open-addressing set. */
   const Node **seen;
@@ -52,6 +53,8 @@ typedef struct {
 } Search;
 
 static double elapsed(const Search *se) {
+  if (se->o.clock)
+    return se->o.clock(se->o.clockCtx) - se->startS;
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
   return (double)(now.tv_sec - se->start.tv_sec) + 1e-9 * (double)(now.tv_nsec - se->start.tv_nsec);
@@ -307,6 +310,35 @@ static bool overLimits(Search *se) {
   return false;
 }
 
+/* Scores cand[*scored..numCand), or only whole batches (o.scoreBatch) when
+ * `all` is false, stopping at the candidate limit or at the time or memory
+ * limit; once a limit has stopped the round (*stopped), nothing more. Returns
+ * false on an error of the cost (out->message says it); sets *stopped when a
+ * limit stopped the round. */
+static bool scorePending(Search *se, Node **cand, size_t *scored, size_t numCand, bool all,
+                         AriBeamScoreFn score, void *ctx, bool *stopped) {
+  size_t batch = se->o.scoreBatch;
+  while (!*stopped && *scored < numCand && (all || numCand - *scored >= batch)) {
+    size_t chunk = numCand - *scored;
+    if (chunk > batch)
+      chunk = batch;
+    if (se->o.maxCandidates && se->out->candidates + chunk > se->o.maxCandidates) {
+      /* Score what the limit allows, in the order made (deterministic). */
+      chunk = (size_t)(se->o.maxCandidates - se->out->candidates);
+      setStop(se, ARI_BEAM_CANDIDATES, "candidate limit of %" PRIu64 " reached",
+              se->o.maxCandidates);
+      *stopped = true;
+    }
+    if (chunk && !scoreBatch(se, cand + *scored, chunk, score, ctx))
+      return false;
+    se->out->candidates += chunk;
+    *scored += chunk;
+    if (overLimits(se))
+      *stopped = true;
+  }
+  return true;
+}
+
 /* out->best: the kept schedules, best first, then the states they went
  * through (their ancestors but the input, each once), best first: where
  * every kept schedule is one the lowering rejects (the deeper rounds of
@@ -416,10 +448,17 @@ AriBeamStop ariBeamSearch(AriTermStore *s, AriStratRise *host, const AriStratPro
     se.o.actionLimits.maxSteps = 10000;
   if (!se.o.actionLimits.maxVisits)
     se.o.actionLimits.maxVisits = 1000000;
+  /* Batches this large keep a learned model's per-call overhead small;
+   * the limits are checked between them (the transformer encoder's second
+   * round, scored whole after its 60 s limit cut it, ran 19 s over). */
+  if (!se.o.scoreBatch)
+    se.o.scoreBatch = 2048;
   se.arena = arena;
   se.out = out;
   ariArenaInit(&se.scratch, 0);
   clock_gettime(CLOCK_MONOTONIC, &se.start);
+  if (se.o.clock)
+    se.startS = se.o.clock(se.o.clockCtx);
   out->stop = ARI_BEAM_DEPTH;
 
   se.best = ariArenaAlloc(arena, se.o.keep * sizeof *se.best);
@@ -471,6 +510,8 @@ AriBeamStop ariBeamSearch(AriTermStore *s, AriStratRise *host, const AriStratPro
   bool stopped = false;
   for (unsigned round = 0; round < se.o.maxDepth && !stopped; ++round) {
     numCand = 0;
+    size_t scored = 0; /* cand[0..scored) have their scores */
+    bool failed = false;
     for (size_t b = 0; b < beamSize && !stopped; ++b) {
       const Node *parent = beam[b];
       AriStratTerm t = funcTerm(&se, parent);
@@ -533,20 +574,20 @@ AriBeamStop ariBeamSearch(AriTermStore *s, AriStratRise *host, const AriStratPro
           cand[numCand++] = c;
         }
       }
+      if (!scorePending(&se, cand, &scored, numCand, false, score, scoreCtx, &stopped)) {
+        failed = true;
+        break;
+      }
     }
-    if (se.o.maxCandidates && out->candidates + numCand > se.o.maxCandidates) {
-      /* Score what the limit allows, in the order made (deterministic). */
-      numCand = (size_t)(se.o.maxCandidates - out->candidates);
-      if (!stopped)
-        setStop(&se, ARI_BEAM_CANDIDATES, "candidate limit of %" PRIu64 " reached",
-                se.o.maxCandidates);
-      stopped = true;
-    }
-    if (!scoreBatch(&se, cand, numCand, score, scoreCtx)) {
+    /* The rest, unless a limit stopped the round: what it made and did not
+     * score is dropped. */
+    if (!failed && !scorePending(&se, cand, &scored, numCand, true, score, scoreCtx, &stopped))
+      failed = true;
+    if (failed) {
       setStop(&se, ARI_BEAM_ERROR, "%s", out->message);
       break;
     }
-    out->candidates += numCand;
+    numCand = scored;
     if (numCand == 0) {
       if (!stopped)
         setStop(&se, ARI_BEAM_EXHAUSTED, "no action made a new schedule in round %u", round + 1);

@@ -77,6 +77,15 @@ typedef struct AriBeamOptions {
   size_t maxStoreBytes;    /* term store size; 0: no limit */
   uint64_t seed;           /* tie-breaking */
   AriStratLimits actionLimits; /* per action run; zeros: 10,000 steps, 1e6 visits */
+  /* Candidates are scored as they are made, scoreBatch (0: 2048) per call
+   * of the cost; the limits are checked between calls, so that a round cut
+   * short is not followed by scoring all it made, and a limit reached while
+   * scoring drops the rest of the round unscored. */
+  unsigned scoreBatch;
+  /* Seconds since any fixed origin, for timeLimitS; NULL: CLOCK_MONOTONIC.
+   * Tests pass a clock of their own to make the time limit deterministic. */
+  double (*clock)(void *clockCtx);
+  void *clockCtx;
 } AriBeamOptions;
 
 typedef enum AriBeamStop {

@@ -15,7 +15,10 @@
  *   - the result lists the kept schedules, then the states they went
  *     through (prefixes of them, best first, each once, not the input);
  *   - a candidate budget stops the search with that reason, scoring no
- *     more than the budget.
+ *     more than the budget;
+ *   - a time limit reached while a round's candidates are being scored
+ *     stops the scoring at the next batch (a clock of the test's own, one
+ *     second per call of the cost: no wall-clock time).
  *
  * Usage: beam_test PRELUDE.elv ACTIONS.elv EXAMPLE.mlir ...
  *
@@ -57,6 +60,22 @@ typedef struct {
 static bool score(void *ctx, AriTermStore *s, const AriTermFunc *const *fs, size_t n,
                   double *scores, char *err, size_t cap) {
   return ariCostModelScoreFuncs(ctx, s, fs, n, scores, err, cap);
+}
+
+/* A clock that moves one second per call of the cost: the time limit's
+ * test needs no wall-clock time. */
+typedef struct {
+  AriCostModel *model;
+  unsigned calls;
+} Ticking;
+
+static double tickingNow(void *ctx) { return ((Ticking *)ctx)->calls; }
+
+static bool tickingScore(void *ctx, AriTermStore *s, const AriTermFunc *const *fs, size_t n,
+                         double *scores, char *err, size_t cap) {
+  Ticking *t = ctx;
+  t->calls++;
+  return ariCostModelScoreFuncs(t->model, s, fs, n, scores, err, cap);
 }
 
 /* Searches f (terms of s) and checks everything the header lists. orig is
@@ -167,6 +186,28 @@ static void searchOne(Env *e, AriTermStore *s, const AriTermFunc *f, MlirOperati
   CHECK(r3.candidates <= 5);
   CHECK(r3.stop == ARI_BEAM_CANDIDATES || r3.stop == ARI_BEAM_EXHAUSTED ||
         r3.stop == ARI_BEAM_DEPTH);
+  /* a time limit reached while a round is being scored stops the scoring
+   * there: one second per call of the cost and a limit of 2.5 s allow the
+   * input's call and two batches of 3 (a round scored whole once made, as
+   * before, scored all of round 1 in one call and went on to round 2) */
+  Ticking tick = {&e->model, 0};
+  AriBeamOptions ot = o;
+  ot.scoreBatch = 3;
+  ot.timeLimitS = 2.5;
+  ot.clock = tickingNow;
+  ot.clockCtx = &tick;
+  AriBeamResult r4;
+  ariBeamSearch(s, host, p, actions, na, f, tickingScore, &tick, &ot, &arena, &r4);
+  CHECK(r4.candidates <= 7 && tick.calls <= 3);
+  AriBeamOptions o1 = o;
+  o1.maxDepth = 1;
+  AriBeamResult r5;
+  ariBeamSearch(s, host, p, actions, na, f, score, &e->model, &o1, &arena, &r5);
+  if (r5.candidates > 7) /* round 1 makes more than two batches */
+    CHECK(r4.stop == ARI_BEAM_TIME && r4.candidates == 7 && r4.rounds <= 1 && r4.numBest >= 1);
+  if (r4.candidates > 7 || (r5.candidates > 7 && r4.stop != ARI_BEAM_TIME))
+    fprintf(stderr, "%s: time limit: %" PRIu64 " candidates, %u calls, stop %s\n", name,
+            r4.candidates, tick.calls, ariBeamStopName(r4.stop));
   printf("%-28s cost %.4g -> %.4g, %u steps, %" PRIu64 " candidates: %s\n", name, r1.inputScore,
          b->score, b->numSteps, r1.candidates, text);
 done:

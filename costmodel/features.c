@@ -1299,6 +1299,70 @@ static bool writeTerm(AriFeatWork *w, AriTerm *t, Scope *env, Val *dest, int lev
   return v && writeInto(w, v, dest, level);
 }
 
+/* Is `t`, the body of a lambda, only a rearrangement of its parameter -- a
+ * chain of views (split, join, transpose, slide, pads, as_vector,
+ * as_scalar, maps of such) ending at the parameter (de Bruijn index
+ * `var`)? The lowering reads a map of such a lambda (not par) in place,
+ * whatever reads it (passes/lower's viewOnly): a per-row pad, say, is no
+ * copy. */
+static bool viewOnlyBody(const AriTerm *t, uint32_t var, int depth) {
+  if (depth > 32)
+    return false;
+  switch (ariTermKind(t)) {
+  case ARI_TERM_VAR:
+    return ariTermVarIndex(t) == var;
+  case ARI_TERM_SPLIT:
+  case ARI_TERM_JOIN:
+  case ARI_TERM_TRANSPOSE:
+  case ARI_TERM_SLIDE:
+  case ARI_TERM_PAD_CLAMP:
+  case ARI_TERM_AS_VECTOR:
+  case ARI_TERM_AS_SCALAR:
+    return viewOnlyBody(ariTermKid(t, 0), var, depth + 1);
+  case ARI_TERM_PAD_CST:
+    return ariTermKind(ariTermKid(t, 1)) == ARI_TERM_CONST &&
+           viewOnlyBody(ariTermKid(t, 0), var, depth + 1);
+  case ARI_TERM_MAP: {
+    const AriTerm *f = ariTermKid(t, 0);
+    return !isParKind(ariTermPatternKind(t)) && ariTermKind(f) == ARI_TERM_LAM &&
+           viewOnlyBody(ariTermKid(f, 0), 0, depth + 1) &&
+           viewOnlyBody(ariTermKid(t, 1), var, depth + 1);
+  }
+  default:
+    return false;
+  }
+}
+
+/* `map f xs` with f a view-only lambda and xs in memory: the view f makes
+ * of each element, with xs's outer dimension put back, as the lowering
+ * reads it (no loop, no buffer); NULL where the result is not one view
+ * (the caller then takes the map as any other). */
+static Val *viewMap(AriFeatWork *w, AriTerm *t, Scope *env, int hl, Val *xs) {
+  xs = resolve(w, xs);
+  if (!xs || xs->kind != V_MEM || xs->rank < 1)
+    return NULL;
+  Val *row = copyVal(w, xs);
+  if (!row)
+    return NULL;
+  row->rank--;
+  memmove(row->ext, row->ext + 1, sizeof row->ext[0] * (size_t)row->rank);
+  memmove(row->coef, row->coef + 1, sizeof row->coef[0] * (size_t)row->rank);
+  row->type = ariTypeElem(xs->type);
+  Val *r = resolve(w, apply(w, ariTermKid(ariTermKid(t, 0), 0), env, hl, row));
+  if (!r || r->kind != V_MEM || r->rank + 1 > ARI_FEAT_MAX_RANK)
+    return NULL;
+  Val *e = copyVal(w, r);
+  if (!e)
+    return NULL;
+  memmove(e->ext + 1, e->ext, sizeof e->ext[0] * (size_t)e->rank);
+  memmove(e->coef + 1, e->coef, sizeof e->coef[0] * (size_t)e->rank);
+  e->ext[0] = xs->ext[0];
+  e->coef[0] = xs->coef[0];
+  e->rank++;
+  e->type = ariTermType(t);
+  return e;
+}
+
 static Val *compute(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
   int hl = home->level;
   const AriType *ty = ariTermType(t);
@@ -1379,6 +1443,12 @@ static Val *compute(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
       if (!forceScalar(w, r))
         return NULL;
       return newReg(w, hl, ty);
+    }
+    if (!isParKind(ariTermPatternKind(t)) && ariTermKind(ariTermKid(t, 0)) == ARI_TERM_LAM &&
+        viewOnlyBody(ariTermKid(ariTermKid(t, 0), 0), 0, 0)) {
+      Val *v = viewMap(w, t, env, hl, xs);
+      if (v || w->status != ARI_FEAT_OK)
+        return v;
     }
     Val *v = newVal(w, V_LAZY, hl, ty);
     if (!v)

@@ -108,6 +108,8 @@ static void searchOne(Env *e, AriTermStore *s, const AriTermFunc *f, MlirOperati
   CHECK(b->score <= r1.inputScore);
   e->searched++;
   e->improved += b->score < r1.inputScore;
+  if (!strcmp(name, "dot_small") || !strcmp(name, "harris_small"))
+    CHECK(b->score < r1.inputScore);
   /* same seed, same schedule */
   ariBeamSearch(s, host, p, actions, na, f, score, &e->model, &o, &arena, &r2);
   CHECK(r2.numBest >= 1 && r2.best[0].numSteps == b->numSteps);
@@ -285,10 +287,13 @@ int main(int argc, char **argv) {
   }
   if (text)
     generated(&e, 12);
-  /* a search that never finds anything better is broken: the large
-   * examples (matmul, matvec, dot, Harris) have better schedules under the
-   * analytic model; short stencils may not */
-  CHECK(e.improved * 4 >= e.searched);
+  /* a search that never finds anything better is broken: dot and Harris
+   * have better schedules under the analytic model at these small sizes
+   * (checked by name in searchOne); the others may not (matmul_small and
+   * matvec_small never did; conv3x3_small and stencil2d_small stopped
+   * improving when the model read view-only maps in place, as the lowering
+   * does, instead of pricing a copy of them that fusion removed) */
+  CHECK(e.improved >= 2);
   CHECK(e.fallbacks > 0);
   printf("beam_test: %u programs searched, %u improved under the analytic model, %zu states "
          "behind the kept schedules\n",

@@ -163,9 +163,16 @@ double ariAnalyticSeconds(const AriMachine *m, const AriFeatures *f, int threads
      * chain is as long as ever. (The search found this hole: matmul's
      * 16-lane row split in chunks of 16 scored as its 32-lane row, and ran
      * 1.9x slower.) */
-    bool noChain = l->extent <= 16 &&
-                   !(l->parent >= 0 && (unsigned)l->parent < f->numLevels &&
-                     f->levels[l->parent].loop == ARI_FEAT_LOOP_REDUCE);
+    bool inReduce = l->parent >= 0 && (unsigned)l->parent < f->numLevels &&
+                    f->levels[l->parent].loop == ARI_FEAT_LOOP_REDUCE;
+    /* Nor is a reduction whose step LLVM may reorder without fast-math
+     * (a max, an integer sum): it vectorises it -- unless an outer
+     * reduction threads the accumulator through it too. A max over 28,676
+     * floats ran 2.2 us, the same sum 14.4 (ProgGen's `max`, whose search
+     * had vectorised it by hand into a slower 3.2 us); split in chunks of 8
+     * (tileReduce), the max was one chain again, 4.2 us. */
+    bool noChain = (l->extent <= 16 || (l->loop == ARI_FEAT_LOOP_REDUCE && l->exactStep)) &&
+                   !inReduce;
     if (l->loop == ARI_FEAT_LOOP_REDUCE && l->vecWidth <= 1 && !noChain) {
       double lanes = l->opsTotal > 0 && l->laneOps > l->opsTotal ? l->laneOps / l->opsTotal : 1;
       /* An accumulator of several registers (reduceJam's R-tuple of

@@ -1151,6 +1151,43 @@ static Aff *indexArith(AriFeatWork *w, const AriTerm *t, Val **ops, unsigned n) 
 }
 
 /* map/reduce/ring loops evaluated now. */
+/* Does t use the variable bound `k` lambdas out (de Bruijn index k)? */
+static bool usesVar(const AriTerm *t, uint32_t k, int depth) {
+  if (depth > 256)
+    return true;
+  if (ariTermKind(t) == ARI_TERM_VAR)
+    return ariTermVarIndex(t) == k;
+  uint32_t inner = ariTermKind(t) == ARI_TERM_LAM ? k + 1 : k;
+  for (unsigned i = 0; i < ariTermNumKids(t); ++i)
+    if (usesVar(ariTermKid(t, i), inner, depth + 1))
+      return true;
+  return false;
+}
+
+/* Is `body` (of \acc. \x. body) `op(acc, e)` or `op(e, acc)`, op exactly
+ * associative and commutative (AriFeatLevel.exactStep), e free of acc? */
+static bool exactStep(const AriTerm *body) {
+  static const char *const ops[] = {"arith.maximumf", "arith.minimumf", "arith.maxnumf",
+                                    "arith.minnumf",  "arith.addi",     "arith.muli",
+                                    "arith.andi",     "arith.ori",      "arith.xori",
+                                    "arith.maxsi",    "arith.minsi",    "arith.maxui",
+                                    "arith.minui"};
+  if (ariTermKind(body) != ARI_TERM_OP || ariTermNumKids(body) != 2 || !ariTermSym(body))
+    return false;
+  const char *name = ariSymStr(ariTermSym(body));
+  bool known = false;
+  for (size_t i = 0; i < sizeof ops / sizeof *ops && !known; ++i)
+    known = !strcmp(name, ops[i]);
+  if (!known)
+    return false;
+  for (unsigned a = 0; a < 2; ++a) {
+    const AriTerm *acc = ariTermKid(body, a), *e = ariTermKid(body, 1 - a);
+    if (ariTermKind(acc) == ARI_TERM_VAR && ariTermVarIndex(acc) == 1 && !usesVar(e, 1, 0))
+      return true;
+  }
+  return false;
+}
+
 static Val *evalReduce(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
   int hl = home->level;
   Val *init = eval(w, ariTermKid(t, 1), env);
@@ -1185,6 +1222,7 @@ static Val *evalReduce(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
       return NULL;
     accv = newReg(w, lv, at);
     w->levels[lv].accLanes = typeSum(at, false);
+    w->levels[lv].exactStep = exactStep(body);
   }
   Val *x = elementOf(w, xs, lv, home);
   Scope *s1 = x ? newScope(w, env, lv, accv) : NULL;

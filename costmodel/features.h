@@ -204,6 +204,10 @@ typedef struct AriFeatLevel {
   double accLanes;  /* a reduce: the scalars of its accumulator when it is held in
                        registers (a vector: its lanes; an R-tuple of them, R times
                        that): independent chains; 0 for an array accumulator */
+  bool exactStep;   /* a reduce whose step is one exactly associative op of the
+                       accumulator and the element (max/min of floats, integer add, mul,
+                       and, or, xor, max, min): LLVM vectorises it without fast-math, so
+                       it is no chain (a float add is one) */
   double pageSteps; /* steps of its strided accesses into a new page (4 KiB): in a reduce,
                        every step of a page or more; in any loop, steps of s < 4 KiB
                        (counted s / 4 KiB each) when one pass walks more than 64 pages

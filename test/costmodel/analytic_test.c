@@ -119,6 +119,15 @@ static void testChains(const AriMachine *m) {
   f = nest(lv, 3, mrr, chunks, ops, 32);
   double split32 = ariAnalyticSeconds(m, &f, 1);
   CHECK(near(split32, ops / 64e9));
+  /* a long reduction whose step is exactly associative (a max, an
+   * integer sum): LLVM vectorises it, no chain; split in chunks, the
+   * accumulator threads through the chunk's reduction again: a chain */
+  f = nest(lv, 2, mr, ext, ops, 1);
+  lv[2].exactStep = true;
+  CHECK(near(ariAnalyticSeconds(m, &f, 1), ops / 64e9));
+  f = nest(lv, 3, mrr, chunks, ops, 1);
+  lv[3].exactStep = true;
+  CHECK(near(ariAnalyticSeconds(m, &f, 1), ops / 2e9));
   printf("chains: 1 lane %.3g s, split row of 32 lanes %.3g s\n", chain1, split32);
 }
 

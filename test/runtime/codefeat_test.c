@@ -146,11 +146,12 @@ int main(int argc, char **argv) {
          W(OPS_LANES, 256), W(LOOPS, 2), W(MAX_DEPTH, 2), W(HOT_TRIPS, 16),
          W(CARRIED_SCALAR, 1), W(OPS_PER_BYTE, 256.0 / (1024 + 32)));
 
-  /* for i < 8 { for j < 16 { B[j, i] = A[i, j] } }: the loops follow the
-   * input, so the store is the strided access */
+  /* for j < 16 { for i < 8 { B[j, i] = A[i, j] } }: a transpose of memory
+   * is copied in the output's order, so the load is the strided access,
+   * 64 B a step (a new line each) */
   features(mod, "tr", v);
-  EXPECT("tr", v, W(LOAD_UNIT, 512), W(STORE_STRIDED, 512), W(LOOPS, 2), W(MAX_DEPTH, 2),
-         W(HOT_TRIPS, 16));
+  EXPECT("tr", v, W(LOAD_STRIDED, 512), W(LINE_STRIDED, 512), W(STORE_UNIT, 512), W(LOOPS, 2),
+         W(MAX_DEPTH, 2), W(HOT_TRIPS, 8));
 
   /* scf.parallel i < 8 { for j < 16 { B[i, j] = A[i, j] / A[i, j] } }: the
    * inner loop is one LLVM vectorises (scalar, unit-stride, nothing

@@ -1150,7 +1150,6 @@ static Aff *indexArith(AriFeatWork *w, const AriTerm *t, Val **ops, unsigned n) 
   return r;
 }
 
-/* map/reduce/ring loops evaluated now. */
 /* Does t use the variable bound `k` lambdas out (de Bruijn index k)? */
 static bool usesVar(const AriTerm *t, uint32_t k, int depth) {
   if (depth > 256)
@@ -1188,6 +1187,7 @@ static bool exactStep(const AriTerm *body) {
   return false;
 }
 
+/* map/reduce/ring loops evaluated now. */
 static Val *evalReduce(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
   int hl = home->level;
   Val *init = eval(w, ariTermKid(t, 1), env);

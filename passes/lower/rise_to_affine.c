@@ -1449,11 +1449,10 @@ static bool write(Lower *L, Desc *d, Acc *acc) {
     /* A transpose of memory into a buffer is copied in the buffer's
      * order: unit-stride stores, the strided loads' lines reused from L1
      * by the next rows. Written through a transposing acceptor, in the
-     * source's order,
-     * its stores walked the destination down its columns: ProgGen's
-     * mlp_relu stored each 452x32 panel of its weights so, 128 B apart,
-     * 14 lines to an L1 set of 12 ways, and every store missed (3.1 ms
-     * against 0.87 without the panels). What is computed (a map) is
+     * source's order, its stores walked the destination down its
+     * columns: ProgGen's mlp_relu stored each 452x32 panel of its weights
+     * so, 128 B apart, 14 lines to an L1 set of 12 ways, and every store
+     * missed (3.1 ms, 1.1 in this order). What is computed (a map) is
      * still written in its own order, and so is a transpose written
      * through other rearrangements (join (transpose (split x)): one pass
      * over x, the acceptor's index arithmetic). */

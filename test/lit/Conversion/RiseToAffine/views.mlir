@@ -1,5 +1,7 @@
 // Views lower to index arithmetic on the input memref, never to copies:
-// split/join/transpose rewrite the acceptor of rise.out, slide and zip are
+// split/join rewrite the acceptor of rise.out, and so does a transpose
+// under them (a transpose of memory written straight out is read in the
+// output's order instead, transpose_copy), slide and zip are
 // affine reads, pad_cst selects, pad_clamp clamps (scf-free arith, so the
 // load is memref.load) unless the index's range lies on one side -- loops
 // writing or mapping over pads are peeled for that (stencils.mlir), idx with a dynamic index is memref.load, literals
@@ -35,6 +37,23 @@ func.func @split_transpose_join(%x: memref<15xf32>, %o: memref<15xf32>) {
   %t = rise.transpose %s : !rise.array<5x3xf32> -> !rise.array<3x5xf32>
   %j = rise.join %t : !rise.array<3x5xf32> -> !rise.array<15xf32>
   rise.out %j, %o : !rise.array<15xf32>, memref<15xf32>
+  return
+}
+
+// A transpose of the input written straight out is copied in the output's
+// order: the inner loop stores unit-stride and loads down a column (a
+// transpose under join/split keeps the acceptor, as split_transpose_join
+// above).
+// CHECK-LABEL: func.func @transpose_copy
+// CHECK-NOT: memref.alloc
+// CHECK: affine.for %[[J:.*]] = 0 to 16 {
+// CHECK:   affine.for %[[I:.*]] = 0 to 8 {
+// CHECK:     %[[V:.*]] = affine.load %arg0[%[[I]], %[[J]]] : memref<8x16xf32>
+// CHECK:     affine.store %[[V]], %arg1[%[[J]], %[[I]]] : memref<16x8xf32>
+func.func @transpose_copy(%x: memref<8x16xf32>, %o: memref<16x8xf32>) {
+  %a = rise.in %x : memref<8x16xf32> -> !rise.array<8x16xf32>
+  %t = rise.transpose %a : !rise.array<8x16xf32> -> !rise.array<16x8xf32>
+  rise.out %t, %o : !rise.array<16x8xf32>, memref<16x8xf32>
   return
 }
 
@@ -202,3 +221,4 @@ func.func @unzip_pair(%x: memref<4xf32>, %o: memref<4xf32>) {
 
 // The literal is a constant global of the module.
 // CHECK: memref.global "private" constant @__rise_literal_0 : memref<2x3xi32> = dense<{{\[}}[1, 2, 3], [4, 5, 6]]>
+

@@ -1337,6 +1337,14 @@ static bool writeTerm(AriFeatWork *w, AriTerm *t, Scope *env, Val *dest, int lev
   return v && writeInto(w, v, dest, level);
 }
 
+/* The views of one array operand (kid 0) and no other data: evaluated as
+ * view() of it (pad_cst has a scalar too). */
+static bool unaryView(AriTermKind k) {
+  return k == ARI_TERM_SPLIT || k == ARI_TERM_JOIN || k == ARI_TERM_TRANSPOSE ||
+         k == ARI_TERM_SLIDE || k == ARI_TERM_PAD_CLAMP || k == ARI_TERM_AS_VECTOR ||
+         k == ARI_TERM_AS_SCALAR;
+}
+
 /* Is `t`, the body of a lambda, only a rearrangement of its parameter -- a
  * chain of views (split, join, transpose, slide, pads, as_vector,
  * as_scalar, maps of such) ending at the parameter (de Bruijn index
@@ -1346,17 +1354,11 @@ static bool writeTerm(AriFeatWork *w, AriTerm *t, Scope *env, Val *dest, int lev
 static bool viewOnlyBody(const AriTerm *t, uint32_t var, int depth) {
   if (depth > 32)
     return false;
+  if (unaryView(ariTermKind(t)))
+    return viewOnlyBody(ariTermKid(t, 0), var, depth + 1);
   switch (ariTermKind(t)) {
   case ARI_TERM_VAR:
     return ariTermVarIndex(t) == var;
-  case ARI_TERM_SPLIT:
-  case ARI_TERM_JOIN:
-  case ARI_TERM_TRANSPOSE:
-  case ARI_TERM_SLIDE:
-  case ARI_TERM_PAD_CLAMP:
-  case ARI_TERM_AS_VECTOR:
-  case ARI_TERM_AS_SCALAR:
-    return viewOnlyBody(ariTermKid(t, 0), var, depth + 1);
   case ARI_TERM_PAD_CST:
     return ariTermKind(ariTermKid(t, 1)) == ARI_TERM_CONST &&
            viewOnlyBody(ariTermKid(t, 0), var, depth + 1);
@@ -1404,6 +1406,8 @@ static Val *viewMap(AriFeatWork *w, AriTerm *t, Scope *env, int hl, Val *xs) {
 static Val *compute(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
   int hl = home->level;
   const AriType *ty = ariTermType(t);
+  if (unaryView(ariTermKind(t)))
+    return view(w, t, eval(w, ariTermKid(t, 0), env));
   switch (ariTermKind(t)) {
   case ARI_TERM_VAR: {
     Scope *s = env;
@@ -1545,14 +1549,6 @@ static Val *compute(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
       return ariTermKind(t) == ARI_TERM_FST ? v->a : v->b;
     return newVal(w, v->kind == V_REGS ? V_REGS : V_REG, hl, ty);
   }
-  case ARI_TERM_SPLIT:
-  case ARI_TERM_JOIN:
-  case ARI_TERM_TRANSPOSE:
-  case ARI_TERM_SLIDE:
-  case ARI_TERM_PAD_CLAMP:
-  case ARI_TERM_AS_VECTOR:
-  case ARI_TERM_AS_SCALAR:
-    return view(w, t, eval(w, ariTermKid(t, 0), env));
   case ARI_TERM_PAD_CST: {
     Val *c = eval(w, ariTermKid(t, 1), env);
     if (!forceScalar(w, c))

@@ -41,8 +41,7 @@ typedef struct {
   AriBeamOptions o;
   AriArena *arena;
   AriArena scratch;
-  struct timespec start;
-  double startS; /* o.clock's reading at the start, with o.clock */
+  double start; /* o.clock's reading at the start */
   AriBeamResult *out;
   /* Every schedule seen, by its roots: an open-addressing set. */
   const Node **seen;
@@ -52,13 +51,15 @@ typedef struct {
   size_t numBest;
 } Search;
 
-static double elapsed(const Search *se) {
-  if (se->o.clock)
-    return se->o.clock(se->o.clockCtx) - se->startS;
+/* The default clock: CLOCK_MONOTONIC, in seconds. */
+static double monotonicSeconds(void *ctx) {
+  (void)ctx;
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
-  return (double)(now.tv_sec - se->start.tv_sec) + 1e-9 * (double)(now.tv_nsec - se->start.tv_nsec);
+  return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
 }
+
+static double elapsed(const Search *se) { return se->o.clock(se->o.clockCtx) - se->start; }
 
 static uint64_t mix(uint64_t x) {
   x ^= x >> 33;
@@ -456,9 +457,9 @@ AriBeamStop ariBeamSearch(AriTermStore *s, AriStratRise *host, const AriStratPro
   se.arena = arena;
   se.out = out;
   ariArenaInit(&se.scratch, 0);
-  clock_gettime(CLOCK_MONOTONIC, &se.start);
-  if (se.o.clock)
-    se.startS = se.o.clock(se.o.clockCtx);
+  if (!se.o.clock)
+    se.o.clock = monotonicSeconds;
+  se.start = se.o.clock(se.o.clockCtx);
   out->stop = ARI_BEAM_DEPTH;
 
   se.best = ariArenaAlloc(arena, se.o.keep * sizeof *se.best);

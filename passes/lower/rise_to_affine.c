@@ -1306,27 +1306,71 @@ static bool circBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValu
   return writeElement(m, iv, at(m->L, m->src, iv));
 }
 
-/* Streams rotated values: the last size-1 elements ride in iter_args. */
+/* The scalars and vectors a rotated element is made of: 1 for a scalar
+ * or vector, the sum of the components' for a pair of such (a zip of
+ * sums rotated together, Harris's three box filters); -1 for anything
+ * else (arrays), which is not rotated in registers. */
+static int rotLeaves(MlirType t) {
+  if (riseIsScalarOrVector(t))
+    return 1;
+  if (!mlirTypeIsARisePair(t))
+    return -1;
+  int a = rotLeaves(mlirRisePairTypeGetFirst(t)), c = rotLeaves(mlirRisePairTypeGetSecond(t));
+  return a < 0 || c < 0 ? -1 : a + c;
+}
+
+/* Can rotate_values over elements of type t, of window `size`, ride in
+ * a loop's iter_args: (size - 1) elements of rotLeaves values each? */
+static bool rotInRegisters(MlirType t, int64_t size) {
+  int n = rotLeaves(t);
+  return n > 0 && size >= 1 && (size - 1) * n <= LB_MAX_ITER;
+}
+
+/* d's leaf values, in rotLeaves' order, into out[*k..]: false when d is
+ * not built of values. */
+static bool rotFlatten(Desc *d, MlirValue *out, int *k) {
+  if (d && d->k == D_VAL) {
+    out[(*k)++] = d->v;
+    return true;
+  }
+  return d && d->k == D_PAIR && rotFlatten(d->a, out, k) && rotFlatten(d->b, out, k);
+}
+
+/* The element of type t made of vals[*k..], as rotFlatten took it apart. */
+static Desc *rotRebuild(Lower *L, MlirType t, const MlirValue *vals, int *k) {
+  if (!mlirTypeIsARisePair(t))
+    return dval(L, vals[(*k)++]);
+  Desc *a = rotRebuild(L, mlirRisePairTypeGetFirst(t), vals, k);
+  return dpair(L, t, a, rotRebuild(L, mlirRisePairTypeGetSecond(t), vals, k));
+}
+
+/* Streams rotated values: the last size-1 elements ride in iter_args, a
+ * pair's components side by side (rotLeaves values an element). */
 static bool rotBody(LbBuilder *b, MlirValue iv, const MlirValue *iter, MlirValue *next,
                     void *user) {
   MapLoop *m = user;
   Lower *L = m->L;
   Desc *src = m->src;
   int64_t n = src->q;
+  MlirType et = elemOf(elemOf(src->ty));
   pushPeel(m, iv);
   Desc *fresh = at(L, src->a, lbAddC(b, iv, n - 1));
   Desc *win = newDesc(L, D_RWIN, elemOf(src->ty));
   Desc **vals = alloc(L, (size_t)n * sizeof *vals);
   bool ok = fresh && win && vals;
-  for (int64_t k = 0; ok && k + 1 < n; ++k)
-    ok = (vals[k] = dval(L, iter[k])) != NULL;
+  int k = 0;
+  for (int64_t e = 0; ok && e + 1 < n; ++e)
+    ok = (vals[e] = rotRebuild(L, et, iter, &k)) != NULL;
   if (ok) {
     vals[n - 1] = fresh;
     win->vals = vals;
     win->p = n;
-    for (int64_t k = 0; k + 1 < n; ++k)
-      next[k] = vals[k + 1]->v;
-    ok = writeElement(m, iv, win);
+    k = 0;
+    for (int64_t e = 1; ok && e < n; ++e)
+      ok = rotFlatten(vals[e], next, &k);
+    if (!ok)
+      fail(L, src->op, "internal error: a rotated element is not made of values");
+    ok = ok && writeElement(m, iv, win);
   }
   popPeel(m);
   return ok;
@@ -1350,17 +1394,20 @@ static bool writeMap(Lower *L, Desc *d, Acc *acc) {
       return lbLoop(&L->b, lk, n, 0, NULL, NULL, circBody, &m);
     }
   }
-  if (lk != LB_LOOP_PARALLEL && src->k == D_ROT && src->q - 1 <= LB_MAX_ITER &&
-      riseIsScalarOrVector(elemOf(elemOf(src->ty)))) {
+  if (lk != LB_LOOP_PARALLEL && src->k == D_ROT && rotInRegisters(elemOf(elemOf(src->ty)), src->q)) {
     MlirValue init[LB_MAX_ITER], out[LB_MAX_ITER];
-    for (int64_t k = 0; k + 1 < src->q; ++k) {
-      Desc *x = at(L, src->a, lbConstIndex(&L->b, k));
+    int k = 0;
+    for (int64_t e = 0; e + 1 < src->q; ++e) {
+      Desc *x = at(L, src->a, lbConstIndex(&L->b, e));
       if (!x)
         return false;
-      init[k] = x->v;
+      if (!rotFlatten(x, init, &k)) {
+        fail(L, src->op, "internal error: a rotated element is not made of values");
+        return false;
+      }
     }
     m.src = src;
-    return peeledLoop(L, lk, n, &m, rotBody, src->q - 1, init, out);
+    return peeledLoop(L, lk, n, &m, rotBody, k, init, out);
   }
   return peeledLoop(L, lk, n, &m, mapBody, 0, NULL, NULL);
 }
@@ -1725,6 +1772,9 @@ static bool holdsArray(MlirType t) {
          (holdsArray(mlirRisePairTypeGetFirst(t)) || holdsArray(mlirRisePairTypeGetSecond(t)));
 }
 
+static bool directlyWritten(MlirValue v);
+static bool kernelWritten(MlirValue v);
+
 static bool readsElementsOnce(MlirValue v, MlirBlock blk, int depth) {
   /* Scalars and pairs of them are computed once when bound, whatever
    * their uses. */
@@ -1770,6 +1820,26 @@ static bool readsElementsOnce(MlirValue v, MlirBlock blk, int depth) {
         !mlirBlockEqual(mlirOperationGetBlock(mlirOpOperandGetOwner(wu)), blk))
       return false;
     return readsElementsOnce(mlirOperationGetResult(mlirOpOperandGetOwner(wu), 0), blk, depth + 1);
+  }
+  case RISE_OP_ROTATE_VALUES: {
+    /* Rotated in registers (writeMap's rotBody), each element is read
+     * once, when it enters the window: the map over the windows must be
+     * a sequential loop that is written (not fused into its reader, which
+     * would read each element through `size` windows). */
+    MlirValue w = mlirOperationGetResult(user, 0);
+    MlirOpOperand wu = mlirValueGetFirstUse(w);
+    if (mlirOpOperandGetOperandNumber(u) != 0 ||
+        !rotInRegisters(elemOf(mlirValueGetType(v)), attrInt(user, "size")) ||
+        mlirOpOperandIsNull(wu) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(wu)) ||
+        mlirOpOperandGetOperandNumber(wu) != 0)
+      return false;
+    MlirOperation map = mlirOpOperandGetOwner(wu);
+    MlirRisePatternKind mk = riseOpKind(map) == RISE_OP_MAP ? kindOf(map) : MlirRisePatternKindPar;
+    if (mk == MlirRisePatternKindPar || isGpuKind(mk) ||
+        !mlirBlockEqual(mlirOperationGetBlock(map), blk))
+      return false;
+    MlirValue res = mlirOperationGetResult(map, 0);
+    return directlyWritten(res) || kernelWritten(res) || !readsElementsOnce(res, blk, depth + 1);
   }
   case RISE_OP_ZIP: /* views: as their results are read */
   case RISE_OP_UNZIP:

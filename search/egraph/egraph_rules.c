@@ -441,6 +441,7 @@ static const struct {
     /* sizes that tiles do not divide: the library rules check the lengths */
     {"padSplitJoin", "(map 0 _ ?f ?x)"},
     {"padTileMaps", "(map 0 _ (lam (map 0 _ ?f ?y)) ?x)"},
+    {"padPipeline", "(map 0 _ ?f ?x)"},
     {"padReduce", "(reduce _ (lam (lam ?b)) ?i ?x)"},
     {"peelReduce", "(reduce _ ?f ?i ?x)"},
     {"peelTail", "(reduce _ ?f ?i ?x)"},

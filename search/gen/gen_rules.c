@@ -432,6 +432,28 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
   case ARI_RULE_PAD_SPLIT_JOIN:
     /* a length that p does not divide (p = 1: none, the rule does not apply) */
     return mapT(c, fn(c, a, b), gt(c, arr(c, range(c, 1, 3 * r->args[0]), a)));
+  case ARI_RULE_PAD_PIPELINE: {
+    /* map f over windows of n lines (n not a multiple of p, but for p = 1),
+     * the windows (step 1) over lines mapped, or zipped with other lines,
+     * or padded, before the map: a small image pipeline */
+    int64_t len = range(c, 1, 3 * r->args[0]), sz = range(c, 1, 3), pl = (int64_t)below(c, 3);
+    if (len + sz - 1 - pl < 1)
+      pl = 0; /* the padded lines are the windows' lines: at least one of them */
+    AriTerm *lines = gt(c, arr(c, len + sz - 1 - pl, a));
+    if (pl && lines)
+      lines = below(c, 2) ? ariTermPadClamp(s, pl, 0, lines)
+                          : ariTermPadCst(s, pl, 0, lines, gt(c, a));
+    AriTerm *x = lines ? ariTermSlide(s, sz, 1, lines) : NULL;
+    const AriType *wT = arr(c, sz, a);
+    switch (x ? below(c, 3) : 2) {
+    case 0: return mapT(c, fn(c, wT, b), mapT(c, fn(c, wT, wT), x));
+    case 1: {
+      const AriType *o = elemT(c);
+      return mapT(c, fn(c, ariTypePair(s, wT, o), b), ariTermZip(s, x, gt(c, arr(c, len, o))));
+    }
+    default: return x ? mapT(c, fn(c, wT, b), x) : NULL;
+    }
+  }
   case ARI_RULE_PAD_TILE_MAPS: {
     int64_t N = range(c, 1, 2 * r->args[0]), M = range(c, 1, 2 * r->args[1]);
     if (below(c, 2))

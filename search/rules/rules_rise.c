@@ -431,6 +431,81 @@ static AriTerm *padSplitJoin(AriTermStore *s, AriTerm *t, int64_t p) {
   return tiled ? takeK(s, n, tiled) : NULL;
 }
 
+/* Whether x's line structure -- what padLines walks -- holds a slide of
+ * step 1 (an image pipeline's window of lines). */
+static bool linesHaveWindow(const AriTerm *x, unsigned depth) {
+  if (depth > 64)
+    return false;
+  switch (ariTermKind(x)) {
+  case ARI_TERM_SLIDE:
+    return A(x, 1) == 1;
+  case ARI_TERM_MAP:
+    return linesHaveWindow(K(x, 1), depth + 1);
+  case ARI_TERM_ZIP:
+    return linesHaveWindow(K(x, 0), depth + 1) || linesHaveWindow(K(x, 1), depth + 1);
+  case ARI_TERM_PAD_CLAMP:
+    return linesHaveWindow(K(x, 0), depth + 1);
+  case ARI_TERM_PAD_CST:
+    return A(x, 1) == 0 && linesHaveWindow(K(x, 0), depth + 1);
+  default:
+    return false;
+  }
+}
+
+/* x with k more elements at its end and its first len(x) kept: every
+ * operation on the way down (map, zip, slide of step 1, pad_clamp, a
+ * pad_cst with nothing on the right) keeps a prefix of its operand as a
+ * prefix of its result and grows by what its operand grows, so padding the
+ * arrays at the foot of that structure by k, repeating their last element
+ * (pad_clamp 0 k: whatever the stages compute on it, they computed on that
+ * element already, so it cannot fault), pads x by k. A pad_cst padding on
+ * the right would put its constant after x's elements, where the padded
+ * operand now has more elements: a foot there. */
+static AriTerm *padLines(AriTermStore *s, AriTerm *x, int64_t k, unsigned depth) {
+  if (!x || depth > 64 || ariTypeKind(ariTermType(x)) != ARI_TYPE_ARRAY)
+    return NULL;
+  AriTerm *a, *b;
+  switch (ariTermKind(x)) {
+  case ARI_TERM_MAP:
+    a = padLines(s, K(x, 1), k, depth + 1);
+    return a ? ariTermMap(s, ariTermPatternKind(x), ariTermMapDim(x), K(x, 0), a) : NULL;
+  case ARI_TERM_ZIP:
+    a = padLines(s, K(x, 0), k, depth + 1);
+    b = a ? padLines(s, K(x, 1), k, depth + 1) : NULL;
+    return b ? ariTermZip(s, a, b) : NULL;
+  case ARI_TERM_SLIDE:
+    if (A(x, 1) != 1)
+      break;
+    a = padLines(s, K(x, 0), k, depth + 1);
+    return a ? ariTermSlide(s, A(x, 0), 1, a) : NULL;
+  case ARI_TERM_PAD_CLAMP:
+    a = padLines(s, K(x, 0), k, depth + 1);
+    return a ? ariTermPadClamp(s, A(x, 0), A(x, 1), a) : NULL;
+  case ARI_TERM_PAD_CST:
+    if (A(x, 1) != 0)
+      break;
+    a = padLines(s, K(x, 0), k, depth + 1);
+    return a ? ariTermPadCst(s, A(x, 0), 0, a, K(x, 1)) : NULL;
+  default:
+    break;
+  }
+  return ariTermPadClamp(s, 0, k, x);
+}
+
+/* map f x -> take n (map f x'), x' = x padded at the foot of its lines to a
+ * multiple of p (padLines): splitPipeline's split then divides it. */
+static AriTerm *padPipeline(AriTermStore *s, AriTerm *t, int64_t p) {
+  if (!isMapHL(t) || p < 2 || ariTypeKind(ariTermType(K(t, 1))) != ARI_TYPE_ARRAY)
+    return NULL;
+  AriTerm *x = K(t, 1);
+  int64_t n = ariTypeSize(ariTermType(x));
+  if (n % p == 0 || !linesHaveWindow(x, 0))
+    return NULL;
+  AriTerm *x2 = padLines(s, x, roundUp(n, p) - n, 0);
+  AriTerm *m = x2 ? ariTermMap(s, ARI_PAT_NONE, -1, K(t, 0), x2) : NULL;
+  return m ? takeK(s, n, m) : NULL;
+}
+
 /* tileMaps(p, q) on the nest with both lengths padded to multiples of p
  * and q, the result cropped back in both dimensions. */
 static AriTerm *padTileMaps(AriTermStore *s, AriTerm *t, int64_t p, int64_t q) {
@@ -1804,6 +1879,7 @@ AriRuleStatus ariRuleApplyRise(AriRuleId id, const AriRuleInst *r, AriTermStore 
   case ARI_RULE_TILE_REDUCE: res = tileReduce(s, t, r->args[0]); break;
   case ARI_RULE_PAD_SPLIT_JOIN: res = padSplitJoin(s, t, r->args[0]); break;
   case ARI_RULE_PAD_TILE_MAPS: res = padTileMaps(s, t, r->args[0], r->args[1]); break;
+  case ARI_RULE_PAD_PIPELINE: res = padPipeline(s, t, r->args[0]); break;
   case ARI_RULE_PAD_REDUCE: res = padReduce(s, t, r->args[0]); break;
   case ARI_RULE_PEEL_REDUCE: res = peel(s, t, r->args[0], true); break;
   case ARI_RULE_PEEL_TAIL: res = peel(s, t, r->args[0], false); break;

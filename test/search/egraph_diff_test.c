@@ -243,7 +243,8 @@ int main(int argc, char **argv) {
                  {"useCBuffer", "(global)"},    {"useRotateValues", "(private)"},
                  {"introduceKernel", "(2, 4)"}, {"padSplitJoin", "(3)"},
                  {"padTileMaps", "(3, 3)"},     {"padReduce", "(3)"},
-                 {"peelReduce", "(3)"},         {"peelTail", "(3)"}};
+                 {"peelReduce", "(3)"},         {"peelTail", "(3)"},
+                 {"padPipeline", "(3)"}};
     const char *args = "";
     for (size_t k = 0; k < sizeof kArgs / sizeof kArgs[0]; ++k)
       if (!strcmp(name, kArgs[k].name))

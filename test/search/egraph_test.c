@@ -460,7 +460,8 @@ static void testPatterns(void) {
                  {"introduceKernel", "(4, 16)"}, {"padSplitJoin", "(4)"},
                  {"padTileMaps", "(4, 4)"},     {"padReduce", "(4)"},
                  {"peelReduce", "(4)"},         {"vectorizeReduce", "(4)"},
-                 {"partialReduce", "(2)"},      {"peelTail", "(4)"}};
+                 {"partialReduce", "(2)"},      {"peelTail", "(4)"},
+                 {"padPipeline", "(4)"}};
     const char *args = "";
     for (size_t k = 0; k < sizeof kArgs / sizeof kArgs[0]; ++k)
       if (!strcmp(name, kArgs[k].name))

@@ -126,6 +126,10 @@ actUnrollReduce = where(tripsAtMost(16)) ; reduceSeqUnroll;
 // small buffers private, short reductions unrolled.
 actFusePipeline = fuseOperators;
 actChunkLines(p) = splitPipeline(p) ; parOuter;
+// The same where p does not divide the lines: every stage computed on the
+// lines rounded up to a multiple of p, the input's last line repeated, and
+// the output cropped (padPipeline, Halide's RoundUp for a pipeline).
+actPadChunkLines(p) = padPipeline(p) ; tidy ; splitPipeline(p) ; parOuter;
 actSeparate = separateConvolutions;
 actVectorizeReductions(v) = vectorizeReductions(v);
 // The same for a map of reductions whose length v does not divide (a

@@ -433,18 +433,19 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
     /* a length that p does not divide (p = 1: none, the rule does not apply) */
     return mapT(c, fn(c, a, b), gt(c, arr(c, range(c, 1, 3 * r->args[0]), a)));
   case ARI_RULE_PAD_PIPELINE: {
-    /* map f over windows of n lines (n not a multiple of p, but for p = 1),
-     * the windows (step 1) over lines mapped, or zipped with other lines,
-     * or padded, before the map: a small image pipeline */
+    /* map f over windows of n lines (rows of a; n not a multiple of p, but
+     * for p = 1), the windows (step 1) mapped, or zipped with other lines,
+     * or the lines padded, before the map: a small image pipeline */
     int64_t len = range(c, 1, 3 * r->args[0]), sz = range(c, 1, 3), pl = (int64_t)below(c, 3);
     if (len + sz - 1 - pl < 1)
       pl = 0; /* the padded lines are the windows' lines: at least one of them */
-    AriTerm *lines = gt(c, arr(c, len + sz - 1 - pl, a));
+    const AriType *row = arr(c, range(c, 1, 3), a);
+    AriTerm *lines = gt(c, arr(c, len + sz - 1 - pl, row));
     if (pl && lines)
       lines = below(c, 2) ? ariTermPadClamp(s, pl, 0, lines)
-                          : ariTermPadCst(s, pl, 0, lines, gt(c, a));
+                          : ariTermPadCst(s, pl, 0, lines, gt(c, row));
     AriTerm *x = lines ? ariTermSlide(s, sz, 1, lines) : NULL;
-    const AriType *wT = arr(c, sz, a);
+    const AriType *wT = arr(c, sz, row);
     switch (x ? below(c, 3) : 2) {
     case 0: return mapT(c, fn(c, wT, b), mapT(c, fn(c, wT, wT), x));
     case 1: {

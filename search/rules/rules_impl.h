@@ -128,8 +128,8 @@
        "map f x |-> take n (map f x'), x' = x with each array at the foot of its line "         \
        "structure (maps, zips, slides of step 1, pad_clamps, pad_csts with no right pad) "      \
        "padded by pad_clamp 0 (n'-n), n' = p * ceil(n/p)",                                      \
-       "p does not divide n, the length of x; x holds a slide of step 1 on that structure "     \
-       "(an image pipeline's window of lines); map high-level",                                 \
+       "p does not divide n, the length of x; x holds a slide of step 1 over arrays on that "   \
+       "structure (an image pipeline's window of lines); map high-level",                       \
        "Halide tail strategies (RoundUp for a pipeline: every stage computed on the rounded "   \
        "lines, the output cropped): splitPipeline for any number of lines")                     \
   RULE(PAD_REDUCE, "padReduce", TILING, "p", 1, 1, NAT, true,                                   \

@@ -432,13 +432,23 @@ static AriTerm *padSplitJoin(AriTermStore *s, AriTerm *t, int64_t p) {
 }
 
 /* Whether x's line structure -- what padLines walks -- holds a slide of
- * step 1 (an image pipeline's window of lines). */
+ * step 1 over lines (arrays): an image pipeline's window of lines. Not a
+ * window of scalars (a row's columns, a 1-D stencil): actSplit's tail
+ * rules pad those, and offering the rule at every row's map as well would
+ * only spread the search's budget. */
+static bool holdsArrays(const AriType *t) {
+  if (ariTypeKind(t) == ARI_TYPE_ARRAY)
+    return true;
+  return ariTypeKind(t) == ARI_TYPE_PAIR &&
+         (holdsArrays(ariTypeFirst(t)) || holdsArrays(ariTypeSecond(t)));
+}
+
 static bool linesHaveWindow(const AriTerm *x, unsigned depth) {
   if (depth > 64)
     return false;
   switch (ariTermKind(x)) {
-  case ARI_TERM_SLIDE:
-    return A(x, 1) == 1;
+  case ARI_TERM_SLIDE: /* lines are arrays, or pairs of them (zipped rows) */
+    return A(x, 1) == 1 && (holdsArrays(elemOf(K(x, 0))) || linesHaveWindow(K(x, 0), depth + 1));
   case ARI_TERM_MAP:
     return linesHaveWindow(K(x, 1), depth + 1);
   case ARI_TERM_ZIP:

@@ -148,11 +148,11 @@ static void testTails(void) {
   if (getenv("RULES_TEST_VERBOSE"))
     printf("padSplitJoin(4): %s\n", got);
   CHECK(!strcmp(rewrite(s, "padSplitJoin(5)", m), "(no match)")); /* splitJoin's case */
-  /* a pipeline: map f over windows of 3 of (map g x) zipped with y, its 8
-   * lines rounded up to 9 -- both feet (x and y) padded by 1, the output
-   * cropped; no window of lines (m alone): no match */
-  const AriType *w3 = ariTypeArray(s, 3, f32), *pt = ariTypePair(s, w3, f32);
-  AriTerm *win = ariTermSlide(s, 3, 1, m);
+  /* a pipeline: map f over windows of 3 lines (rows of 2) zipped with y,
+   * its 8 lines rounded up to 9 -- both feet padded by 1, the output
+   * cropped; windows of scalars are not lines: no match */
+  const AriType *w3 = ariTypeArray(s, 3, ariTypeArray(s, 2, f32)), *pt = ariTypePair(s, w3, f32);
+  AriTerm *win = ariTermSlide(s, 3, 1, ariTermIn(s, 2, ariTypeArray(s, 10, ariTypeArray(s, 2, f32))));
   AriTerm *y = ariTermIn(s, 1, ariTypeArray(s, 8, f32));
   AriTerm *fp = ariTermLam(s, pt, ariTermSnd(s, ariTermVar(s, 0, pt)));
   AriTerm *pipe = ariTermMap(s, ARI_PAT_NONE, -1, fp, ariTermZip(s, win, y));
@@ -160,10 +160,13 @@ static void testTails(void) {
   got = rewrite(s, "padPipeline(3)", pipe);
   if (getenv("RULES_TEST_VERBOSE"))
     printf("padPipeline(3): %s\n", got);
-  CHECK(!strcmp(got, "(idx (slide 8 1 (map (lam (3.f32 x f32) (snd %0)) (zip (slide 3 1 (map (lam "
-                     "f32 (arith.mulf %0 (const 2 : f32) : f32)) (pad_clamp 0 1 (in 0 : "
-                     "10.f32)))) (pad_clamp 0 1 (in 1 : 8.f32))))) (const 0 : index))"));
-  CHECK(!strcmp(rewrite(s, "padPipeline(3)", m), "(no match)")); /* no window of lines */
+  CHECK(!strcmp(got, "(idx (slide 8 1 (map (lam (3.2.f32 x f32) (snd %0)) (zip (slide 3 1 "
+                     "(pad_clamp 0 1 (in 2 : 10.2.f32))) (pad_clamp 0 1 (in 1 : 8.f32))))) "
+                     "(const 0 : index))"));
+  const AriType *s3 = ariTypeArray(s, 3, f32);
+  AriTerm *sum = ariTermLam(s, s3, ariTermConstFloat(s, f32, 1.0));
+  AriTerm *scal = ariTermMap(s, ARI_PAT_NONE, -1, sum, ariTermSlide(s, 3, 1, m));
+  CHECK(!strcmp(rewrite(s, "padPipeline(3)", scal), "(no match)")); /* windows of scalars */
   /* reduce (\a y. a + y) 0 x */
   AriTerm *ad[2] = {ariTermVar(s, 1, f32), ariTermVar(s, 0, f32)};
   AriTerm *g = ariTermLam(s, f32, ariTermLam(s, f32, ariTermOp(s, "arith.addf", "", ad, 2, f32)));

@@ -250,13 +250,6 @@ static double typeSum(const AriType *t, bool bytes) {
 /* Bytes of a data value. */
 static double typeBytes(const AriType *t) { return typeSum(t, true); }
 
-static bool holdsArray(const AriType *t) {
-  if (ariTypeKind(t) == ARI_TYPE_ARRAY)
-    return true;
-  return ariTypeKind(t) == ARI_TYPE_PAIR &&
-         (holdsArray(ariTypeFirst(t)) || holdsArray(ariTypeSecond(t)));
-}
-
 static void affAdd(AriFeatWork *w, Aff *a, int lev, int64_t c) {
   if (c == 0)
     return;
@@ -843,7 +836,7 @@ static bool writeInto(AriFeatWork *w, Val *r, Val *d, int level) {
   r = resolve(w, r);
   if (!r || !d)
     return false;
-  if (r->kind == V_LAZY && holdsArray(r->type)) {
+  if (r->kind == V_LAZY && ariTypeHoldsArray(r->type)) {
     /* computed in place when it belongs to this level; a lazy value from
      * an enclosing level (captured by this lambda) is computed there once,
      * into a temporary, then copied */
@@ -948,7 +941,7 @@ static Val *elementOf(AriFeatWork *w, Val *v, int level, Scope *at) {
     if (!v->type) /* no element of a value without a type (a scalar's lane) */
       return NULL;
     const AriType *et = ariTypeElem(v->type);
-    return newVal(w, et && holdsArray(et) ? V_REGS : V_REG, level, et);
+    return newVal(w, et && ariTypeHoldsArray(et) ? V_REGS : V_REG, level, et);
   }
   case V_REG:
     /* a lane of a vector in registers; a value without a type (itself
@@ -1207,7 +1200,7 @@ static Val *evalReduce(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
     return NULL;
   Val *accv;
   const AriType *at = ariTermType(t);
-  if (holdsArray(at)) {
+  if (ariTypeHoldsArray(at)) {
     /* the accumulator lives in a buffer: init written into it once */
     accv = bufFor(w, BUF_TEMP, at, hl);
     if (!accv)
@@ -1229,7 +1222,7 @@ static Val *evalReduce(AriFeatWork *w, AriTerm *t, Scope *env, Scope *home) {
   Val *r = s1 ? apply(w, body, s1, lv, x) : NULL;
   if (!r)
     return NULL;
-  if (holdsArray(at)) {
+  if (ariTypeHoldsArray(at)) {
     Val *acc2 = copyVal(w, accv);
     if (!acc2 || !writeInto(w, r, acc2, lv))
       return NULL;

@@ -1834,9 +1834,8 @@ static bool readsElementsOnce(MlirValue v, MlirBlock blk, int depth) {
         mlirOpOperandGetOperandNumber(wu) != 0)
       return false;
     MlirOperation map = mlirOpOperandGetOwner(wu);
-    MlirRisePatternKind mk = riseOpKind(map) == RISE_OP_MAP ? kindOf(map) : MlirRisePatternKindPar;
-    if (mk == MlirRisePatternKindPar || isGpuKind(mk) ||
-        !mlirBlockEqual(mlirOperationGetBlock(map), blk))
+    if (riseOpKind(map) != RISE_OP_MAP || kindOf(map) == MlirRisePatternKindPar ||
+        isGpuKind(kindOf(map)) || !mlirBlockEqual(mlirOperationGetBlock(map), blk))
       return false;
     MlirValue res = mlirOperationGetResult(map, 0);
     return directlyWritten(res) || kernelWritten(res) || !readsElementsOnce(res, blk, depth + 1);

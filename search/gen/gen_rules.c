@@ -446,13 +446,15 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
                           : ariTermPadCst(s, pl, 0, lines, gt(c, row));
     AriTerm *x = lines ? ariTermSlide(s, sz, 1, lines) : NULL;
     const AriType *wT = arr(c, sz, row);
-    switch (x ? below(c, 3) : 2) {
+    if (!x)
+      return NULL;
+    switch (below(c, 3)) {
     case 0: return mapT(c, fn(c, wT, b), mapT(c, fn(c, wT, wT), x));
     case 1: {
       const AriType *o = elemT(c);
       return mapT(c, fn(c, ariTypePair(s, wT, o), b), ariTermZip(s, x, gt(c, arr(c, len, o))));
     }
-    default: return x ? mapT(c, fn(c, wT, b), x) : NULL;
+    default: return mapT(c, fn(c, wT, b), x);
     }
   }
   case ARI_RULE_PAD_TILE_MAPS: {

@@ -431,16 +431,9 @@ static AriTerm *padSplitJoin(AriTermStore *s, AriTerm *t, int64_t p) {
   return tiled ? takeK(s, n, tiled) : NULL;
 }
 
-/* Lines are arrays, or pairs holding them (zipped rows). */
-static bool holdsArrays(const AriType *t) {
-  if (ariTypeKind(t) == ARI_TYPE_ARRAY)
-    return true;
-  return ariTypeKind(t) == ARI_TYPE_PAIR &&
-         (holdsArrays(ariTypeFirst(t)) || holdsArrays(ariTypeSecond(t)));
-}
-
 /* Whether x's line structure -- what padLines walks -- holds a slide of
- * step 1 over lines: an image pipeline's window of lines. Not a window of
+ * step 1 over lines (arrays, or pairs holding them: zipped rows): an image
+ * pipeline's window of lines. Not a window of
  * scalars (a row's columns, a 1-D stencil): actSplit's tail rules pad
  * those, and offering the rule at every row's map as well spread the
  * beam (docs/search.md, "Session 31"). */
@@ -449,7 +442,7 @@ static bool linesHaveWindow(const AriTerm *x, unsigned depth) {
     return false;
   switch (ariTermKind(x)) {
   case ARI_TERM_SLIDE:
-    return A(x, 1) == 1 && (holdsArrays(elemOf(K(x, 0))) || linesHaveWindow(K(x, 0), depth + 1));
+    return A(x, 1) == 1 && (ariTypeHoldsArray(elemOf(K(x, 0))) || linesHaveWindow(K(x, 0), depth + 1));
   case ARI_TERM_MAP:
     return linesHaveWindow(K(x, 1), depth + 1);
   case ARI_TERM_ZIP:

@@ -476,6 +476,11 @@ bool ariTypeIsIndexT(const AriType *t) {
 }
 unsigned ariTypeBitWidth(const AriType *t) { return t->kind == ARI_TYPE_SCALAR ? t->bits : 0; }
 bool ariTypeIsData(const AriType *t) { return t->kind != ARI_TYPE_FUN; }
+bool ariTypeHoldsArray(const AriType *t) {
+  if (t->kind == ARI_TYPE_ARRAY)
+    return true;
+  return t->kind == ARI_TYPE_PAIR && (ariTypeHoldsArray(t->a) || ariTypeHoldsArray(t->b));
+}
 
 /* The type printer lives here rather than in term_print.c: the typing
  * rules below name types in their errors, and term_print.c builds on the

@@ -190,6 +190,7 @@ bool ariTypeIsInt(const AriType *t);    /* integer scalar (not index) */
 bool ariTypeIsIndexT(const AriType *t); /* index */
 unsigned ariTypeBitWidth(const AriType *t); /* scalars; index counts as 64 */
 bool ariTypeIsData(const AriType *t);       /* anything but a function type */
+bool ariTypeHoldsArray(const AriType *t);   /* an array, or a pair with one inside */
 
 /* Writes the RISE spelling: f32, <4>f32, 4.8.f32, (f32 x i32), (f32 -> f32).
  * snprintf-like: always NUL-terminates when cap > 0, returns the full

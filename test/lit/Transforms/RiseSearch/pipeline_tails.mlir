@@ -5,7 +5,7 @@
 // in parallel and their windows go through circular buffers as for a
 // number of lines the chunk divides. Without it the only chunks were 3 or
 // 11 lines: the main job's 1532-line Harris ran in chunks of 4 with no
-// circular buffers, 20.6 ms against 10.6 with chunks of 128 padded
+// circular buffers, 20.6 ms against 8.7-10.0 with chunks of 128 padded
 // (workplace Xeon, 2026-11-29).
 
 // RUN: %rise-opt %ariadne_src/test/examples/harris.mlir --pass-pipeline='builtin.module(rise-rewrite{func=harris_medium strategy-file=%ariadne_src/search/strategy/strategies/search.elv strategy="actFusePipeline ; child(0, actPadChunkLines(8)) ; actSeparate ; actSlidingWindow" report=false})' -o %t.mlir

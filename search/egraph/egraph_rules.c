@@ -442,6 +442,7 @@ static const struct {
     {"padSplitJoin", "(map 0 _ ?f ?x)"},
     {"padTileMaps", "(map 0 _ (lam (map 0 _ ?f ?y)) ?x)"},
     {"padPipeline", "(map 0 _ ?f ?x)"},
+    {"stripColumns", "(map _ _ (lam ?e) ?x)"},
     {"padReduce", "(reduce _ (lam (lam ?b)) ?i ?x)"},
     {"peelReduce", "(reduce _ ?f ?i ?x)"},
     {"peelTail", "(reduce _ ?f ?i ?x)"},

@@ -132,6 +132,18 @@
        "structure (an image pipeline's window of lines); map high-level",                       \
        "Halide tail strategies (RoundUp for a pipeline: every stage computed on the rounded "   \
        "lines, the output cropped): splitPipeline for any number of lines")                     \
+  RULE(STRIP_COLUMNS, "stripColumns", TILING, "k", 1, 1, NAT, true,                            \
+       "map/k (\\c. e) x |-> map/k (\\c. assemble (map (\\c'. e') (strips c))) x: each chunk "  \
+       "c computed in k strips of w = n/k output columns (strips c: slide (w+h) w of c's lines, "  \
+       "the strip index moved outermost by transposes; e': e retyped for lines of w+h columns; " \
+       "assemble: join, or transpose (join (map transpose ..)) for chunks of lines)",          \
+       "c's lines are its innermost arrays (of scalars), e's result lines or chunks of lines "  \
+       "of n columns, h = c's columns - n >= 0, k >= 2 divides n; e uses no array from "       \
+       "outside c and does nothing on a column dimension but maps, zips, transposes, slides "  \
+       "of step 1, circular buffers and rotations (no reduce, idx, pad, split, join or "      \
+       "vector view of one)",                                                                   \
+       "Halide's compute_at inside a tile of columns (apps/harris splits x as well as y on "   \
+       "GPUs); Ragan-Kelley et al. 2013, tiling a stencil pipeline in both dimensions")        \
   RULE(PAD_REDUCE, "padReduce", TILING, "p", 1, 1, NAT, true,                                   \
        "reduce/k (\\a y. a op y) i x |-> reduce/k (\\a y. a op y) i (pad_cst 0 (n'-n) e x), "    \
        "n' = p * ceil(n/p), e op's neutral element",                                            \

@@ -510,6 +510,219 @@ static AriTerm *padPipeline(AriTermStore *s, AriTerm *t, int64_t p) {
   return m ? takeK(s, n, m) : NULL;
 }
 
+/*--- stripColumns: a chunk of lines computed in strips of columns --------*/
+
+/* t (an array nest over a scalar) with its innermost length set to n. */
+static const AriType *withInner(AriTermStore *s, const AriType *t, int64_t n) {
+  if (ariTypeKind(t) != ARI_TYPE_ARRAY)
+    return NULL;
+  const AriType *e = ariTypeElem(t);
+  if (ariTypeKind(e) == ARI_TYPE_ARRAY) {
+    const AriType *e2 = withInner(s, e, n);
+    return e2 ? ariTypeArray(s, ariTypeSize(t), e2) : NULL;
+  }
+  return ariTypeKind(e) == ARI_TYPE_SCALAR ? ariTypeArray(s, n, e) : NULL;
+}
+
+/* How many arrays t nests (0 for a scalar). */
+static int arrayDepth(const AriType *t) {
+  int d = 0;
+  for (; ariTypeKind(t) == ARI_TYPE_ARRAY; t = ariTypeElem(t))
+    ++d;
+  return d;
+}
+
+/* Retyping a chunk's body for narrower lines (stripColumns): env[k] is
+ * the new type of the binder k levels out from the innermost. */
+typedef struct StripRt {
+  AriTermStore *s;
+  const AriType *env[64];
+  uint32_t depth;
+} StripRt;
+
+static AriTerm *stripRt(StripRt *r, AriTerm *t, unsigned level);
+
+/* The lambda f retyped with parameter type p. */
+static AriTerm *stripRtLam(StripRt *r, AriTerm *f, const AriType *p, unsigned level) {
+  if (!ariRuleIs(f, ARI_TERM_LAM) || !p || r->depth >= 64)
+    return NULL;
+  r->env[r->depth++] = p;
+  AriTerm *b = stripRt(r, K(f, 0), level + 1);
+  r->depth--;
+  return b ? ariTermLam(r->s, p, b) : NULL;
+}
+
+/* Did the outer length of x change (x old, x2 retyped)? */
+static bool outerChanged(const AriTerm *x, const AriTerm *x2) {
+  return ariTypeSize(ariTermType(x)) != ariTypeSize(ariTermType(x2));
+}
+
+/* t retyped under r's binders: a type changes only where the lines
+ * narrowed, and every operation on a narrowed dimension is one that
+ * commutes with a shift of the columns -- a map, a zip, a transpose, a
+ * slide of step 1, a circular buffer or a rotation (windows of step 1).
+ * A reduction over it, an index into it, a pad, split, join or vector
+ * view of it, or an array from outside the chunk makes it NULL: each would
+ * see the strip's edges where the image's were. */
+static AriTerm *stripRt(StripRt *r, AriTerm *t, unsigned level) {
+  if (!t || level > 2000)
+    return NULL;
+  AriTermStore *s = r->s;
+  AriTerm *a, *b, *c;
+  switch (ariTermKind(t)) {
+  case ARI_TERM_VAR: {
+    uint32_t i = (uint32_t)A(t, 0);
+    if (i < r->depth)
+      return ariTermVar(s, i, r->env[r->depth - 1 - i]);
+    return ariTypeHoldsArray(ariTermType(t)) ? NULL : t;
+  }
+  case ARI_TERM_IN:
+  case ARI_TERM_ARG:
+    return ariTypeHoldsArray(ariTermType(t)) ? NULL : t;
+  case ARI_TERM_CONST:
+  case ARI_TERM_LITERAL:
+    return t;
+  case ARI_TERM_LAM:
+  case ARI_TERM_KERNEL:
+    return NULL; /* a lambda outside the places below; a GPU kernel */
+  case ARI_TERM_APP:
+    a = stripRt(r, K(t, 1), level + 1);
+    return a ? ariTermApp(s, stripRtLam(r, K(t, 0), ariTermType(a), level), a) : NULL;
+  case ARI_TERM_MAP: {
+    if (ariTermMapDim(t) >= 0)
+      return NULL;
+    a = stripRt(r, K(t, 1), level + 1);
+    if (!a)
+      return NULL;
+    const AriType *e = ariTypeElem(ariTermType(a));
+    b = stripRtLam(r, K(t, 0), e, level);
+    return b ? ariTermMap(s, ariTermPatternKind(t), -1, b, a) : NULL;
+  }
+  case ARI_TERM_REDUCE: {
+    a = stripRt(r, K(t, 2), level + 1);
+    c = stripRt(r, K(t, 1), level + 1);
+    if (!a || !c || outerChanged(K(t, 2), a))
+      return NULL;
+    AriTerm *f = K(t, 0);
+    if (!ariRuleIs(f, ARI_TERM_LAM) || r->depth >= 64)
+      return NULL;
+    r->env[r->depth++] = ariTermType(c);
+    b = stripRtLam(r, K(f, 0), ariTypeElem(ariTermType(a)), level + 1);
+    r->depth--;
+    b = b ? ariTermLam(s, ariTermType(c), b) : NULL;
+    return b ? ariTermReduce(s, ariTermPatternKind(t), b, c, a) : NULL;
+  }
+  case ARI_TERM_CIRCULAR_BUFFER:
+  case ARI_TERM_ROTATE_VALUES: {
+    a = stripRt(r, K(t, 1), level + 1);
+    b = a ? stripRtLam(r, K(t, 0), ariTypeElem(ariTermType(a)), level) : NULL;
+    AriTerm *kids[2] = {b, a};
+    return b ? ariTermRebuild(s, t, kids) : NULL;
+  }
+  case ARI_TERM_GENERATE:
+    b = stripRtLam(r, K(t, 0), ariTypeIndex(s), level);
+    return b ? ariTermGenerate(s, A(t, 0), b) : NULL;
+  case ARI_TERM_SLIDE:
+  case ARI_TERM_PAD_CST:
+  case ARI_TERM_PAD_CLAMP:
+  case ARI_TERM_IDX:
+  case ARI_TERM_SPLIT:
+  case ARI_TERM_AS_VECTOR:
+  case ARI_TERM_AS_SCALAR:
+  case ARI_TERM_JOIN:
+    a = stripRt(r, K(t, 0), level + 1);
+    if (!a)
+      return NULL;
+    if (outerChanged(K(t, 0), a) && !(ariTermKind(t) == ARI_TERM_SLIDE && A(t, 1) == 1))
+      return NULL;
+    if (ariTermKind(t) == ARI_TERM_JOIN &&
+        ariTypeSize(elemOf(K(t, 0))) != ariTypeSize(ariTypeElem(ariTermType(a))))
+      return NULL;
+    break;
+  default:
+    break;
+  }
+  /* the rest: zip, unzip, pair, fst, snd, transpose, to_mem, ops, vector
+   * broadcasts, and the views checked above, retyped by their kids */
+  unsigned n = ariTermNumKids(t);
+  AriTerm *kids[8];
+  if (n > 8)
+    return NULL;
+  for (unsigned i = 0; i < n; ++i)
+    if (!(kids[i] = stripRt(r, K(t, i), level + 1)))
+      return NULL;
+  if (ariRuleIs(t, ARI_TERM_OP))
+    for (unsigned i = 0; i < n; ++i)
+      if (kids[i] != K(t, i) && ariTermType(kids[i]) != ariTermType(K(t, i)))
+        return NULL;
+  return ariTermRebuild(s, t, kids);
+}
+
+/* x (depth levels of arrays above the arrays acted on) with each of those
+ * slid (slide size step) or, size 0, transposed: map (\y. .. op y ..) x,
+ * depth maps deep (seq: views the lowering reads through). */
+static AriTerm *viewAtDepth(AriTermStore *s, int depth, AriTerm *x, int64_t size, int64_t step) {
+  if (!x)
+    return NULL;
+  if (depth == 0)
+    return size ? ariTermSlide(s, size, step, x) : ariTermTranspose(s, x);
+  const AriType *e = elemOf(x);
+  AriTerm *body = viewAtDepth(s, depth - 1, ariTermVar(s, 0, e), size, step);
+  return body ? ariTermMap(s, ARI_PAT_SEQ, -1, ariTermLam(s, e, body), x) : NULL;
+}
+
+/* map/k (\c. e) x |-> map/k (\c. assemble (map (\c'. e') (strips c))) x:
+ * each element c of x (a chunk: lines of columns, its columns innermost)
+ * computed in k strips of w = n/k output columns (n: those of e's
+ * lines), e' being e retyped for lines of w + h columns (h: how many more
+ * columns c has than e's lines, the stencil's halo). strips c: the
+ * windows slide (w+h) w of c's lines, the strip index moved outermost by
+ * transposes; assemble: the strips' lines
+ * side by side again (a line per strip joined, or for chunks of lines
+ * join (map transpose ..) transposed back). Exact when e commutes with a
+ * shift of the columns (stripRt refuses it otherwise): output column j of
+ * strip k is then output column k*w + j of c, computed from the same
+ * input columns k*w + j .. k*w + j + h. Strips of lines that fit in L1
+ * keep a line pipeline's rings there (Harris's nine product lines at 2560
+ * columns are 90 KB; at 256 columns, 9 KB). */
+static AriTerm *stripColumns(AriTermStore *s, AriTerm *t, int64_t k) {
+  if (!ariRuleIs(t, ARI_TERM_MAP) || ariTermMapDim(t) >= 0 || !ariRuleIs(K(t, 0), ARI_TERM_LAM) ||
+      k < 2)
+    return NULL;
+  /* P: c's type, R: e's */
+  const AriType *P = ariTermLamParam(K(t, 0)), *R = ariTypeElem(ariTermType(t));
+  int dp = arrayDepth(P), dr = arrayDepth(R);
+  if (dp < 1 || dp > 8 || (dr != 1 && dr != 2) || !withInner(s, R, 1) || !withInner(s, P, 1))
+    return NULL;
+  const AriType *pl = P, *rl = R;
+  for (int j = 1; j < dp; ++j)
+    pl = ariTypeElem(pl);
+  for (int j = 1; j < dr; ++j)
+    rl = ariTypeElem(rl);
+  int64_t cin = ariTypeSize(pl), cout = ariTypeSize(rl), h = cin - cout, w = cout / k;
+  if (h < 0 || cout % k || ariTermTreeSize(K(K(t, 0), 0)) > 200000)
+    return NULL;
+  StripRt r = {.s = s, .depth = 1};
+  r.env[0] = withInner(s, P, w + h);
+  AriTerm *e2 = stripRt(&r, K(K(t, 0), 0), 0);
+  if (!e2 || ariTermType(e2) != withInner(s, R, w))
+    return NULL;
+  /* under the strip's binder, inside c's: the outer variables one further */
+  e2 = ariTermShift(s, e2, 1, 1);
+  /* the strips of c: depth dp - 1 levels above c's lines */
+  AriTerm *c = ariTermVar(s, 0, P);
+  AriTerm *x = viewAtDepth(s, dp - 1, c, w + h, w);
+  for (int j = dp - 1; j >= 1 && x; --j)
+    x = viewAtDepth(s, j - 1, x, 0, 0);
+  AriTerm *m = x && e2 ? ariTermMap(s, ARI_PAT_SEQ, -1, ariTermLam(s, r.env[0], e2), x) : NULL;
+  AriTerm *out;
+  if (dr == 1)
+    out = m ? ariTermJoin(s, m) : NULL;
+  else
+    out = ariTermTranspose(s, ariTermJoin(s, viewAtDepth(s, 1, m, 0, 0)));
+  return out ? ariTermMap(s, ariTermPatternKind(t), -1, ariTermLam(s, P, out), K(t, 1)) : NULL;
+}
+
 /* tileMaps(p, q) on the nest with both lengths padded to multiples of p
  * and q, the result cropped back in both dimensions. */
 static AriTerm *padTileMaps(AriTermStore *s, AriTerm *t, int64_t p, int64_t q) {
@@ -1884,6 +2097,7 @@ AriRuleStatus ariRuleApplyRise(AriRuleId id, const AriRuleInst *r, AriTermStore 
   case ARI_RULE_PAD_SPLIT_JOIN: res = padSplitJoin(s, t, r->args[0]); break;
   case ARI_RULE_PAD_TILE_MAPS: res = padTileMaps(s, t, r->args[0], r->args[1]); break;
   case ARI_RULE_PAD_PIPELINE: res = padPipeline(s, t, r->args[0]); break;
+  case ARI_RULE_STRIP_COLUMNS: res = stripColumns(s, t, r->args[0]); break;
   case ARI_RULE_PAD_REDUCE: res = padReduce(s, t, r->args[0]); break;
   case ARI_RULE_PEEL_REDUCE: res = peel(s, t, r->args[0], true); break;
   case ARI_RULE_PEEL_TAIL: res = peel(s, t, r->args[0], false); break;

@@ -244,7 +244,7 @@ int main(int argc, char **argv) {
                  {"introduceKernel", "(2, 4)"}, {"padSplitJoin", "(3)"},
                  {"padTileMaps", "(3, 3)"},     {"padReduce", "(3)"},
                  {"peelReduce", "(3)"},         {"peelTail", "(3)"},
-                 {"padPipeline", "(3)"}};
+                 {"padPipeline", "(3)"}, {"stripColumns", "(2)"}};
     const char *args = "";
     for (size_t k = 0; k < sizeof kArgs / sizeof kArgs[0]; ++k)
       if (!strcmp(name, kArgs[k].name))

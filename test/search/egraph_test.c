@@ -461,7 +461,7 @@ static void testPatterns(void) {
                  {"padTileMaps", "(4, 4)"},     {"padReduce", "(4)"},
                  {"peelReduce", "(4)"},         {"vectorizeReduce", "(4)"},
                  {"partialReduce", "(2)"},      {"peelTail", "(4)"},
-                 {"padPipeline", "(4)"}};
+                 {"padPipeline", "(4)"}, {"stripColumns", "(2)"}};
     const char *args = "";
     for (size_t k = 0; k < sizeof kArgs / sizeof kArgs[0]; ++k)
       if (!strcmp(name, kArgs[k].name))

@@ -132,6 +132,59 @@ static void testExamples(void) {
   ariTermStoreDestroy(s);
 }
 
+/* map (\c. map f c) x, f a function of c's lines. */
+static AriTerm *perChunk(AriTermStore *s, const AriType *chunk, AriTerm *f, AriTerm *x) {
+  AriTerm *body = ariTermMap(s, ARI_PAT_NONE, -1, f, ariTermVar(s, 0, chunk));
+  return ariTermMap(s, ARI_PAT_NONE, -1, ariTermLam(s, chunk, body), x);
+}
+
+/* stripColumns on chunks of 2 lines of 6 columns filtered by windows of 3
+ * (4 columns out, a halo of 2): the exact result, and what it refuses --
+ * strips that do not divide the columns, and bodies that see a line's
+ * edges (a reduction over the columns, a pad of them, an array from
+ * outside the chunk). */
+static void testStrips(void) {
+  AriTermStore *s = ariTermStoreCreate(0);
+  const AriType *f32 = ariTypeF32(s), *w3 = ariTypeArray(s, 3, f32), *l6 = ariTypeArray(s, 6, f32);
+  const AriType *c2 = ariTypeArray(s, 2, l6);
+  AriTerm *ends[2] = {ariTermIdx(s, ariTermVar(s, 0, w3), ariTermConstInt(s, ariTypeIndex(s), 0)),
+                      ariTermIdx(s, ariTermVar(s, 0, w3), ariTermConstInt(s, ariTypeIndex(s), 2))};
+  AriTerm *f = ariTermLam(s, w3, ariTermOp(s, "arith.addf", "", ends, 2, f32));
+  AriTerm *x = ariTermIn(s, 0, ariTypeArray(s, 3, c2));
+  /* map/par (\c. map (\l. map f (slide 3 1 l)) c) x */
+  AriTerm *line = ariTermVar(s, 0, l6);
+  AriTerm *filt = ariTermMap(s, ARI_PAT_NONE, -1, f, ariTermSlide(s, 3, 1, line));
+  AriTerm *body = ariTermMap(s, ARI_PAT_NONE, -1, ariTermLam(s, l6, filt), ariTermVar(s, 0, c2));
+  AriTerm *t = ariTermMap(s, ARI_PAT_PAR, -1, ariTermLam(s, c2, body), x);
+  const char *got = rewrite(s, "stripColumns(2)", t);
+  if (getenv("RULES_TEST_VERBOSE"))
+    printf("stripColumns(2): %s\n", got);
+  CHECK(!strcmp(got, "(map par (lam 2.6.f32 (transpose (join (map seq (lam 2.2.f32 (transpose "
+                     "%0)) (map seq (lam 2.4.f32 (map (lam 4.f32 (map (lam 3.f32 (arith.addf (idx "
+                     "%0 (const 0 : index)) (idx %0 (const 2 : index)) : f32)) (slide 3 1 %0))) "
+                     "%0)) (transpose (map seq (lam 6.f32 (slide 4 2 %0)) %0))))))) (in 0 : "
+                     "3.2.6.f32))"));
+  CHECK(!strcmp(rewrite(s, "stripColumns(3)", t), "(no match)")); /* 3 does not divide 4 */
+  /* the sum of each line: a reduction over the columns */
+  AriTerm *ad[2] = {ariTermVar(s, 1, f32), ariTermVar(s, 0, f32)};
+  AriTerm *g = ariTermLam(s, f32, ariTermLam(s, f32, ariTermOp(s, "arith.addf", "", ad, 2, f32)));
+  AriTerm *sum = ariTermReduce(s, ARI_PAT_NONE, g, ariTermConstFloat(s, f32, 0.0), line);
+  AriTerm *sums = perChunk(s, c2, ariTermLam(s, l6, sum), x);
+  CHECK(!strcmp(rewrite(s, "stripColumns(2)", sums), "(no match)"));
+  /* the columns padded (clamped at the line's edges) before the windows */
+  AriTerm *padded = ariTermMap(s, ARI_PAT_NONE, -1, f,
+                               ariTermSlide(s, 3, 1, ariTermPadClamp(s, 1, 1, line)));
+  AriTerm *pads = perChunk(s, c2, ariTermLam(s, l6, padded), x);
+  CHECK(!strcmp(rewrite(s, "stripColumns(2)", pads), "(no match)"));
+  /* each line zipped with a whole line from outside the chunk */
+  const AriType *pt = ariTypePair(s, f32, f32);
+  AriTerm *snd = ariTermLam(s, pt, ariTermSnd(s, ariTermVar(s, 0, pt)));
+  AriTerm *zipped = ariTermMap(s, ARI_PAT_NONE, -1, snd, ariTermZip(s, line, ariTermIn(s, 1, l6)));
+  AriTerm *outer = perChunk(s, c2, ariTermLam(s, l6, zipped), x);
+  CHECK(!strcmp(rewrite(s, "stripColumns(2)", outer), "(no match)"));
+  ariTermStoreDestroy(s);
+}
+
 /* The tail rules (sizes that tiles do not divide) on a length of 10. */
 static void testTails(void) {
   AriTermStore *s = ariTermStoreCreate(0);
@@ -284,6 +337,7 @@ int main(void) {
   testParse();
   testExamples();
   testTails();
+  testStrips();
   testRobust();
   printf("rules_test: %d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;

@@ -30,7 +30,7 @@ PARAMS = {
     "useMapWorkgroup": "1", "useMapLocal": "0", "toMem": "private",
     "introduceKernel": "2, 4", "padSplitJoin": "4", "padTileMaps": "4, 4", "padReduce": "4",
     "peelReduce": "4", "vectorizeReduce": "4", "partialReduce": "2", "peelTail": "4",
-    "padPipeline": "4",
+    "padPipeline": "4", "stripColumns": "2",
 }
 
 

@@ -463,16 +463,14 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
      * k * w columns out, sz - 1 more in */
     int64_t k = r->args[0], w = range(c, 1, 3), sz = range(c, 1, 3);
     const AriType *line = arr(c, k * w + sz - 1, sa), *wT = arr(c, sz, sa);
-    AriTerm *f = fn(c, wT, sb);
+    AriTerm *f = fn(c, wT, sb), *win = ariTermSlide(s, sz, 1, var0(c, line));
     if (below(c, 2)) { /* chunks of lines: f under the chunk and line binders */
       const AriType *chunk = arr(c, range(c, 1, 3), line);
-      AriTerm *win = ariTermSlide(s, sz, 1, var0(c, line));
       AriTerm *perLine = ariTermLam(s, line, mapT(c, up(c, f, 2), win));
       return mapT(c, ariTermLam(s, chunk, mapT(c, perLine, var0(c, chunk))),
                   gt(c, arr(c, range(c, 1, 3), chunk)));
     }
-    return mapT(c, ariTermLam(s, line, mapT(c, up(c, f, 1), ariTermSlide(s, sz, 1, var0(c, line)))),
-                gt(c, arr(c, range(c, 1, 3), line)));
+    return mapT(c, ariTermLam(s, line, mapT(c, up(c, f, 1), win)), gt(c, arr(c, range(c, 1, 3), line)));
   }
   case ARI_RULE_PAD_TILE_MAPS: {
     int64_t N = range(c, 1, 2 * r->args[0]), M = range(c, 1, 2 * r->args[1]);

@@ -524,11 +524,15 @@ static const AriType *withInner(AriTermStore *s, const AriType *t, int64_t n) {
   return ariTypeKind(e) == ARI_TYPE_SCALAR ? ariTypeArray(s, n, e) : NULL;
 }
 
-/* How many arrays t nests (0 for a scalar). */
-static int arrayDepth(const AriType *t) {
+/* How many arrays t nests (0 for a scalar), and the innermost one's
+ * length in *inner (-1 when they do not end at a scalar). */
+static int arrayDepth(const AriType *t, int64_t *inner) {
   int d = 0;
-  for (; ariTypeKind(t) == ARI_TYPE_ARRAY; t = ariTypeElem(t))
-    ++d;
+  *inner = -1;
+  for (; ariTypeKind(t) == ARI_TYPE_ARRAY; t = ariTypeElem(t), ++d)
+    *inner = ariTypeSize(t);
+  if (ariTypeKind(t) != ARI_TYPE_SCALAR)
+    *inner = -1;
   return d;
 }
 
@@ -691,15 +695,11 @@ static AriTerm *stripColumns(AriTermStore *s, AriTerm *t, int64_t k) {
     return NULL;
   /* P: c's type, R: e's */
   const AriType *P = ariTermLamParam(K(t, 0)), *R = ariTypeElem(ariTermType(t));
-  int dp = arrayDepth(P), dr = arrayDepth(R);
-  if (dp < 1 || dp > 8 || (dr != 1 && dr != 2) || !withInner(s, R, 1) || !withInner(s, P, 1))
+  int64_t cin, cout;
+  int dp = arrayDepth(P, &cin), dr = arrayDepth(R, &cout);
+  if (dp < 1 || dp > 8 || (dr != 1 && dr != 2) || cin < 0 || cout < 0)
     return NULL;
-  const AriType *pl = P, *rl = R;
-  for (int j = 1; j < dp; ++j)
-    pl = ariTypeElem(pl);
-  for (int j = 1; j < dr; ++j)
-    rl = ariTypeElem(rl);
-  int64_t cin = ariTypeSize(pl), cout = ariTypeSize(rl), h = cin - cout, w = cout / k;
+  int64_t h = cin - cout, w = cout / k;
   if (h < 0 || cout % k || ariTermTreeSize(K(K(t, 0), 0)) > 200000)
     return NULL;
   StripRt r = {.s = s, .depth = 1};

@@ -470,7 +470,8 @@ static AriTerm *lhs(Ctx *c, const AriRuleInst *r) {
       return mapT(c, ariTermLam(s, chunk, mapT(c, perLine, var0(c, chunk))),
                   gt(c, arr(c, range(c, 1, 3), chunk)));
     }
-    return mapT(c, ariTermLam(s, line, mapT(c, up(c, f, 1), win)), gt(c, arr(c, range(c, 1, 3), line)));
+    return mapT(c, ariTermLam(s, line, mapT(c, up(c, f, 1), win)),
+                gt(c, arr(c, range(c, 1, 3), line)));
   }
   case ARI_RULE_PAD_TILE_MAPS: {
     int64_t N = range(c, 1, 2 * r->args[0]), M = range(c, 1, 2 * r->args[1]);
